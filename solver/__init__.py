@@ -1,0 +1,28 @@
+"""solver: a pure-Python Sudoku engine (standard library only, never imports tkinter).
+
+Plain data in, structured results out::
+
+    import solver
+    g = solver.parse(text)              # -> Grid (raises solver.ParseError)
+    solver.solve(g)                     # -> solved Grid, or None
+    solver.count_solutions(g, limit=2)  # -> 0..limit
+    solver.validate(g)                  # -> [Conflict, ...]
+    solver.diagnose(g)                  # -> Diagnosis
+    solver.backtrack_steps(g)           # -> iterator of search events
+
+Cells in results are ``(row, col)`` pairs, 0-based; messages for people are
+1-based (``r3c7``, "row 3, column 7").  See ``grid.py`` for the vocabulary.
+"""
+from .grid import (  # noqa: F401
+    BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
+    cell_label, cell_name, cell_of, cell_words, index,
+)
+
+__version__ = "1.0.0"
+
+# Each module below adds its own public names here (one import block each).
+# -- parse --
+# -- search --
+# -- diagnose --
+# -- backtrack --
+# -- techniques --

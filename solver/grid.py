@@ -1,0 +1,256 @@
+"""Fixed Sudoku geometry and the immutable :class:`Grid`.
+
+Vocabulary used everywhere in this project (``solver`` and ``app``):
+
+* **cell** -- one of the 81 squares.  Inside the engine a cell is an *index*
+  ``i`` in ``0..80`` read row by row (``i = 9 * row + col``).  In every public
+  result a cell is a ``(row, col)`` pair, both 0-based.  In every message shown
+  to people a cell is 1-based and written ``r3c7`` together with plain words
+  ("row 3, column 7").
+* **digit** -- ``1..9``; ``0`` stands for a blank cell.
+* **row**, **col**, **box** -- the three kinds of **unit**; each unit holds nine
+  cells that must contain the digits 1..9 once each.  Boxes are numbered
+  0..8 left to right, top to bottom (box ``3 * (row // 3) + col // 3``).
+* **peers** -- the 20 other cells that share a unit with a cell.
+* **grid** -- the 81 digits of a position (givens plus anything filled in).
+* **conflict** -- the same digit twice in one unit.
+* **candidates** -- the digits a blank cell may still hold.  The fast solver
+  keeps them as 9-bit masks (bit ``d - 1`` set means digit ``d`` is possible);
+  see ``search.py``.
+
+Roads not taken: the grid is a flat tuple of 81 small ints rather than a dict
+keyed by names like Norvig's ``'A1'``; it hashes, compares and slices cheaply,
+and the (row, col) view is computed at the boundary.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+__all__ = [
+    "Cell", "Unit", "Grid", "DIGITS", "CELLS", "ROWS", "COLS", "BOXES", "UNITS",
+    "UNITS_OF", "PEERS", "index", "cell_of", "row_of", "col_of", "box_of",
+    "cell_name", "cell_words", "cell_label",
+]
+
+Cell = tuple  # (row, col), 0-based; kept as a plain tuple so results stay plain data
+
+DIGITS = tuple(range(1, 10))
+CELLS = tuple(range(81))
+
+
+def index(row: int, col: int) -> int:
+    """The flat index 0..80 of cell (row, col)."""
+    return 9 * row + col
+
+
+def cell_of(i: int) -> tuple[int, int]:
+    """The (row, col) pair of flat index ``i``."""
+    return divmod(i, 9)
+
+
+def row_of(i: int) -> int:
+    return i // 9
+
+
+def col_of(i: int) -> int:
+    return i % 9
+
+
+def box_of(i: int) -> int:
+    return 3 * (i // 27) + (i % 9) // 3
+
+
+def cell_name(cell: Sequence[int]) -> str:
+    """``(2, 6)`` -> ``'r3c7'`` (1-based, for people)."""
+    r, c = cell
+    return f"r{r + 1}c{c + 1}"
+
+
+def cell_words(cell: Sequence[int]) -> str:
+    """``(2, 6)`` -> ``'row 3, column 7'``."""
+    r, c = cell
+    return f"row {r + 1}, column {c + 1}"
+
+
+def cell_label(cell: Sequence[int]) -> str:
+    """``(2, 6)`` -> ``'r3c7 (row 3, column 7)'``: the form used in sentences."""
+    return f"{cell_name(cell)} ({cell_words(cell)})"
+
+
+ROWS = tuple(tuple(range(9 * r, 9 * r + 9)) for r in range(9))
+COLS = tuple(tuple(range(c, 81, 9)) for c in range(9))
+BOXES = tuple(
+    tuple(index(3 * (b // 3) + dr, 3 * (b % 3) + dc) for dr in range(3) for dc in range(3))
+    for b in range(9)
+)
+UNITS = ROWS + COLS + BOXES  # unit number u: 0..8 rows, 9..17 cols, 18..26 boxes
+UNITS_OF = tuple((row_of(i), 9 + col_of(i), 18 + box_of(i)) for i in CELLS)
+PEERS = tuple(
+    tuple(sorted(set(ROWS[row_of(i)] + COLS[col_of(i)] + BOXES[box_of(i)]) - {i}))
+    for i in CELLS
+)
+
+_KIND_WORD = {"row": "row", "col": "column", "box": "box"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A row, column or box: ``kind`` is ``'row' | 'col' | 'box'``, ``index`` 0..8."""
+
+    kind: str
+    index: int
+
+    @classmethod
+    def from_number(cls, u: int) -> "Unit":
+        """Unit number 0..26 (as in ``UNITS``) -> Unit."""
+        return cls(("row", "col", "box")[u // 9], u % 9)
+
+    @property
+    def number(self) -> int:
+        return ("row", "col", "box").index(self.kind) * 9 + self.index
+
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        return tuple(cell_of(i) for i in UNITS[self.number])
+
+    @property
+    def name(self) -> str:
+        """'row 3', 'column 7', 'box 5' (1-based)."""
+        return f"{_KIND_WORD[self.kind]} {self.index + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Grid:
+    """An immutable 9x9 grid of digits, 0 for a blank.
+
+    ``str(grid)`` is the 81-character line with ``.`` for blanks.  Index with a
+    ``(row, col)`` pair: ``grid[2, 6]``.
+    """
+
+    __slots__ = ("_cells", "_hash")
+
+    def __init__(self, cells: Iterable[int]):
+        t = tuple(int(d) for d in cells)
+        if len(t) != 81:
+            raise ValueError(f"a grid has 81 cells, got {len(t)}")
+        for d in t:
+            if not 0 <= d <= 9:
+                raise ValueError(f"a cell holds 0..9, got {d}")
+        self._cells = t
+        self._hash = None
+
+    # -- construction -------------------------------------------------
+    @classmethod
+    def empty(cls) -> "Grid":
+        return cls((0,) * 81)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]]) -> "Grid":
+        """From 9 lists of 9 digits (the tutorials' ``board``)."""
+        if len(rows) != 9 or any(len(r) != 9 for r in rows):
+            raise ValueError("a board has 9 rows of 9 digits")
+        return cls(d for r in rows for d in r)
+
+    # -- reading ------------------------------------------------------
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The 81 digits, row by row (0 = blank)."""
+        return self._cells
+
+    def __getitem__(self, cell: Sequence[int]) -> int:
+        r, c = cell
+        if not (0 <= r < 9 and 0 <= c < 9):
+            raise IndexError(f"no cell {cell!r}")
+        return self._cells[9 * r + c]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return 81
+
+    def rows(self) -> list[list[int]]:
+        return [list(self._cells[9 * r:9 * r + 9]) for r in range(9)]
+
+    def filled(self) -> list[tuple[int, int]]:
+        """Cells that hold a digit, in reading order."""
+        return [cell_of(i) for i, d in enumerate(self._cells) if d]
+
+    def blanks(self) -> list[tuple[int, int]]:
+        """Blank cells, in reading order."""
+        return [cell_of(i) for i, d in enumerate(self._cells) if not d]
+
+    @property
+    def clue_count(self) -> int:
+        """How many cells hold a digit."""
+        return sum(1 for d in self._cells if d)
+
+    def is_complete(self) -> bool:
+        """True when no cell is blank (says nothing about the rules)."""
+        return all(self._cells)
+
+    def is_solution(self) -> bool:
+        """True when every cell is filled and every unit holds 1..9 once."""
+        full = set(DIGITS)
+        return all(set(self._cells[i] for i in u) == full for u in UNITS)
+
+    def agrees_with(self, other: "Grid") -> bool:
+        """True when every filled cell of self holds the same digit in ``other``."""
+        return all(not a or a == b for a, b in zip(self._cells, other._cells))
+
+    # -- changing (returns a new grid) --------------------------------
+    def with_digit(self, cell: Sequence[int], digit: int) -> "Grid":
+        r, c = cell
+        t = list(self._cells)
+        t[9 * r + c] = digit
+        return Grid(t)
+
+    # -- export -------------------------------------------------------
+    def to_line(self, blank: str = ".") -> str:
+        """The 81-character line, row by row, ``blank`` for blanks."""
+        return "".join(str(d) if d else blank for d in self._cells)
+
+    def pretty(self) -> str:
+        """The tutorials' ``print_board`` look: spaces, ``|`` and ``- - -`` band rules."""
+        out = []
+        for r in range(9):
+            if r and r % 3 == 0:
+                out.append("- - - - - - - - - - - -")
+            parts = []
+            for c in range(9):
+                if c and c % 3 == 0:
+                    parts.append("|")
+                d = self._cells[9 * r + c]
+                parts.append(str(d) if d else ".")
+            out.append(" ".join(parts))
+        return "\n".join(out)
+
+    def to_ss(self) -> str:
+        """The framed Simple Sudoku (``.ss``) block, as it copies to the clipboard."""
+        rule = "*-----------*"
+        sep = "|---+---+---|"
+        lines = [rule]
+        for r in range(9):
+            if r and r % 3 == 0:
+                lines.append(sep)
+            row = "".join(str(d) if d else "." for d in self._cells[9 * r:9 * r + 9])
+            lines.append(f"|{row[0:3]}|{row[3:6]}|{row[6:9]}|")
+        lines.append(rule)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_line()
+
+    def __repr__(self) -> str:
+        return f"Grid({self.to_line()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Grid) and self._cells == other._cells
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._cells)
+        return self._hash
