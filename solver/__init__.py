@@ -18,6 +18,8 @@ from .grid import (  # noqa: F401
     cell_label, cell_name, cell_of, cell_words, index,
 )
 
+from .examples import EXAMPLES, Example, example  # noqa: F401
+
 __version__ = "1.0.0"
 
 # Each module below adds its own public names here (one import block each).
