@@ -1,0 +1,531 @@
+"""The tutorials' backtracking search made visible, one event at a time.
+
+:func:`backtrack_steps` walks a search and yields a :class:`SearchEvent` for
+every move, so the app can animate it and show counters.  Three orders:
+
+``"row-major"``
+    A faithful rendering of the classic recursive code found in the tutorials::
+
+        def solve(bo):
+            find = find_empty(bo)              # first blank in reading order
+            if not find:
+                return True
+            row, col = find
+            for i in range(1, 10):
+                if valid(bo, i, (row, col)):   # checks row, then column, then box
+                    bo[row][col] = i           # a "place"
+                    if solve(bo):
+                        return True
+                    bo[row][col] = 0           # an "undo" (a backtrack)
+            return False
+
+    Every digit tried is a ``"try"`` event followed by either a ``"reject"``
+    (naming the peer that already holds the digit: the first one ``valid``
+    finds scanning the row left to right, then the column top to bottom, then
+    the box in reading order) or a ``"place"``.  ``placements`` and
+    ``backtracks`` equal the number of times the classic code runs
+    ``bo[row][col] = i`` and ``bo[row][col] = 0``.
+
+``"fewest-candidates"``
+    Same search, but it branches on the blank with the fewest legal digits
+    (ties: reading order) and tries only those digits, in increasing order, so
+    the events are ``"try"`` then ``"place"`` (no rejects).  A blank with no
+    legal digit ends the branch: the next event undoes the last guess.
+
+``"propagation"``
+    Fewest candidates plus naked and hidden singles after every placement (and
+    once before the first guess).  Each forced digit is a ``"deduce"`` event
+    saying why.  On a dead end every digit written since the failed guess is
+    taken back, newest first, one ``"undo"`` event each (so "clear the cell of
+    every undo event" keeps a picture of the board right), then the guess.
+
+Counters carried by every event (the same meaning for all orders):
+
+* ``placements`` -- digits written by the search so far, guesses and
+  deductions alike (``"place"`` and ``"deduce"`` events).
+* ``backtracks`` -- guesses taken back.  For ``"row-major"`` and
+  ``"fewest-candidates"`` that is every ``"undo"``; for ``"propagation"`` the
+  undo events of deduced digits do not count (they go with their guess).
+* ``depth`` -- digits placed by the search that are on the board now.
+* ``steps`` -- events so far, this one included.
+
+Input with conflicting givens (two equal digits in one unit) is not searched:
+the classic code would happily fill the blanks around the conflict, which
+teaches nothing.  The generator yields a single ``"exhausted"`` event naming
+the conflict (``cell``/``peer``/``unit``/``digit``) with all counters 0 except
+``steps == 1``.  Callers should run ``solver.validate`` first and show the
+conflicts instead.
+
+:func:`count_backtrack_work` gives the final counters without building event
+objects (a tight bitmask loop for ``"row-major"``), so the app can say "the
+classic backtracker needs 1,234,567 placements" and the benchmark can run it
+with a cap.  Both functions check the ``cancel`` token (anything with
+``is_set()``) about every thousand steps and raise
+:class:`solver.search.Cancelled`.
+
+Roads not taken: a recursive generator (``yield from`` per level) would read
+closer to the tutorials, but the pathological puzzle goes 60 levels deep and
+hundreds of millions of steps; an explicit stack keeps memory flat and every
+``next()`` O(1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from .grid import BOXES, COLS, ROWS, UNITS, Grid, Unit, cell_name
+
+__all__ = ["SearchEvent", "BacktrackCounts", "ORDERS", "backtrack_steps", "count_backtrack_work"]
+
+ORDERS = ("row-major", "fewest-candidates", "propagation")
+
+_CANCEL_EVERY = 1024  # steps between looks at the cancel token
+_ALL = 0x3FE  # digits 1..9 as bits 1..9 (bit d set: digit d)
+
+# The classic valid() scans the row, then the column, then the box; these are
+# the (peer, unit number) pairs in exactly that order for every cell.
+_SCAN = tuple(
+    tuple((p, u) for u in (i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3)
+          for p in UNITS[u] if p != i)
+    for i in range(81)
+)
+_ROW = tuple(i // 9 for i in range(81))
+_COL = tuple(i % 9 for i in range(81))
+_BOX = tuple(3 * (i // 27) + (i % 9) // 3 for i in range(81))
+
+
+@dataclass(frozen=True)
+class SearchEvent:
+    """One move of the search, with the running counters after it (see module docstring)."""
+
+    kind: str  # "try" | "reject" | "place" | "deduce" | "undo" | "solved" | "exhausted"
+    cell: Optional[tuple]  # (row, col) 0-based, or None
+    digit: Optional[int]
+    peer: Optional[tuple]  # reject: the peer cell that already holds the digit
+    unit: Optional[Unit]  # reject: the unit shared with that peer
+    placements: int
+    backtracks: int
+    depth: int
+    steps: int
+    message: str
+
+
+@dataclass(frozen=True)
+class BacktrackCounts:
+    """Final counters of a search; ``capped`` when it stopped at the placement cap."""
+
+    placements: int
+    backtracks: int
+    steps: int
+    solved: bool
+    capped: bool
+
+
+def _check_order(order: str) -> None:
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; choose one of {', '.join(ORDERS)}")
+
+
+def _raise_if_cancelled(cancel) -> None:
+    if cancel is not None and cancel.is_set():
+        # Imported here: search.py is written alongside this module and
+        # importing it lazily keeps the two free of an import cycle.
+        from .search import Cancelled
+        raise Cancelled("backtracking search cancelled")
+
+
+def _first_conflict(cells) -> Optional[tuple]:
+    """(cell, peer, unit number, digit) of the first pair of equal givens in a unit, else None."""
+    for u, unit in enumerate(UNITS):
+        seen = {}
+        for i in unit:
+            d = cells[i]
+            if d:
+                if d in seen:
+                    return seen[d], i, u, d
+                seen[d] = i
+    return None
+
+
+def _masks(cells):
+    """Used-digit bitmasks of the 9 rows, 9 columns, 9 boxes."""
+    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
+    for i, d in enumerate(cells):
+        if d:
+            bit = 1 << d
+            rows[_ROW[i]] |= bit
+            cols[_COL[i]] |= bit
+            boxes[_BOX[i]] |= bit
+    return rows, cols, boxes
+
+
+# -- the walks: raw moves as small tuples ----------------------------------
+# Each walk yields (kind, i, d, peer, unit, note); the counters are added by
+# backtrack_steps / count_backtrack_work so both count in one place.
+#   note: undo -> True for a guess, False for a deduced digit;
+#         deduce -> the reason text; undo of a dead end -> also carries why.
+
+def _walk_row_major(cells):
+    board = list(cells)
+    empties = [i for i in range(81) if not board[i]]
+    n = len(empties)
+    last = [0] * n  # last digit tried at each level (0: none yet)
+    k = 0
+    while True:
+        if k == n:
+            yield ("solved", None, None, None, None, None)
+            return
+        i = empties[k]
+        d = last[k] + 1
+        placed = False
+        scan = _SCAN[i]
+        while d <= 9:
+            yield ("try", i, d, None, None, None)
+            for p, u in scan:
+                if board[p] == d:
+                    yield ("reject", i, d, p, u, None)
+                    break
+            else:
+                board[i] = d
+                last[k] = d
+                yield ("place", i, d, None, None, None)
+                placed = True
+                break
+            d += 1
+        if placed:
+            k += 1
+            continue
+        last[k] = 0
+        k -= 1
+        if k < 0:
+            yield ("exhausted", None, None, None, None, None)
+            return
+        j = empties[k]
+        dj = board[j]
+        board[j] = 0
+        yield ("undo", j, dj, None, None, (True, f"{cell_name(divmod(i, 9))} ran out of digits"))
+
+
+class _Board:
+    """Bitmask board for the candidate-driven orders."""
+
+    __slots__ = ("cells", "rows", "cols", "boxes")
+
+    def __init__(self, cells):
+        self.cells = list(cells)
+        self.rows, self.cols, self.boxes = _masks(cells)
+
+    def free(self, i: int) -> int:
+        return _ALL & ~(self.rows[_ROW[i]] | self.cols[_COL[i]] | self.boxes[_BOX[i]])
+
+    def put(self, i: int, d: int) -> None:
+        bit = 1 << d
+        self.cells[i] = d
+        self.rows[_ROW[i]] |= bit
+        self.cols[_COL[i]] |= bit
+        self.boxes[_BOX[i]] |= bit
+
+    def take(self, i: int) -> int:
+        d = self.cells[i]
+        bit = ~(1 << d)
+        self.cells[i] = 0
+        self.rows[_ROW[i]] &= bit
+        self.cols[_COL[i]] &= bit
+        self.boxes[_BOX[i]] &= bit
+        return d
+
+    def fewest(self):
+        """(cell, candidate mask) of the blank with the fewest candidates (first in reading order), or None."""
+        best, best_mask, best_n = None, 0, 10
+        cells = self.cells
+        for i in range(81):
+            if not cells[i]:
+                m = self.free(i)
+                c = m.bit_count()
+                if c < best_n:
+                    best, best_mask, best_n = i, m, c
+                    if not c:
+                        break
+        return None if best is None else (best, best_mask)
+
+    def single(self):
+        """The next forced move: ("dead", i) / ("nowhere", unit, d) / ("naked", i, d) / ("hidden", i, d, unit) / None.
+
+        Checks, in this order: a blank with no candidate, a naked single (first
+        in reading order), a digit with no place in a unit, a hidden single
+        (units: rows, columns, boxes; digits 1..9).
+        """
+        cells = self.cells
+        frees = [0] * 81
+        for i in range(81):
+            if not cells[i]:
+                m = self.free(i)
+                if not m:
+                    return ("dead", i)
+                frees[i] = m
+        for i in range(81):
+            m = frees[i]
+            if m and not m & (m - 1):
+                return ("naked", i, m.bit_length() - 1)
+        for u, unit in enumerate(UNITS):
+            placed = 0
+            for i in unit:
+                if cells[i]:
+                    placed |= 1 << cells[i]
+            missing = _ALL & ~placed
+            if not missing:
+                continue
+            once = twice = 0
+            for i in unit:
+                m = frees[i]
+                twice |= once & m
+                once |= m
+            if missing & ~once:
+                low = missing & ~once
+                return ("nowhere", u, (low & -low).bit_length() - 1)
+            hidden = once & ~twice
+            if hidden:
+                d = (hidden & -hidden).bit_length() - 1
+                bit = 1 << d
+                for i in unit:
+                    if frees[i] & bit:
+                        return ("hidden", i, d, u)
+        return None
+
+
+def _digits(mask: int) -> list:
+    return [d for d in range(1, 10) if mask >> d & 1]
+
+
+def _why(dead) -> str:
+    if dead[0] == "dead":
+        return f"{cell_name(divmod(dead[1], 9))} has no candidates left"
+    return f"{dead[2]} has no place left in {Unit.from_number(dead[1]).name}"
+
+
+def _walk_candidates(cells, propagate: bool):
+    """Fewest-candidates search; with ``propagate`` also naked/hidden singles after each placement."""
+    b = _Board(cells)
+    trail = []  # (cell, is_guess) of every digit the search wrote, oldest first
+
+    def run_singles():
+        # Place forced digits until none is left; the dead end (a tuple) or None.
+        while True:
+            s = b.single()
+            if s is None:
+                return None
+            if s[0] in ("dead", "nowhere"):
+                return s
+            i, d = s[1], s[2]
+            b.put(i, d)
+            trail.append((i, False))
+            if s[0] == "naked":
+                why = f"naked single (only {d} fits)"
+            else:
+                why = f"hidden single: {d} has no other place in {Unit.from_number(s[3]).name}"
+            yield ("deduce", i, d, None, None, why)
+
+    def undo_to(n, why):
+        # Take back trail[n:], newest first; ``why`` goes with the first undo.
+        while len(trail) > n:
+            i, guess = trail.pop()
+            d = b.take(i)
+            yield ("undo", i, d, None, None, (guess, why))
+            why = None
+
+    frames = []  # [cell, candidate digits, next position, trail length before the guess]
+    if propagate:
+        dead = yield from run_singles()
+        if dead is not None:
+            yield from undo_to(0, _why(dead))
+            yield ("exhausted", None, None, None, None, _why(dead))
+            return
+    while True:
+        pick = b.fewest()
+        if pick is None:
+            yield ("solved", None, None, None, None, None)
+            return
+        i, mask = pick
+        frames.append([i, _digits(mask), 0, len(trail)])
+        why = f"{cell_name(divmod(i, 9))} has no candidates left" if not mask else None
+        while True:
+            f = frames[-1]
+            if f[2] < len(f[1]):
+                d = f[1][f[2]]
+                f[2] += 1
+                i = f[0]
+                yield ("try", i, d, None, None, None)
+                b.put(i, d)
+                trail.append((i, True))
+                yield ("place", i, d, None, None, None)
+                if not propagate:
+                    break
+                dead = yield from run_singles()
+                if dead is None:
+                    break
+                yield from undo_to(f[3], _why(dead))
+                continue
+            frames.pop()
+            if not frames:
+                yield from undo_to(0, why)  # propagation: the deductions made from the givens
+                yield ("exhausted", None, None, None, None, None)
+                return
+            if why is None:
+                why = f"{cell_name(divmod(f[0], 9))} ran out of digits"
+            yield from undo_to(frames[-1][3], why)
+            why = None
+
+
+def _walk(cells, order):
+    if order == "row-major":
+        return _walk_row_major(cells)
+    return _walk_candidates(cells, propagate=(order == "propagation"))
+
+
+# -- public ---------------------------------------------------------------
+
+def _conflict_event(conflict) -> SearchEvent:
+    a, p, u, d = conflict
+    unit = Unit.from_number(u)
+    return SearchEvent(
+        "exhausted", divmod(a, 9), d, divmod(p, 9), unit, 0, 0, 0, 1,
+        f"not searched: {unit.name} already has two {d}s "
+        f"({cell_name(divmod(a, 9))} and {cell_name(divmod(p, 9))}); fix the givens first",
+    )
+
+
+def backtrack_steps(g: Grid, order: str = "row-major", *, cancel=None) -> Iterator[SearchEvent]:
+    """Lazily yield the search's events for ``g`` (ValueError for an unknown order; see the module docstring)."""
+    _check_order(order)
+    cells = tuple(g.cells)  # snapshot: the grid is immutable anyway
+    return _events(cells, order, cancel)
+
+
+def _events(cells, order, cancel):
+    conflict = _first_conflict(cells)
+    if conflict is not None:
+        yield _conflict_event(conflict)
+        return
+    placements = backtracks = depth = steps = 0
+    for kind, i, d, p, u, note in _walk(cells, order):
+        steps += 1
+        if cancel is not None and steps % _CANCEL_EVERY == 0:
+            _raise_if_cancelled(cancel)
+        cell = None if i is None else divmod(i, 9)
+        peer = unit = None
+        if kind == "try":
+            msg = f"try {d} at {cell_name(cell)}"
+        elif kind == "reject":
+            peer = divmod(p, 9)
+            unit = Unit.from_number(u)
+            msg = f"{d} \u2717 at {cell_name(cell)}: already in {unit.name} at {cell_name(peer)}"
+        elif kind == "place":
+            placements += 1
+            depth += 1
+            msg = f"{cell_name(cell)} = {d}"
+        elif kind == "deduce":
+            placements += 1
+            depth += 1
+            msg = f"{cell_name(cell)} = {d}: {note}"
+        elif kind == "undo":
+            guess, why = note
+            depth -= 1
+            if guess:
+                backtracks += 1
+                msg = f"undo {cell_name(cell)} = {d}"
+            else:
+                msg = f"undo {cell_name(cell)} = {d} (deduced)"
+            if why:
+                msg += f": {why}"
+        elif kind == "solved":
+            msg = f"solved: {placements:,} placements, {backtracks:,} backtracks"
+        else:  # exhausted
+            msg = (f"no solution: every possibility tried "
+                   f"({placements:,} placements, {backtracks:,} backtracks)")
+            if note:
+                msg = f"no solution: {note}"
+        yield SearchEvent(kind, cell, d, peer, unit, placements, backtracks, depth, steps, msg)
+
+
+def count_backtrack_work(g: Grid, order: str = "row-major", *, cap: int = 10_000_000,
+                         cancel=None) -> BacktrackCounts:
+    """The final counters of ``backtrack_steps(g, order)`` without building events.
+
+    Stops at the ``cap``-th placement with ``capped=True`` (the counters are
+    then those of that placement's event).  ValueError for an unknown order;
+    Cancelled when ``cancel.is_set()``.
+    """
+    _check_order(order)
+    cells = tuple(g.cells)
+    if _first_conflict(cells) is not None:
+        return BacktrackCounts(0, 0, 1, False, False)
+    if order == "row-major":
+        return _count_row_major(cells, cap, cancel)
+    placements = backtracks = steps = 0
+    for kind, _i, _d, _p, _u, note in _walk(cells, order):
+        steps += 1
+        if kind == "place" or kind == "deduce":
+            placements += 1
+            if placements >= cap:
+                return BacktrackCounts(placements, backtracks, steps, False, True)
+        elif kind == "undo":
+            if note[0]:
+                backtracks += 1
+        elif kind == "solved":
+            return BacktrackCounts(placements, backtracks, steps, True, False)
+        elif kind == "exhausted":
+            return BacktrackCounts(placements, backtracks, steps, False, False)
+        if cancel is not None and steps % _CANCEL_EVERY == 0:
+            _raise_if_cancelled(cancel)
+    raise AssertionError("a walk always ends with solved or exhausted")  # pragma: no cover
+
+
+def _count_row_major(cells, cap, cancel) -> BacktrackCounts:
+    # The classic search on bitmasks.  Events per visit of a level: one "try"
+    # per digit examined, each followed by a "reject" or the "place"; so
+    # steps = 2 * tries + undos (+1 for the final event).
+    rows, cols, boxes = _masks(cells)
+    empties = [i for i in range(81) if not cells[i]]
+    n = len(empties)
+    rs = [_ROW[i] for i in empties]
+    cs = [_COL[i] for i in empties]
+    bs = [_BOX[i] for i in empties]
+    above = [_ALL & ~((2 << d) - 1) for d in range(10)]  # digits greater than d
+    last = [0] * n
+    placements = backtracks = tries = 0
+    check_every = 1 << 14  # placements between cancel checks (~10 ms of work)
+    k = 0
+    while True:
+        if k == n:
+            return BacktrackCounts(placements, backtracks, 2 * tries + backtracks + 1, True, False)
+        r = rs[k]
+        c = cs[k]
+        b = bs[k]
+        prev = last[k]
+        free = above[prev] & ~(rows[r] | cols[c] | boxes[b])
+        if free:
+            bit = free & -free
+            d = bit.bit_length() - 1
+            tries += d - prev
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            last[k] = d
+            placements += 1
+            if placements >= cap:
+                # the cap-th "place" event: its try counted, the final event not yet
+                return BacktrackCounts(placements, backtracks, 2 * tries + backtracks, False, True)
+            if cancel is not None and not placements % check_every:
+                _raise_if_cancelled(cancel)
+            k += 1
+        else:
+            tries += 9 - prev
+            last[k] = 0
+            k -= 1
+            if k < 0:
+                return BacktrackCounts(placements, backtracks, 2 * tries + backtracks + 1, False, False)
+            bit = ~(1 << last[k])
+            rows[rs[k]] &= bit
+            cols[cs[k]] &= bit
+            boxes[bs[k]] &= bit
+            backtracks += 1
