@@ -27,4 +27,7 @@ __version__ = "1.0.0"
 # -- search --
 # -- diagnose --
 # -- backtrack --
+from .backtrack import (  # noqa: F401
+    ORDERS, BacktrackCounts, SearchEvent, backtrack_steps, count_backtrack_work,
+)
 # -- techniques --
