@@ -1,0 +1,444 @@
+"""solver.parse: every supported format, every explained failure, round trips (no Tk)."""
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import MAX_FILE_BYTES, Grid, ParseError, iter_puzzles, load, parse, parse_many
+
+DATA = Path(__file__).parent / "data"
+# `solver.parse` is the function (re-exported); the module is reached through importlib.
+parse_module = importlib.import_module("solver.parse")
+
+# The tutorials' board (7,8,0,4,...) and the first Kaggle puzzle with its solution.
+TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
+KAGGLE_Q = "004300209005009001070060043006002087190007400050083000600000105003508690042910300"
+KAGGLE_A = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+G = Grid(int(c) if c != "." else 0 for c in TUTORIAL)
+K = Grid(int(c) for c in KAGGLE_Q)
+
+TUTORIAL_BOARD = """board = [
+    [7,8,0,4,0,0,1,2,0],
+    [6,0,0,0,7,5,0,0,9],
+    [0,0,0,6,0,1,0,7,8],
+    [0,0,7,0,4,0,2,6,0],
+    [0,0,1,0,5,0,9,3,0],
+    [9,0,4,0,6,0,0,0,5],
+    [0,7,0,3,0,0,0,1,2],
+    [1,2,0,0,0,7,4,0,0],
+    [0,4,9,2,0,6,0,0,7]
+]
+"""
+
+PRINT_BOARD = """7 8 0 | 4 0 0 | 1 2 0
+6 0 0 | 0 7 5 | 0 0 9
+0 0 0 | 6 0 1 | 0 7 8
+- - - - - - - - - - - - -
+0 0 7 | 0 4 0 | 2 6 0
+0 0 1 | 0 5 0 | 9 3 0
+9 0 4 | 0 6 0 | 0 0 5
+- - - - - - - - - - - - -
+0 7 0 | 3 0 0 | 0 1 2
+1 2 0 | 0 0 7 | 4 0 0
+0 4 9 | 2 0 6 | 0 0 7
+"""
+
+SS_PLAIN = """78.|4..|12.
+6..|.75|..9
+...|6.1|.78
+-----------
+..7|.4.|26.
+..1|.5.|93.
+9.4|.6.|..5
+-----------
+.7.|3..|.12
+12.|..7|4..
+.49|2.6|..7
+"""
+
+SDK = """#Aauthor: J. Smith
+#DA puzzle from the tutorial
+#C the first line of every tutorial
+#B 2024-01-01
+#S the tutorials
+#L 1
+#U https://example.org
+[Puzzle]
+78.4..12.
+6...75..9
+...6.1.78
+..7.4.26.
+..1.5.93.
+9.4.6...5
+.7.3...12
+12...74..
+.492.6..7
+"""
+
+
+def rows9(line: str) -> str:
+    return "\n".join(line[i:i + 9] for i in range(0, 81, 9))
+
+
+def write(tmp_path: Path, name: str, content, encoding="utf-8") -> Path:
+    p = tmp_path / name
+    if isinstance(content, bytes):
+        p.write_bytes(content)
+    else:
+        p.write_text(content, encoding=encoding)
+    return p
+
+
+# -- one line -----------------------------------------------------------------
+
+@pytest.mark.parametrize("blank", list("0.-*_xX "))
+def test_line_accepts_every_blank_character(blank):
+    assert parse(G.to_line(blank)) == G
+
+
+def test_line_ignores_text_after_the_cells_and_surrounding_whitespace():
+    assert parse(f"  {TUTORIAL}   3.4  #17 hard\n") == G
+    assert parse(TUTORIAL + "\tid=42") == G
+
+
+def test_line_of_spaced_single_characters():
+    assert parse(" ".join(TUTORIAL)) == G
+
+
+def test_line_round_trips_through_every_export():
+    for g in (G, K, Grid.empty()):
+        assert parse(g.to_line()) == parse(g.to_line("0")) == g
+        assert parse(g.pretty()) == parse(g.to_ss()) == g
+        assert parse(str(g)) == g
+
+
+def test_digits_that_break_the_rules_still_parse():
+    g = parse("55" + "." * 79)
+    assert g[0, 0] == g[0, 1] == 5
+
+
+# -- drawings -----------------------------------------------------------------
+
+def test_framed_ss_clipboard_form():
+    text = G.to_ss()
+    assert text.startswith("*-----------*") and "|---+---+---|" in text
+    assert parse(text) == G
+
+
+def test_plain_ss_and_print_board_and_bare_rows():
+    assert parse(SS_PLAIN) == G
+    assert parse(PRINT_BOARD) == G
+    assert parse(rows9(TUTORIAL)) == G
+    assert parse(rows9(G.to_line("0"))) == G
+
+
+def test_rows_with_spaces_as_blanks_and_box_drawing_frames():
+    text = rows9(G.to_line(" "))
+    assert parse(text) == G
+    boxed = "\n".join("│" + r[:3] + "│" + r[3:6] + "│" + r[6:] + "│" for r in rows9(TUTORIAL).split("\n"))
+    assert parse("┌───┬───┬───┐\n" + boxed + "\n└───┴───┴───┘") == G
+
+
+def test_dash_rows_are_blanks_only_when_the_drawing_needs_them():
+    empty_top = "---------\n" + "\n".join(rows9(TUTORIAL).split("\n")[1:])
+    expected = Grid((0,) * 9 + G.cells[9:])
+    assert parse(empty_top) == expected
+    # with 9 real rows, a nine-dash line is a band separator
+    assert parse(rows9(TUTORIAL).replace("\n", "\n---------\n", 1)) == G
+
+
+def test_sdk_with_metadata_and_sections(tmp_path):
+    assert parse(SDK) == G
+    with_state = SDK + "[State]\n" + rows9("1" * 81) + "\n"
+    assert parse(with_state) == G
+    assert load(write(tmp_path, "a.sdk", SDK)) == [G]
+
+
+def test_several_drawings_are_several_puzzles():
+    text = G.to_ss() + "\n\n" + K.to_ss()
+    assert parse_many(text) == [G, K]
+    with pytest.raises(ParseError, match="holds 2 puzzles"):
+        parse(text)
+
+
+# -- tutorials' board, links, CSV --------------------------------------------
+
+def test_tutorials_board_as_python_text():
+    assert parse(TUTORIAL_BOARD) == G
+    one_line = "".join(TUTORIAL_BOARD.split())
+    assert parse(one_line) == G
+    assert parse(one_line.split("=", 1)[1]) == G
+    leetcode = str([[c for c in row] for row in rows9(TUTORIAL).split("\n")])
+    assert parse(leetcode) == G  # [['7', '8', '.', ...], ...]
+    assert parse(str(tuple(tuple(r) for r in G.rows()))) == G
+
+
+def test_board_with_a_short_row_says_so():
+    bad = TUTORIAL_BOARD.replace("[6,0,0,0,7,5,0,0,9]", "[6,0,0,0,7,5,0,9]")
+    with pytest.raises(ParseError, match="has 8 numbers, a row has 9") as e:
+        parse(bad)
+    assert e.value.line == 3
+    with pytest.raises(ParseError, match="12"):
+        parse(TUTORIAL_BOARD.replace("[7,8,0,", "[7,12,0,"))
+
+
+def test_sudokuwiki_link():
+    url = "https://www.sudokuwiki.org/sudoku.htm?bd=" + G.to_line("0")
+    assert parse(url) == G
+    assert parse(url.replace("?bd=", "?n=1&bd=") + "#top") == G
+    with pytest.raises(ParseError, match="bd=.*found 80 cells, a puzzle has 81"):
+        parse(url[:-1])
+
+
+@pytest.mark.parametrize("header,row", [
+    ("quizzes,solutions", f"{KAGGLE_Q},{KAGGLE_A}"),
+    ("puzzle,solution", f"{KAGGLE_Q},{KAGGLE_A}"),
+    ("id,puzzle,solution,clues,difficulty", f"1,{K.to_line()},{KAGGLE_A},27,0.0"),
+    ("solution;puzzle", f"{KAGGLE_A};{KAGGLE_Q}"),
+    ('"id","quizzes","solutions"', f'"7","{KAGGLE_Q}","{KAGGLE_A}"'),
+])
+def test_csv_takes_the_puzzle_column_by_header(tmp_path, header, row):
+    text = f"{header}\n{row}\n{row}\r\n\n"
+    assert parse_many(text) == [K, K]
+    assert load(write(tmp_path, "k.csv", text)) == [K, K]
+    assert [g for _, g in iter_puzzles(io.StringIO(text))] == [K, K]
+
+
+def test_pasted_csv_row_gives_the_puzzle_not_the_solution():
+    assert parse(f"{KAGGLE_Q},{KAGGLE_A}") == K
+    assert parse(f"{KAGGLE_Q},{KAGGLE_A}\n") == K
+
+
+def test_csv_bad_row_names_line_and_column():
+    text = f"quizzes,solutions\n{KAGGLE_Q},{KAGGLE_A}\n{KAGGLE_Q[:80]},{KAGGLE_A}\n"
+    with pytest.raises(ParseError, match="line 3: found 80 cells, a puzzle has 81"):
+        parse_many(text)
+    bad = f"id,puzzle,solution\n1,{KAGGLE_Q[:4]}a{KAGGLE_Q[5:]},{KAGGLE_A}\n"
+    with pytest.raises(ParseError) as e:
+        parse_many(bad)
+    assert (e.value.line, e.value.column) == (2, 7)
+    assert "'a' is not a digit or a blank" in str(e.value)
+    with pytest.raises(ParseError, match="line 2: the row has 1 fields"):
+        parse_many("id,puzzle\n1\n")
+
+
+# -- collections and files ----------------------------------------------------
+
+def test_collection_skips_comments_and_blank_lines(tmp_path):
+    text = f"# my puzzles\n\n{TUTORIAL}\n   \n# another\n{KAGGLE_Q} rated 1.2\n"
+    assert parse_many(text) == [G, K]
+    assert load(write(tmp_path, "set.sdm", text)) == [G, K]
+    assert load(write(tmp_path, "set.dat", text)) == [G, K]  # content decides, not the extension
+    with pytest.raises(ParseError, match="holds 2 puzzles.*collection"):
+        parse(text)
+
+
+def test_collection_bad_line_is_named_not_skipped(tmp_path):
+    text = f"{TUTORIAL}\n{TUTORIAL}\n{TUTORIAL[:4]}a{TUTORIAL[5:]}\n"
+    with pytest.raises(ParseError) as e:
+        parse_many(text)
+    assert str(e.value).startswith("line 3, column 5: 'a' is not a digit or a blank")
+    assert (e.value.line, e.value.column) == (3, 5)
+    p = write(tmp_path, "bad.txt", text)
+    with pytest.raises(ParseError) as e:
+        load(p)
+    assert "bad.txt" in str(e.value) and "line 3, column 5" in str(e.value)
+    assert e.value.line == 3
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.txt")), ids=lambda p: p.name)
+def test_load_every_sample_file(path, data_lines):
+    expected = data_lines(path.stem)
+    grids = load(path)
+    assert len(grids) == len(expected) > 0
+    assert [g.to_line() for g in grids] == expected
+
+
+def test_load_accepts_bom_utf16_and_latin1_comments(tmp_path):
+    assert load(write(tmp_path, "bom.txt", "\ufeff" + TUTORIAL + "\n")) == [G]
+    assert load(write(tmp_path, "u16.txt", SDK, encoding="utf-16")) == [G]
+    assert load(write(tmp_path, "l1.sdk", "#A José\n" + SDK, encoding="latin-1")) == [G]
+    assert load(str(write(tmp_path, "s.ss", G.to_ss()))) == [G]
+
+
+# -- errors -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,message", [
+    ("1" * 80, "found 80 cells, a puzzle has 81"),
+    ("1" * 82, "found 82 cells, a puzzle has 81"),
+    (TUTORIAL[:80] + " 3.4", "found 80 cells, a puzzle has 81"),
+    (TUTORIAL + "7", "found 82 cells, a puzzle has 81"),
+    (TUTORIAL + "abc", "'a' follows the 81 cells"),
+    ("", "the text is empty"),
+    ("  \n\t\n", "the text is empty"),
+    ("# just a comment\n", "no puzzle"),
+    ("hello", "column 1: 'h' is not a digit or a blank"),
+    ("quizzes,solutions\n", "no puzzle rows"),
+    ("|---+---+---|\n*-----------*", "no cells"),
+])
+def test_error_messages(text, message):
+    with pytest.raises(ParseError, match=message.replace(".", r"\.").replace("|", r"\|")):
+        parse(text)
+
+
+def test_bad_character_in_a_drawing_has_line_and_column():
+    text = G.to_ss().replace("|6..|.75|", "|6..|.a5|")
+    with pytest.raises(ParseError) as e:
+        parse(text)
+    assert (e.value.line, e.value.column) == (3, 7)
+    assert str(e.value).startswith("line 3, column 7: 'a' is not a digit or a blank")
+
+
+def test_drawing_with_missing_row_or_cell():
+    lines = rows9(TUTORIAL).split("\n")
+    with pytest.raises(ParseError, match="found 8 rows of cells, a puzzle has 9"):
+        parse("\n".join(lines[:8]))
+    with pytest.raises(ParseError, match="line 4: found 8 cells, a row has 9") as e:
+        parse("\n".join(lines[:3] + [lines[3][:8]] + lines[4:]))
+    assert e.value.line == 4
+
+
+def test_wrapped_line_is_joined_but_not_guessed():
+    assert parse(TUTORIAL[:40] + "\n" + TUTORIAL[40:]) == G
+    with pytest.raises(ParseError, match="found 80 cells"):
+        parse(TUTORIAL[:80] + " x")
+
+
+def test_parse_error_is_a_value_error_with_position():
+    with pytest.raises(ValueError):
+        parse("x")
+    e = ParseError("m", 3, 5)
+    import pickle
+    e2 = pickle.loads(pickle.dumps(e))
+    assert (str(e2), e2.line, e2.column) == ("m", 3, 5)
+
+
+def test_file_errors_name_the_file(tmp_path, monkeypatch):
+    cases = {
+        "missing": tmp_path / "nope.txt",
+        "folder": tmp_path,
+        "empty": write(tmp_path, "empty.txt", ""),
+        "blank": write(tmp_path, "blank.txt", "\n\n  \n"),
+        "binary": write(tmp_path, "pic.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
+        "not utf8": write(tmp_path, "junk.bin", b"\x81\x02\x03\xfe" * 50),
+        "comments": write(tmp_path, "c.txt", "# nothing\n# here\n"),
+    }
+    expect = {
+        "missing": "there is no file", "folder": "is a folder", "empty": "is empty",
+        "blank": "is empty", "binary": "NUL byte at offset 8", "not utf8": "not UTF-8",
+        "comments": "no puzzle",
+    }
+    for key, path in cases.items():
+        with pytest.raises(ParseError, match=expect[key]) as e:
+            load(path)
+        assert path.name in str(e.value), key
+    big = write(tmp_path, "big.txt", (TUTORIAL + "\n") * 20)
+    monkeypatch.setattr(parse_module, "MAX_FILE_BYTES", 1000)
+    with pytest.raises(ParseError, match="big.txt.*too large"):
+        load(big)
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
+                    reason="permissions are not enforced here")
+def test_unreadable_file(tmp_path):
+    p = write(tmp_path, "secret.txt", TUTORIAL)
+    p.chmod(0)
+    try:
+        with pytest.raises(ParseError, match="secret.txt.*permission denied"):
+            load(p)
+    finally:
+        p.chmod(0o600)
+
+
+def test_max_file_bytes_is_sane():
+    assert 1024 * 1024 <= MAX_FILE_BYTES <= 64 * 1024 * 1024
+
+
+# -- streaming ------------------------------------------------------------------
+
+def test_iter_puzzles_streams_lines_with_numbers():
+    lines = ["# header\n", TUTORIAL + "\n", "\n", "1" * 80 + "\n", KAGGLE_Q + " 1.0\n"]
+    out = list(iter_puzzles(lines))
+    assert [n for n, _ in out] == [2, 4, 5]
+    assert out[0][1] == G and out[2][1] == K
+    assert isinstance(out[1][1], ParseError) and out[1][1].line == 4
+    assert "found 80 cells" in str(out[1][1])
+
+
+def test_iter_puzzles_is_lazy_and_reads_csv_header_on_line_one():
+    def endless():
+        yield "id,puzzle,solution,clues,difficulty\n"
+        n = 0
+        while True:
+            n += 1
+            yield f"{n},{K.to_line()},{KAGGLE_A},27,0.0\n"
+
+    it = iter_puzzles(endless())
+    first = [next(it) for _ in range(3)]
+    assert first == [(2, K), (3, K), (4, K)]
+
+
+def test_iter_puzzles_bytes_lines():
+    out = list(iter_puzzles([TUTORIAL.encode() + b"\n", b"\xff\xfe\n"]))
+    assert out[0] == (1, G)
+    assert isinstance(out[1][1], ParseError)
+
+
+def test_plain_line_is_fast():
+    line = K.to_line()
+    parse(line)
+    n = 2000
+    t = time.perf_counter()
+    for _ in range(n):
+        parse(line)
+    per = (time.perf_counter() - t) / n
+    assert per < 200e-6  # ~7 µs here; generous for slow CI machines
+
+
+# -- nothing but ParseError, whatever comes in ---------------------------------
+
+_alphabet = st.sampled_from(list("0123456789.-*_xX |+=#,;[]()'\"\n\r\t:a=bd?&") + ["\x00", "é", "\ufeff"])
+_texts = st.one_of(
+    st.text(max_size=300),
+    st.lists(_alphabet, max_size=300).map("".join),
+    st.builds(lambda a, b, c: a + b + c, st.text(max_size=20),
+              st.sampled_from([TUTORIAL, G.to_ss(), G.pretty(), TUTORIAL_BOARD, f"{KAGGLE_Q},{KAGGLE_A}"]),
+              st.text(max_size=20)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_texts)
+def test_any_text_gives_grids_or_parse_error(text):
+    for fn in (parse, parse_many):
+        try:
+            r = fn(text)
+        except ParseError as e:
+            assert str(e)
+            assert e.line is None or e.line >= 1
+            assert e.column is None or e.column >= 1
+        else:
+            assert isinstance(r, Grid) or (r and all(isinstance(g, Grid) for g in r))
+    for _ in iter_puzzles(text.splitlines(True)):
+        pass
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=400), _texts.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+def test_any_file_gives_grids_or_parse_error(tmp_path, data):
+    p = tmp_path / "fuzz.txt"
+    p.write_bytes(data)
+    try:
+        grids = load(p)
+    except ParseError as e:
+        assert "fuzz.txt" in str(e)
+    else:
+        assert grids and all(isinstance(g, Grid) for g in grids)
