@@ -24,6 +24,7 @@ __version__ = "1.0.0"
 
 # Each module below adds its own public names here (one import block each).
 # -- parse --
+from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
 # -- search --
 # -- diagnose --
 # -- backtrack --
