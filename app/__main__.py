@@ -1,0 +1,96 @@
+"""``python -m app [FILE]`` / ``sudoku-solver [FILE]``: open the Sudoku window."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+NO_DISPLAY = "sudoku-solver: cannot open a window: no display (is DISPLAY set?)"
+
+
+def _say(line: str) -> None:
+    if sys.stderr is not None:  # a Windows gui-script has no console
+        print(line, file=sys.stderr)
+
+
+def _setup_logging(folder: Path) -> None:
+    from logging.handlers import RotatingFileHandler
+
+    try:
+        handler = RotatingFileHandler(folder / "app.log", maxBytes=1_000_000, backupCount=1, encoding="utf-8")
+    except OSError:
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    logging.getLogger().setLevel(logging.INFO)
+
+
+def _set_icon(root) -> None:
+    """The window icon from assets/ (next to the packages, or inside a frozen bundle)."""
+    import tkinter as tk
+
+    base = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
+    for name in ("icon-64.png", "icon-32.png"):
+        path = base / "assets" / name
+        if path.is_file():
+            try:
+                root.iconphoto(True, tk.PhotoImage(master=root, file=str(path)))
+            except tk.TclError:
+                pass
+            return
+
+
+def run(path: str | None = None) -> int:
+    """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
+    import tkinter as tk
+
+    from .platform import enable_dpi_awareness, user_data_dir
+
+    enable_dpi_awareness()
+    try:
+        root = tk.Tk(className="SudokuSolver")
+    except tk.TclError as exc:
+        text = str(exc).lower()
+        _say(NO_DISPLAY if "display" in text else f"sudoku-solver: cannot open a window: {exc}")
+        return 2
+    folder = user_data_dir()
+    _setup_logging(folder)
+    from .controller import Controller
+    from .view import SudokuForm
+
+    _set_icon(root)
+    form = SudokuForm(root)
+    controller = Controller(form, state_path=folder / "state.json")
+    controller.start(path)
+    form.focus_cell((0, 0))
+    root.mainloop()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and open the window (0 on a normal close)."""
+    import solver
+
+    parser = argparse.ArgumentParser(
+        prog="sudoku-solver",
+        description="Sudoku teaching app: type or paste a puzzle, check it, solve it.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudoku-solver {solver.__version__}")
+    parser.add_argument("--selftest", action="store_true",
+                        help="check that the app and its Tcl/Tk work, without opening a window")
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="a puzzle file to open (.txt, .sdm, .sdk, .ss, .csv)")
+    args = parser.parse_args(argv)
+    if args.selftest:
+        try:
+            from . import selftest
+        except ImportError as exc:
+            _say(f"sudoku-solver: no self-test in this build ({exc})")
+            return 2
+        return selftest.main()
+    return run(args.file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,716 @@
+"""The window's widgets: 81 cells, menus, buttons, a side panel and a status line.
+
+The view knows nothing of Sudoku rules or solving.  It shows what the controller tells
+it (:meth:`SudokuForm.show_cell`, :meth:`set_marks`, :meth:`set_status`, ...) and turns
+every user action into a named *action* (``"solve"``, ``"cell_input"``, ...) that it hands
+to the handler the controller registered with :meth:`SudokuForm.on`.
+
+Extending the form (later features):
+
+* a side-panel tab: ``form.add_side_tab("Search", frame)`` (build ``frame`` with
+  ``form.side_panel`` as its parent);
+* a menu or menu item: ``form.add_menu("demo", "Demo")``, then
+  ``form.add_command("demo", "Step", "demo_step", "F8", ("<F8>",))`` and
+  ``form.on("demo_step", handler)``;
+* a cell look: ``form.define_mark("hint", bg=..., border=..., priority=...)`` then
+  ``form.set_marks("hint", cells)``.
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import Callable, Iterable
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["SudokuForm", "Dialogs", "Mark", "STYLE_LOOKS"]
+
+Cell = tuple  # (row, col), 0-based
+
+# Okabe-Ito colour-blind safe palette; every style also differs in weight or slant.
+BLACK = "#000000"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+ORANGE = "#E69F00"
+SKY = "#56B4E9"
+YELLOW = "#F0E442"
+PURPLE = "#CC79A7"
+GREEN = "#009E73"
+
+#: digit style -> (foreground, weight, slant)
+STYLE_LOOKS = {
+    "given": (BLACK, "bold", "roman"),
+    "entry": (BLUE, "normal", "roman"),
+    "solver": (VERMILLION, "normal", "italic"),
+}
+
+CELL_BG = "#FFFFFF"
+FOCUS_BG = "#E4F0FA"
+BOX_LINE = "#1F1F1F"
+CELL_LINE = "#9A9A9A"
+BASE_CELL_PX = 54
+MODIFIER_MASK = 0x0004 | 0x0008 | 0x0080  # Control, Mod1 (Alt), Mod5 (AltGr on some systems)
+
+
+class Mark:
+    """How a cell looks while it carries a mark (bg, border, text decoration)."""
+
+    def __init__(self, name: str, bg: str, border: str, priority: int,
+                 underline: bool = False, overstrike: bool = False, description: str = ""):
+        self.name = name
+        self.bg = bg
+        self.border = border
+        self.priority = priority
+        self.underline = underline
+        self.overstrike = overstrike
+        self.description = description
+
+
+DEFAULT_MARKS = (
+    # priority: higher wins the background; decorations add up.
+    Mark("selected", "#9CCFEE", BLUE, 90, underline=True, description="the cells of the selected finding"),
+    Mark("conflict", YELLOW, VERMILLION, 80, underline=True, description="a digit repeated in a row, column or box"),
+    Mark("wrong", "#F6C9A8", VERMILLION, 70, overstrike=True, description="an entry that differs from the solution"),
+    Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description="a given that may be mistyped"),
+    Mark("finding", "#D7EBF8", SKY, 50, description="cells named by a finding"),
+    Mark("differ", "#EAD3E2", PURPLE, 40, description="differs between the solutions"),
+)
+
+
+class Dialogs:
+    """The modal dialogs, in one object so tests can replace it with a recorder."""
+
+    def __init__(self, root: tk.Misc):
+        self.root = root
+
+    def ask_open(self) -> str | None:
+        """A path chosen to open, or None when cancelled."""
+        from tkinter import filedialog
+
+        path = filedialog.askopenfilename(
+            parent=self.root, title="Open puzzle(s)",
+            filetypes=[("Sudoku files", "*.txt *.sdm *.sdk *.ss *.csv"), ("All files", "*")],
+        )
+        return path or None
+
+    def ask_save(self, initial: str | None = None) -> str | None:
+        """A path chosen to save to (.sdk or .txt), or None when cancelled."""
+        from tkinter import filedialog
+
+        path = filedialog.asksaveasfilename(
+            parent=self.root, title="Save puzzle", defaultextension=".sdk",
+            initialfile=initial or "puzzle.sdk",
+            filetypes=[("SadMan Sudoku (.sdk)", "*.sdk"), ("One line (.txt)", "*.txt")],
+        )
+        return path or None
+
+    def info(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        messagebox.showinfo(title, text, parent=self.root)
+
+    def error(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        messagebox.showerror(title, text, parent=self.root)
+
+
+class SudokuForm:
+    """The main window's widgets.
+
+    Responsibilities: build the 9x9 grid of cells (thick box borders, digits that scale
+    with the window), the menus with their shortcuts, the buttons, the side panel
+    (a notebook; "Findings" is its first tab) and the status line; move the focus with
+    the arrow keys and Tab; turn every user action into a named action for the
+    controller; show digits, marks, findings and messages when told.  No solving logic.
+    """
+
+    def __init__(self, root: tk.Tk, title: str = "Sudoku Solver"):
+        self.root = root
+        self.dialogs = Dialogs(root)
+        self._handlers: dict[str, Callable] = {}
+        self._marks: dict[str, Mark] = {m.name: m for m in DEFAULT_MARKS}
+        self._cell_marks: list[set[str]] = [set() for _ in range(81)]
+        self._cell_styles: list[str | None] = [None] * 81
+        self._focus_index: int | None = None
+        self._fonts: dict[tuple, tkfont.Font] = {}
+        self._menu_items: dict[str, tuple[tk.Menu, int]] = {}
+        self._zoom = 1.0
+        self._font_px = 30
+        self._finding_count = 0
+        self._selected_finding: int | None = None
+        self.var_givens_mode = tk.BooleanVar(root, value=False)
+        self.var_live_check = tk.BooleanVar(root, value=True)
+        self.var_auto_advance = tk.BooleanVar(root, value=False)
+
+        root.title(title)
+        root.option_add("*tearOff", False)
+        family = tkfont.nametofont("TkDefaultFont").actual("family")
+        self._family = family
+        self.status_font = tkfont.Font(root, family=family, size=13)
+        self.ui_font = tkfont.Font(root, family=family, size=11)
+        self.findings_font = tkfont.Font(root, family=family, size=11)
+
+        self._init_menus()
+        self._init_layout()
+        self._init_cells()
+
+    # ======================================================================
+    # building
+    # ======================================================================
+    def _init_layout(self) -> None:
+        root = self.root
+        self.main = ttk.Frame(root, padding=8)
+        self.main.pack(fill="both", expand=True)
+        self.main.columnconfigure(0, weight=3)
+        self.main.columnconfigure(1, weight=1)
+        self.main.rowconfigure(1, weight=1)
+
+        # top bar: mode on the left, collection position on the right
+        top = ttk.Frame(self.main)
+        top.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, 6))
+        self.mode_label = ttk.Label(top, font=self.ui_font, text="")
+        self.mode_label.pack(side="left")
+        self.next_button = ttk.Button(top, text="Next ▶", command=lambda: self.fire("next"), takefocus=0)
+        self.next_button.pack(side="right")
+        self.collection_label = ttk.Label(top, font=self.ui_font, text="")
+        self.collection_label.pack(side="right", padx=6)
+        self.prev_button = ttk.Button(top, text="◀ Previous", command=lambda: self.fire("prev"), takefocus=0)
+        self.prev_button.pack(side="right")
+
+        # the grid, kept square inside a holder that takes the free space
+        self.holder = tk.Frame(self.main, highlightthickness=0)
+        self.holder.grid(row=1, column=0, sticky="nsew")
+        self.holder.grid_propagate(False)
+        self.holder.bind("<Configure>", self._on_holder_configure)
+        self.board = tk.Frame(self.holder, bg=BOX_LINE, padx=3, pady=3)
+        self.board.place(relx=0.5, rely=0.5, anchor="center")
+        self._apply_zoom()
+
+        # the side panel: a notebook that later features add tabs to
+        self.side_panel = ttk.Notebook(self.main)
+        self.side_panel.grid(row=1, column=1, sticky="nsew", padx=(10, 0))
+        self.findings_tab = ttk.Frame(self.side_panel, padding=6)
+        self.side_panel.add(self.findings_tab, text="Findings")
+        self.findings_tab.columnconfigure(0, weight=1)
+        self.findings_tab.rowconfigure(0, weight=1)
+        self.findings = tk.Text(
+            self.findings_tab, wrap="word", width=34, height=12, font=self.findings_font,
+            relief="flat", padx=6, pady=6, cursor="arrow", takefocus=1,
+            highlightthickness=1, spacing1=3, spacing3=3,
+        )
+        self.findings.grid(row=0, column=0, sticky="nsew")
+        self.findings.tag_configure("chosen", background="#9CCFEE")
+        self.findings.tag_configure("hint", foreground="#555555")
+        self.findings.bind("<Up>", lambda e: self._step_finding(-1))
+        self.findings.bind("<Down>", lambda e: self._step_finding(+1))
+        self.findings.configure(state="disabled")
+        tab_buttons = ttk.Frame(self.findings_tab)
+        tab_buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
+        self.show_wrong_button = ttk.Button(
+            tab_buttons, text="Show which entries are wrong", command=lambda: self.fire("show_wrong"),
+        )
+        self.show_wrong_button.pack(side="left")
+        self.show_wrong_button.state(["disabled"])
+
+        # buttons under the grid
+        bar = ttk.Frame(self.main)
+        bar.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        self.check_button = ttk.Button(bar, text="Check (F5)", command=lambda: self.fire("check"))
+        self.solve_button = ttk.Button(bar, text="Solve (Ctrl+Enter)", command=lambda: self.fire("solve"))
+        self.cancel_button = ttk.Button(bar, text="Cancel (Esc)", command=lambda: self.fire("cancel"))
+        self.clue_button = ttk.Button(bar, text="Add suggested clue", command=lambda: self.fire("add_clue"))
+        for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
+            b.pack(side="left", padx=(0, 6))
+        self.cancel_button.state(["disabled"])
+        self.clue_button.state(["disabled"])
+
+        # the status line
+        self.status = tk.Label(
+            self.main, text="", anchor="w", justify="left", font=self.status_font,
+            relief="groove", bd=1, padx=8, pady=5,
+        )
+        self.status.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        self.status.bind("<Configure>", lambda e: self.status.configure(wraplength=max(200, e.width - 20)))
+        self._status_kind = "info"
+        self.set_collection(None)
+
+    def _init_cells(self) -> None:
+        self.boxes: list[tk.Frame] = []
+        for b in range(9):
+            box = tk.Frame(self.board, bg=CELL_LINE)
+            br, bc = divmod(b, 3)
+            box.grid(row=br, column=bc, sticky="nsew", padx=(0 if bc == 0 else 3, 0), pady=(0 if br == 0 else 3, 0))
+            for k in range(3):
+                box.rowconfigure(k, weight=1, uniform="cell")
+                box.columnconfigure(k, weight=1, uniform="cell")
+            self.boxes.append(box)
+        for k in range(3):
+            self.board.rowconfigure(k, weight=1, uniform="box")
+            self.board.columnconfigure(k, weight=1, uniform="box")
+        vcmd = (self.root.register(self._validate_cell_text), "%P")
+        self.cells: list[tk.Entry] = []
+        for i in range(81):
+            r, c = divmod(i, 9)
+            # Children of the board in reading order (so Tab goes row by row), shown inside
+            # their box frame with ``in_``.
+            e = tk.Entry(
+                self.board, width=2, justify="center", relief="flat", bd=0,
+                highlightthickness=3, bg=CELL_BG, insertwidth=2, insertontime=0, takefocus=1,
+                validate="key", validatecommand=vcmd, exportselection=False,
+                name=f"cell_r{r + 1}c{c + 1}",
+            )
+            e.cell = (r, c)
+            # No "Entry" class bindings: every edit goes through the controller.
+            e.bindtags((str(e), "SudokuCell", str(self.root), "all"))
+            e.grid(in_=self.boxes[3 * (r // 3) + c // 3], row=r % 3, column=c % 3, sticky="nsew",
+                   padx=(0 if c % 3 == 0 else 1, 0), pady=(0 if r % 3 == 0 else 1, 0))
+            self.cells.append(e)
+            self._paint(i)
+        self.root.bind_class("SudokuCell", "<KeyPress>", self._on_cell_key)
+        self.root.bind_class("SudokuCell", "<Button-1>", lambda e: e.widget.focus_set())
+        self.root.bind_class("SudokuCell", "<FocusIn>", self._on_cell_focus)
+        self.root.bind_class("SudokuCell", "<FocusOut>", self._on_cell_focus)
+
+    def _init_menus(self) -> None:
+        self.menubar = tk.Menu(self.root)
+        self.root.configure(menu=self.menubar)
+        self.menus: dict[str, tk.Menu] = {}
+        for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
+                           ("solve", "Solve"), ("examples", "Examples"), ("help", "Help")):
+            self.add_menu(key, label)
+        A = self.add_command
+        A("file", "Open…", "open", "Ctrl+O", ("<Control-o>",))
+        A("file", "Save…", "save", "Ctrl+S", ("<Control-s>",))
+        self.menus["file"].add_separator()
+        A("file", "Previous puzzle", "prev", "Alt+Left / PgUp", ("<Alt-Left>", "<Prior>"))
+        A("file", "Next puzzle", "next", "Alt+Right / PgDn", ("<Alt-Right>", "<Next>"))
+        self.menus["file"].add_separator()
+        A("file", "Quit", "quit", "Ctrl+Q", ("<Control-q>",))
+
+        A("edit", "Undo", "undo", "Ctrl+Z", ("<Control-z>",))
+        A("edit", "Redo", "redo", "Ctrl+Y / Ctrl+Shift+Z", ("<Control-y>", "<Control-Shift-Z>", "<Control-Shift-z>"))
+        self.menus["edit"].add_separator()
+        A("edit", "Copy grid (one line)", "copy", "Ctrl+C", ("<Control-c>",))
+        A("edit", "Copy as framed grid", "copy_framed", "Ctrl+Shift+C", ("<Control-Shift-C>", "<Control-Shift-c>"))
+        A("edit", "Paste puzzle or digit", "paste", "Ctrl+V", ("<Control-v>",))
+        self.menus["edit"].add_separator()
+        A("edit", "Clear entries", "clear_entries", "Ctrl+Delete", ("<Control-Delete>",))
+        A("edit", "Clear all", "clear_all", "Ctrl+Shift+Delete", ("<Control-Shift-Delete>",))
+        self.menus["edit"].add_separator()
+        self.add_check("edit", "Enter givens mode", "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
+        A("edit", "Lock givens (start solving)", "lock_givens", "Ctrl+L", ("<Control-l>",))
+
+        A("view", "Zoom in", "zoom_in", "Ctrl++", ("<Control-plus>", "<Control-equal>", "<Control-KP_Add>"))
+        A("view", "Zoom out", "zoom_out", "Ctrl+-", ("<Control-minus>", "<Control-KP_Subtract>"))
+        A("view", "Actual size", "zoom_reset", "Ctrl+0", ("<Control-0>", "<Control-KP_0>"))
+        self.menus["view"].add_separator()
+        self.add_check("view", "Move to the next cell after a digit", "auto_advance", self.var_auto_advance,
+                       "Ctrl+M", ("<Control-m>",))
+
+        A("check", "Check puzzle", "check", "F5", ("<F5>",))
+        A("check", "Check my entries", "check_entries", "Ctrl+E", ("<Control-e>",))
+        A("check", "Show which entries are wrong", "show_wrong", "Ctrl+Shift+E", ("<Control-Shift-E>", "<Control-Shift-e>"))
+        self.menus["check"].add_separator()
+        self.add_check("check", "Live rule check", "live_check", self.var_live_check, "F6", ("<F6>",))
+
+        A("solve", "Solve", "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
+        A("solve", "Cancel", "cancel", "Esc", ("<Escape>",))
+        A("solve", "Add suggested clue", "add_clue", "Ctrl+K", ("<Control-k>",))
+
+        A("help", "Keyboard shortcuts", "help_keys", "F1", ("<F1>",))
+        A("help", "About Sudoku Solver", "about")
+        self.enable("cancel", False)
+        self.enable("add_clue", False)
+        self.enable("show_wrong", False)
+
+    # ======================================================================
+    # extension points
+    # ======================================================================
+    def on(self, action: str, handler: Callable) -> None:
+        """Register the handler called for ``action`` (replaces any earlier one)."""
+        self._handlers[action] = handler
+
+    def fire(self, action: str, *args) -> None:
+        """Run the handler of ``action`` (a user action; unknown actions are logged)."""
+        handler = self._handlers.get(action)
+        if handler is None:
+            logger.warning("no handler for action %r", action)
+            return
+        handler(*args)
+
+    def actions(self) -> list[str]:
+        """Every action a menu item can fire (for tests: each must have a handler)."""
+        return list(self._menu_items)
+
+    def add_menu(self, key: str, label: str) -> tk.Menu:
+        """A new top-level menu (``key`` names it for :meth:`add_command`)."""
+        menu = tk.Menu(self.menubar)
+        self.menubar.add_cascade(label=label, menu=menu, underline=0 if key != "examples" else 1)
+        self.menus[key] = menu
+        return menu
+
+    def add_command(self, menu: str, label: str, action: str, accelerator: str | None = None,
+                    sequences: Iterable[str] = ()) -> None:
+        """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``."""
+        m = self.menus[menu]
+        m.add_command(label=label, command=lambda: self.fire(action), accelerator=accelerator or "")
+        self._menu_items[action] = (m, m.index("end"))
+        for seq in sequences:
+            self.root.bind(seq, lambda e, a=action: self._on_shortcut(a))
+
+    def add_check(self, menu: str, label: str, action: str, variable: tk.BooleanVar,
+                  accelerator: str | None = None, sequences: Iterable[str] = ()) -> None:
+        """A check item bound to ``variable``; toggling it fires ``action``."""
+        m = self.menus[menu]
+        m.add_checkbutton(label=label, variable=variable, command=lambda: self.fire(action),
+                          accelerator=accelerator or "")
+        self._menu_items[action] = (m, m.index("end"))
+
+        def toggle(event=None):
+            variable.set(not variable.get())
+            self.fire(action)
+            return "break"
+
+        for seq in sequences:
+            self.root.bind(seq, toggle)
+
+    def enable(self, action: str, enabled: bool) -> None:
+        """Enable or disable the menu item (and button) of ``action``."""
+        item = self._menu_items.get(action)
+        if item:
+            item[0].entryconfigure(item[1], state="normal" if enabled else "disabled")
+        button = {"check": getattr(self, "check_button", None), "solve": getattr(self, "solve_button", None),
+                  "cancel": getattr(self, "cancel_button", None), "add_clue": getattr(self, "clue_button", None),
+                  "show_wrong": getattr(self, "show_wrong_button", None),
+                  "prev": getattr(self, "prev_button", None), "next": getattr(self, "next_button", None)}.get(action)
+        if button is not None:
+            button.state(["!disabled"] if enabled else ["disabled"])
+
+    def is_enabled(self, action: str) -> bool:
+        m, i = self._menu_items[action]
+        return str(m.entrycget(i, "state")) != "disabled"
+
+    def shortcut_text(self) -> str:
+        """Every menu item that has a shortcut, as lines "Label: keys" (for Help ▸ Keyboard shortcuts)."""
+        lines = []
+        for key, menu in self.menus.items():
+            end = menu.index("end")
+            if end is None:
+                continue
+            for i in range(end + 1):
+                if menu.type(i) in ("command", "checkbutton"):
+                    accel = menu.entrycget(i, "accelerator")
+                    if accel:
+                        lines.append(f"{menu.entrycget(i, 'label')}: {accel}")
+        lines += ["", "In the grid: digits 1-9 (also the numpad) set a cell; Backspace, Delete, 0, . or space "
+                  "clear it; arrow keys move; Tab / Shift+Tab go to the next / previous cell; "
+                  "Alt+underlined letter or F10 opens the menus."]
+        return "\n".join(lines)
+
+    def add_side_tab(self, title: str, frame: tk.Widget) -> None:
+        """Add ``frame`` (a child of ``side_panel``) as a tab of the side panel."""
+        self.side_panel.add(frame, text=title)
+
+    def define_mark(self, name: str, bg: str, border: str, priority: int,
+                    underline: bool = False, overstrike: bool = False, description: str = "") -> None:
+        """A new cell mark for :meth:`set_marks` (higher priority wins the background)."""
+        self._marks[name] = Mark(name, bg, border, priority, underline, overstrike, description)
+
+    # ======================================================================
+    # what the controller calls
+    # ======================================================================
+    def show_cell(self, cell: Cell, digit: int, style: str | None) -> None:
+        """Show ``digit`` (0 = blank) in ``cell`` in the given digit style."""
+        i = 9 * cell[0] + cell[1]
+        e = self.cells[i]
+        text = str(digit) if digit else ""
+        if e.get() != text:
+            e.delete(0, "end")
+            if text:
+                e.insert(0, text)
+        style = style if digit else None
+        if self._cell_styles[i] != style:
+            self._cell_styles[i] = style
+            self._paint(i)
+
+    def cell_text(self, cell: Cell) -> str:
+        """The text shown in ``cell``."""
+        return self.cells[9 * cell[0] + cell[1]].get()
+
+    def cell_style(self, cell: Cell) -> str | None:
+        return self._cell_styles[9 * cell[0] + cell[1]]
+
+    def cell_marks(self, cell: Cell) -> set[str]:
+        return set(self._cell_marks[9 * cell[0] + cell[1]])
+
+    def set_marks(self, name: str, cells: Iterable[Cell]) -> None:
+        """Put mark ``name`` on exactly ``cells`` (removing it everywhere else)."""
+        want = {9 * r + c for r, c in cells}
+        for i in range(81):
+            has = name in self._cell_marks[i]
+            if has != (i in want):
+                (self._cell_marks[i].add if i in want else self._cell_marks[i].discard)(name)
+                self._paint(i)
+
+    def clear_marks(self, *names: str) -> None:
+        """Remove the named marks (all marks when none are named)."""
+        for name in names or tuple(self._marks):
+            self.set_marks(name, ())
+
+    def set_status(self, text: str, kind: str = "info") -> None:
+        """The status line: ``kind`` is info, ok, warn or error (colour plus a leading symbol)."""
+        prefix = {"ok": "✓ ", "warn": "⚠ ", "error": "✗ "}.get(kind, "")
+        fg = {"ok": "#006B4F", "warn": "#8A4B00", "error": "#B03A00"}.get(kind, "#000000")
+        if text and prefix and not text.startswith(prefix.strip()):
+            text = prefix + text
+        self.status.configure(text=text, fg=fg)
+        self._status_kind = kind
+
+    def status_text(self) -> str:
+        return str(self.status.cget("text"))
+
+    def set_mode(self, givens_mode: bool) -> None:
+        """Show whether typing sets givens or entries."""
+        self.var_givens_mode.set(givens_mode)
+        self.mode_label.configure(
+            text="✎ Entering givens: type the puzzle, then Lock givens (Ctrl+L)" if givens_mode
+            else "Solving: givens are locked (bold); your digits are blue"
+        )
+
+    def set_busy(self, busy: bool, what: str = "") -> None:
+        """While a job runs: Check and Solve disabled, Cancel enabled."""
+        for action in ("check", "solve", "check_entries"):
+            self.enable(action, not busy)
+        self.enable("cancel", busy)
+        self.solve_button.configure(text="Solving…" if busy and what == "solve" else "Solve (Ctrl+Enter)")
+        self.check_button.configure(text="Checking…" if busy and what == "check" else "Check (F5)")
+        self.root.configure(cursor="watch" if busy else "")
+
+    def set_suggestion(self, text: str | None) -> None:
+        """Offer the suggested clue (``text`` such as "Add clue r1c2 = 8"), or withdraw it."""
+        self.clue_button.configure(text=text or "Add suggested clue")
+        self.enable("add_clue", bool(text))
+
+    def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:
+        """Show "puzzle 12 of 1,465" and enable Previous/Next, or hide them (None)."""
+        self.collection_label.configure(text=position or "")
+        self.enable("prev", bool(position) and has_prev)
+        self.enable("next", bool(position) and has_next)
+        if position:
+            self.prev_button.pack(side="right")
+            self.collection_label.pack(side="right", padx=6, before=self.prev_button)
+            self.next_button.pack(side="right", before=self.collection_label)
+        else:
+            for w in (self.prev_button, self.collection_label, self.next_button):
+                w.pack_forget()
+
+    def show_findings(self, messages: list[str], hint: str = "") -> None:
+        """List every finding sentence in the Findings tab (clicking one selects it)."""
+        t = self.findings
+        t.configure(state="normal")
+        t.delete("1.0", "end")
+        for i, msg in enumerate(messages):
+            tag = f"f{i}"
+            t.insert("end", f"• {msg}\n", ("finding", tag))
+            t.tag_bind(tag, "<Button-1>", lambda e, k=i: self.select_finding(k))
+        if hint:
+            t.insert("end", hint + "\n", ("hint",))
+        t.configure(state="disabled")
+        self._finding_count = len(messages)
+        self._selected_finding = None
+        if messages:
+            self.side_panel.select(self.findings_tab)
+
+    def findings_text(self) -> str:
+        return self.findings.get("1.0", "end").strip()
+
+    def select_finding(self, k: int | None) -> None:
+        """Select finding ``k`` (None: no selection) and tell the controller."""
+        t = self.findings
+        t.tag_remove("chosen", "1.0", "end")
+        if k is None or not 0 <= k < self._finding_count:
+            self._selected_finding = None
+        else:
+            self._selected_finding = k
+            ranges = t.tag_ranges(f"f{k}")
+            if ranges:
+                t.tag_add("chosen", ranges[0], ranges[1])
+                t.see(ranges[0])
+        self.fire("finding_selected", self._selected_finding)
+
+    @property
+    def selected_finding(self) -> int | None:
+        return self._selected_finding
+
+    def focused_cell(self) -> Cell | None:
+        """The cell that has the keyboard focus, or None."""
+        try:
+            w = self.root.focus_get()
+        except (KeyError, tk.TclError):  # focus in a dialog or a destroyed widget
+            return None
+        return getattr(w, "cell", None)
+
+    def focus_cell(self, cell: Cell) -> None:
+        self.cells[9 * cell[0] + cell[1]].focus_set()
+
+    def has_text_selection(self) -> bool:
+        """True when the focused text widget (e.g. the findings) has selected text."""
+        try:
+            w = self.root.focus_get()
+        except (KeyError, tk.TclError):
+            return False
+        if isinstance(w, tk.Text):
+            return bool(w.tag_ranges("sel"))
+        return False
+
+    def copy_selection(self) -> None:
+        w = self.root.focus_get()
+        if isinstance(w, tk.Text) and w.tag_ranges("sel"):
+            self.set_clipboard(w.get("sel.first", "sel.last"))
+
+    def set_clipboard(self, text: str) -> None:
+        self.root.clipboard_clear()
+        self.root.clipboard_append(text)
+
+    def get_clipboard(self) -> str | None:
+        """The clipboard text, or None when it holds no text."""
+        try:
+            return self.root.clipboard_get()
+        except tk.TclError:
+            return None
+
+    # -- zoom ----------------------------------------------------------------
+    def zoom(self, factor: float | None) -> float:
+        """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
+        self._zoom = 1.0 if factor is None else min(3.0, max(0.5, self._zoom * factor))
+        self._apply_zoom()
+        self.root.geometry("")  # let the window take the grid's new natural size
+        return self._zoom
+
+    @property
+    def zoom_level(self) -> float:
+        return self._zoom
+
+    def set_zoom(self, zoom: float) -> None:
+        self._zoom = min(3.0, max(0.5, float(zoom)))
+        self._apply_zoom()
+
+    def _apply_zoom(self) -> None:
+        side = int(BASE_CELL_PX * self._zoom * 9 + 24)
+        self.holder.configure(width=side, height=side)
+
+    def digit_font_px(self) -> int:
+        """The digits' current size in pixels (they scale with the window)."""
+        return self._font_px
+
+    # ======================================================================
+    # painting
+    # ======================================================================
+    def _font(self, style: str, underline: bool, overstrike: bool) -> tkfont.Font:
+        key = (style, underline, overstrike)
+        f = self._fonts.get(key)
+        if f is None:
+            _, weight, slant = STYLE_LOOKS[style]
+            f = tkfont.Font(self.root, family=self._family, size=-self._font_px, weight=weight,
+                            slant=slant, underline=underline, overstrike=overstrike)
+            self._fonts[key] = f
+        return f
+
+    def _paint(self, i: int) -> None:
+        style = self._cell_styles[i] or "entry"
+        marks = sorted((self._marks[m] for m in self._cell_marks[i] if m in self._marks),
+                       key=lambda m: -m.priority)
+        underline = any(m.underline for m in marks)
+        overstrike = any(m.overstrike for m in marks)
+        focused = i == self._focus_index
+        bg = marks[0].bg if marks else (FOCUS_BG if focused else CELL_BG)
+        border = marks[0].border if marks else bg
+        fg = STYLE_LOOKS[style][0]
+        self.cells[i].configure(
+            font=self._font(style, underline, overstrike), fg=fg, bg=bg,
+            highlightbackground=border, highlightcolor=BLUE if not marks else BLACK,
+            insertbackground=fg, disabledbackground=bg,
+        )
+
+    def _on_holder_configure(self, event) -> None:
+        side = max(90, min(event.width, event.height))
+        self.board.place_configure(width=side, height=side)
+        cell = (side - 6 - 6 - 6) / 9
+        px = max(8, int(cell * 0.58))
+        if px != self._font_px:
+            self._font_px = px
+            for f in self._fonts.values():
+                f.configure(size=-px)
+
+    # ======================================================================
+    # events
+    # ======================================================================
+    @staticmethod
+    def _validate_cell_text(proposed: str) -> bool:
+        return proposed == "" or (len(proposed) == 1 and proposed in "123456789")
+
+    def _on_cell_focus(self, event) -> None:
+        i = self.cells.index(event.widget) if event.widget in self.cells else None
+        if i is None:
+            return
+        old = self._focus_index
+        self._focus_index = i if event.type == tk.EventType.FocusIn else (None if old == i else old)
+        for k in {old, i} - {None}:
+            self._paint(k)
+
+    def _on_cell_key(self, event):
+        cell = event.widget.cell
+        if event.state & MODIFIER_MASK:
+            return None  # Ctrl/Alt shortcuts go on to the window's bindings
+        ks = event.keysym
+        digit = None
+        if len(ks) == 1 and ks in "123456789":
+            digit = int(ks)
+        elif ks.startswith("KP_") and ks[3:] in tuple("123456789"):
+            digit = int(ks[3:])
+        elif ks in ("BackSpace", "Delete", "0", "KP_0", "period", "KP_Decimal", "space",
+                    "KP_Delete", "KP_Insert", "comma"):
+            digit = 0
+        if digit is not None:
+            self.fire("cell_input", cell, digit)
+            if digit and self.var_auto_advance.get():
+                self._move(cell, 0, 1, wrap=True)
+            elif ks == "BackSpace" and self.var_auto_advance.get():
+                self._move(cell, 0, -1, wrap=True)
+            return "break"
+        moves = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1),
+                 "KP_Up": (-1, 0), "KP_Down": (1, 0), "KP_Left": (0, -1), "KP_Right": (0, 1)}
+        if ks in moves:
+            self._move(cell, *moves[ks])
+            return "break"
+        if ks in ("Home", "KP_Home"):
+            self.focus_cell((cell[0], 0))
+            return "break"
+        if ks in ("End", "KP_End"):
+            self.focus_cell((cell[0], 8))
+            return "break"
+        if event.char and event.char.isprintable():
+            return "break"  # letters and other characters never reach a cell
+        return None  # Tab, F-keys, Escape, Page Up/Down: the window's bindings
+
+    def _move(self, cell: Cell, dr: int, dc: int, wrap: bool = False) -> None:
+        r, c = cell
+        if wrap:
+            i = (9 * r + c + dc) % 81
+            self.focus_cell(divmod(i, 9))
+        else:
+            self.focus_cell(((r + dr) % 9, (c + dc) % 9))
+
+    def _on_shortcut(self, action: str):
+        self.fire(action)
+        return "break"
+
+    def _step_finding(self, delta: int):
+        if self._finding_count:
+            k = self._selected_finding
+            k = 0 if k is None else max(0, min(self._finding_count - 1, k + delta))
+            self.select_finding(k)
+        return "break"
