@@ -58,7 +58,7 @@ _VERTICAL = str.maketrans("", "", "|!│┃║+┼╋╬")
 _LONG = 20  # a line with more cells than this is a one-line puzzle, not a drawing row
 _PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question",
                    "problem", "givens", "grid", "board")
-_SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*)\s*\]\s*$")
+_SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*)\]\s*$")
 _BOARD = re.compile(r"\s*(?:[A-Za-z_]\w*\s*(?::[^=\n]{0,80})?=\s*)?[\[(]\s*[\[(\d'\"]")
 _BD = re.compile(r"(?:^|[?&#;\s])bd=([^&#\s]*)")
 _GROUP = re.compile(r"[\[(]([^\[\]()]*)[\])]")
@@ -107,7 +107,7 @@ def _grid(cells: str) -> Grid:
 
 def _quick(s: str) -> Grid | None:
     """The fast path: exactly 81 cell characters -> Grid, else None."""
-    if len(s) == 81:
+    if len(s) == 81 and not s.isspace():
         t = s.translate(_TO_ZERO)
         if t.isdigit() and t.isascii():
             return Grid(t.encode("ascii").translate(_TO_INT))
@@ -131,7 +131,12 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
     if len(token) == 1 and len(stripped) < 1000:
         parts = stripped.split()
         if len(parts) == 81 and all(len(p) == 1 for p in parts):
-            return _read_cells("".join(parts), line, offset + lead, show_line)
+            g = _quick("".join(parts))
+            if g is not None:
+                return g
+            col = next(k for k, ch in enumerate(field) if not ch.isspace() and ch not in _CELL_CHARS)
+            raise _error(f"{_describe(field[col])} is not a digit or a blank "
+                         f"(blanks: {' '.join(BLANKS)})", line, offset + col + 1, show_line)
     # a quoted line: "4.....8.5..." or '4.....8.5...'
     if len(token) >= 2 and token[0] in "'\"" and token[0] in token[1:]:
         end = token.index(token[0], 1)
@@ -152,7 +157,10 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
     if n < len(token) and n < 81:
         raise _error(f"{_describe(token[n])} is not a digit or a blank "
                      f"(blanks: {' '.join(BLANKS)})", line, offset + lead + n + 1, show_line)
-    raise _error(f"found {n} cells, a puzzle has 81", line, None, show_line)
+    why = f"found {n} {'cell' if n == 1 else 'cells'}, a puzzle has 81"
+    if " " in stripped and 60 <= len(field.rstrip("\r\n")) < 81:
+        why += " (a space counts as a blank only in a line of exactly 81 characters)"
+    raise _error(why, line, None, show_line)
 
 
 # -- line-oriented reading (collections, CSV) -------------------------------
@@ -300,10 +308,12 @@ def _is_frame(line: str) -> bool:
 def _read_board(text: str, one_line: bool) -> list[Grid]:
     """The tutorials' ``board = [[7,8,0,...],...]`` -> grids (9 rows each, or flat lists of 81)."""
     rows = []
+    line, seen = 1, 0  # line number of position `seen`, counted as we go (no quadratic recount)
     for m in _GROUP.finditer(text):
+        line += text.count("\n", seen, m.start())
+        seen = m.start()
         items = [x.strip("'\"") for x in re.split(r"[,\s]+", m.group(1).strip()) if x]
-        line = text.count("\n", 0, m.start()) + 1
-        for k, item in enumerate(items):
+        for item in items:
             if len(item) != 1 or item not in _CELL_CHARS:
                 col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
                 raise _error(f"{item[:20]!r} in the board is not a digit 0-9", line, col,
@@ -315,7 +325,8 @@ def _read_board(text: str, one_line: bool) -> list[Grid]:
         return [_grid("".join(items)) for _, items in rows]
     for line, items in rows:
         if len(items) != 9:
-            raise _error(f"a row of the board has {len(items)} numbers, a row has 9",
+            word = "number" if len(items) == 1 else "numbers"
+            raise _error(f"a row of the board has {len(items)} {word}, a row has 9",
                          line, None, not one_line)
     if len(rows) % 9:
         raise _error(f"the board has {len(rows)} rows, a puzzle has 9")
@@ -329,8 +340,11 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
     for n, line in lines:
         body = line.rstrip("\r\n")
         if _is_frame(body):
-            inner = body.translate(_VERTICAL).replace(" ", "").replace("\t", "")
-            if len(inner) == 9 and set(inner) <= set("-*") and "+" not in body:
+            # "---------" or "|---|---|---|" or "|   |   |   |": nine blanks, or a separator?
+            framed = body.translate(_VERTICAL)
+            inner = framed.replace(" ", "").replace("\t", "")
+            if "+" not in body and (len(inner) == 9 and set(inner) <= set("-*")
+                                    or "|" in body and len(framed) == 9 and set(framed) <= set(" -*")):
                 rows.append(("maybe", "0" * 9))
             continue
         u = body.translate(_VERTICAL)
@@ -375,19 +389,20 @@ def _read_text(text: str) -> list[Grid]:
     if "\x00" in text:
         n = text.count("\n", 0, text.index("\x00")) + 1
         raise _error("the text holds binary data (a NUL character), not a puzzle", n)
-    m = _BD.search(text)
-    if m:
-        value = m.group(1)
-        try:
-            return [_read_cells(value, None, 0)]
-        except ParseError as e:
-            raise ParseError(f"the link's bd= value: {e}") from None
     lines = _content_lines(text)
     if not lines:
         raise ParseError("the text holds no puzzle, only comments")
-    one_line = len(text.strip().splitlines()) == 1
-    if _BOARD.match(text):
-        return _read_board(text, one_line)
+    m = _BD.search(lines[0][1]) if len(lines) == 1 else None
+    if m:  # a pasted link: https://www.sudokuwiki.org/sudoku.htm?bd=7804...
+        try:
+            return [_read_cells(m.group(1), None, 0)]
+        except ParseError as e:
+            raise ParseError(f"the link's bd= value: {e}") from None
+    one_line = len(lines) == 1
+    if _BOARD.match("\n".join(ln for _, ln in lines[:3])):
+        # blank out comment lines (they may hold brackets) but keep the line numbers
+        body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.splitlines())
+        return _read_board(body, one_line)
     first = lines[0][1]
     csv = "," in first or ";" in first
     if csv or len(lines) == 1 or any(_cell_count(s) > _LONG and not _is_frame(s) for _, s in lines):

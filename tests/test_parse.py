@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -111,6 +112,8 @@ def test_line_ignores_text_after_the_cells_and_surrounding_whitespace():
 
 def test_line_of_spaced_single_characters():
     assert parse(" ".join(TUTORIAL)) == G
+    with pytest.raises(ParseError, match="^column 7: 'a' is not a digit"):
+        parse(" ".join("784a" + TUTORIAL[4:]))
 
 
 def test_line_round_trips_through_every_export():
@@ -153,6 +156,11 @@ def test_dash_rows_are_blanks_only_when_the_drawing_needs_them():
     assert parse(empty_top) == expected
     # with 9 real rows, a nine-dash line is a band separator
     assert parse(rows9(TUTORIAL).replace("\n", "\n---------\n", 1)) == G
+
+
+def test_framed_row_of_space_blanks():
+    g = Grid((0,) * 9 + G.cells[9:])
+    assert parse(g.to_ss().replace("|...|...|...|", "|   |   |   |")) == g
 
 
 def test_sdk_with_metadata_and_sections(tmp_path):
@@ -312,11 +320,23 @@ def test_wrapped_line_is_joined_but_not_guessed():
         parse(TUTORIAL[:80] + " x")
 
 
+def test_only_spaces_is_empty_and_a_short_spaced_line_gets_a_hint():
+    with pytest.raises(ParseError, match="empty"):
+        parse(" " * 81)
+    with pytest.raises(ParseError, match="a space counts as a blank only in a line of exactly 81"):
+        parse(K.to_line(" ").rstrip())
+
+
+def test_board_after_comments_and_link_inside_a_comment():
+    assert parse("# the tutorials' board\n" + TUTORIAL_BOARD) == G
+    url = "https://www.sudokuwiki.org/sudoku.htm?bd=" + K.to_line("0")
+    assert parse_many(f"# from {url}\n{TUTORIAL}\n{TUTORIAL}\n") == [G, G]
+
+
 def test_parse_error_is_a_value_error_with_position():
     with pytest.raises(ValueError):
         parse("x")
     e = ParseError("m", 3, 5)
-    import pickle
     e2 = pickle.loads(pickle.dumps(e))
     assert (str(e2), e2.line, e2.column) == ("m", 3, 5)
 
@@ -356,6 +376,23 @@ def test_unreadable_file(tmp_path):
             load(p)
     finally:
         p.chmod(0o600)
+
+
+def test_permission_error_becomes_parse_error(tmp_path, monkeypatch):
+    p = write(tmp_path, "locked.txt", TUTORIAL)
+
+    def deny(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(parse_module, "open", deny, raising=False)
+    with pytest.raises(ParseError, match="locked.txt.*permission denied"):
+        load(p)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="POSIX device files")
+def test_device_file_is_not_read():
+    with pytest.raises(ParseError, match="not a regular file"):
+        load("/dev/null")
 
 
 def test_max_file_bytes_is_sane():
