@@ -1,0 +1,7 @@
+"""``python -m solver``: the command line (see ``solver/cli.py``)."""
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

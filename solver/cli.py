@@ -1,0 +1,396 @@
+"""The command line: ``python -m solver solve|check|bench`` (also installed as ``sudoku-solve``).
+
+``solve [FILE ...]``
+    One output line per puzzle, in input order: the 81-digit solution, or a
+    line that says why not (``line 12: no solution``, ``line 13: bad input:
+    found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s:
+    ...``).  Reads standard input when no FILE is given or FILE is ``-``.
+    Input streams line by line in constant memory (a 1,000,000-line Kaggle CSV
+    is never held whole) and is solved by ``--jobs`` worker processes, in
+    order.  A file that is not one puzzle per line (a ``.ss``/``.sdk``
+    drawing spread over several lines) is recognised when its first puzzle line
+    does not parse: the whole input is then read as one text (up to
+    ``solver.MAX_FILE_BYTES``) with ``solver.parse_many``; its puzzles are
+    labelled ``puzzle 1``, ``puzzle 2``... If that fails too, the line-by-line
+    errors are reported.  Exit status 1 if any puzzle failed.
+
+``check PUZZLE|FILE|EXAMPLE``
+    The diagnosis in words.  The argument is tried as a file, then as an
+    example key (``python -m solver check tutorial``; ``--example KEY`` forces
+    that), then as puzzle text (an 81-character line).  Exit 0 for a puzzle
+    with exactly one solution, 1 otherwise, 2 for unreadable input.
+
+``bench [FILE ...]``
+    The benchmark (see ``bench.py``).
+
+A closed pipe (``| head``) or Ctrl+C ends quietly.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Iterable, Iterator, Optional
+
+from .grid import Grid, cell_name
+
+__all__ = ["main"]
+
+_BATCH = 4096  # puzzles handed to the worker pool at a time: bounds memory on huge inputs
+_CHUNK = 64  # puzzles per message to a worker process
+
+
+# -- reading ----------------------------------------------------------------
+
+class _Recorder:
+    """Iterate lines and keep them until told to stop (to re-read a drawing as a whole)."""
+
+    def __init__(self, lines: Iterable):
+        self._lines = iter(lines)
+        self.kept: Optional[list] = []
+
+    def __iter__(self):
+        for line in self._lines:
+            if self.kept is not None:
+                self.kept.append(line)
+            yield line
+
+    def rest(self):
+        return self._lines
+
+
+def _as_text(chunks) -> Optional[str]:
+    data = b"".join(c if isinstance(c, bytes) else c.encode("utf-8") for c in chunks)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+
+
+def _read_items(lines: Iterable) -> Iterator[tuple]:
+    """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input."""
+    from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, parse_many
+
+    rec = _Recorder(lines)
+    stream = iter_puzzles(rec)
+    first = next(stream, None)
+    if first is None:
+        return
+    if not isinstance(first[1], ParseError):
+        rec.kept = None
+        yield f"line {first[0]}", first[1]
+        for n, item in stream:
+            yield f"line {n}", item
+        return
+    # The first puzzle line does not parse: maybe the input is a drawing over
+    # several lines.  Read (a bounded amount of) the rest and try it whole.
+    kept = rec.kept
+    rec.kept = None
+    size = sum(len(x) for x in kept)
+    for line in rec.rest():
+        kept.append(line)
+        size += len(line)
+        if size > MAX_FILE_BYTES:
+            break
+    text = _as_text(kept) if size <= MAX_FILE_BYTES else None
+    if text is not None:
+        try:
+            grids = parse_many(text)
+        except ParseError:
+            grids = None
+        if grids:
+            for k, g in enumerate(grids, 1):
+                yield f"puzzle {k}", g
+            return
+    for n, item in iter_puzzles(itertools.chain(kept, rec.rest())):
+        yield f"line {n}", item
+
+
+def _open_inputs(names: list[str]) -> Iterator[tuple]:
+    """(label, Grid | str error) over every input; errors are finished messages."""
+    from .parse import ParseError
+
+    names = names or ["-"]
+    several = len(names) > 1
+    for name in names:
+        where = ("stdin" if name == "-" else name) + ", " if several else ""
+        if name == "-":
+            items = _read_items(sys.stdin.buffer)
+            yield from _labelled(items, where, ParseError)
+            continue
+        try:
+            f = open(name, "rb")
+        except OSError as e:
+            yield f"{name}", f"cannot read {name}: {e.strerror or e}"
+            continue
+        with f:
+            yield from _labelled(_read_items(f), where, ParseError)
+
+
+_POSITION = re.compile(r"^(line \d+(?:, column \d+)?): ")
+
+
+def _labelled(items, where: str, ParseError) -> Iterator[tuple]:
+    for label, item in items:
+        if isinstance(item, ParseError):
+            msg = str(item)
+            m = _POSITION.match(msg)
+            if m:
+                yield where + m.group(1), f"bad input: {msg[m.end():]}"
+            else:
+                yield where + label, f"bad input: {msg}"
+        else:
+            yield where + label, item
+
+
+# -- solving ----------------------------------------------------------------
+
+def _solve_one(task: tuple) -> tuple[bool, str]:
+    """(ok, output text) for one (label, line | None, error | None, pretty) task; runs in a worker."""
+    from .search import solve
+
+    label, line, error, pretty = task
+    if error is not None:
+        return False, f"{label}: {error}"
+    g = Grid(0 if ch == "." else int(ch) for ch in line)
+    solution = solve(g)
+    if solution is not None:
+        return True, solution.pretty() if pretty else solution.to_line()
+    from .diagnose import validate
+
+    conflicts = validate(g)
+    if conflicts:
+        return False, f"{label}: invalid: " + "; ".join(c.message for c in conflicts)
+    return False, f"{label}: no solution"
+
+
+def _tasks(items, pretty: bool):
+    for label, item in items:
+        if isinstance(item, Grid):
+            yield (label, item.to_line(), None, pretty)  # a short string pickles faster than a Grid
+        else:
+            yield (label, None, item, pretty)
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl+C to the parent, which stops the pool quietly.
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Progress:
+    """'solved 12,345 puzzles, 4,321/s' on stderr, only when stderr is a terminal."""
+
+    def __init__(self):
+        self.on = sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+        self.n = 0
+
+    def tick(self):
+        self.n += 1
+        if self.on and not self.n % 256:
+            now = time.monotonic()
+            if now - self.last >= 0.5:
+                self.last = now
+                rate = self.n / max(now - self.start, 1e-9)
+                sys.stderr.write(f"\rsolved {self.n:,} puzzles, {rate:,.0f}/s ")
+                sys.stderr.flush()
+
+    def done(self):
+        if self.on and self.last != self.start:
+            now = time.monotonic()
+            rate = self.n / max(now - self.start, 1e-9)
+            sys.stderr.write(f"\rsolved {self.n:,} puzzles, {rate:,.0f}/s \n")
+            sys.stderr.flush()
+
+
+def _results(tasks, jobs: int):
+    if jobs <= 1:
+        yield from map(_solve_one, tasks)
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
+        # Pool.imap would read the whole input ahead; feed it in batches instead.
+        while True:
+            batch = list(itertools.islice(tasks, _BATCH))
+            if not batch:
+                break
+            yield from pool.imap(_solve_one, batch, chunksize=max(1, min(_CHUNK, len(batch) // (4 * jobs))))
+
+
+def _cmd_solve(args) -> int:
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    out = sys.stdout
+    progress = _Progress()
+    failed = False
+    first = True
+    for ok, text in _results(_tasks(_open_inputs(args.files), args.pretty), jobs):
+        if args.pretty and not first:
+            out.write("\n")
+        out.write(text + "\n")
+        first = False
+        failed |= not ok
+        progress.tick()
+    progress.done()
+    out.flush()
+    return 1 if failed else 0
+
+
+# -- check --------------------------------------------------------------------
+
+class _Unreadable(Exception):
+    pass
+
+
+def _read_one(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
+    """(what, grid) for the check argument: a file, an example key, or puzzle text."""
+    from .examples import EXAMPLES, example
+    from .parse import ParseError, load, parse
+
+    if key is not None:
+        try:
+            ex = example(key)
+        except KeyError as e:
+            raise _Unreadable(e.args[0]) from None
+        return f"example '{ex.key}': {ex.title}", parse(ex.line)
+    if arg == "-":
+        try:
+            return "standard input", parse(sys.stdin.read())
+        except ParseError as e:
+            raise _Unreadable(f"standard input: {e}") from None
+    if os.path.exists(arg):
+        try:
+            grids = load(arg)
+        except ParseError as e:
+            raise _Unreadable(str(e)) from None
+        if len(grids) != 1:
+            raise _Unreadable(f"{arg} holds {len(grids):,} puzzles; check takes one "
+                              f"(use 'solve' for a collection)")
+        return arg, grids[0]
+    keys = [e.key for e in EXAMPLES]
+    if arg in keys:
+        ex = example(arg)
+        return f"example '{ex.key}': {ex.title}", parse(ex.line)
+    try:
+        return "the puzzle", parse(arg)
+    except ParseError as e:
+        looks_like_name = len(arg) < 40 and not any(ch.isdigit() for ch in arg.replace(".", ""))
+        if looks_like_name:
+            raise _Unreadable(f"{arg!r} is not a file, an example ({', '.join(keys)}) "
+                              f"or a puzzle: {e}") from None
+        raise _Unreadable(f"not a puzzle: {e}") from None
+
+
+def _side_by_side(a: str, b: str, gap: str = "      ") -> str:
+    return "\n".join(x + gap + y for x, y in zip(a.splitlines(), b.splitlines()))
+
+
+def _cmd_check(args) -> int:
+    from .diagnose import diagnose
+
+    if args.puzzle is None and args.example is None:
+        print("check: give a puzzle, a file or an example key", file=sys.stderr)
+        return 2
+    try:
+        what, g = _read_one(args.puzzle, args.example)
+    except _Unreadable as e:
+        print(f"check: {e}", file=sys.stderr)
+        return 2
+    d = diagnose(g)
+    out = [f"{what} ({g.clue_count} givens)", "", g.pretty(), "", d.summary]
+    for f in d.findings:
+        if f.message != d.summary:
+            out.append(f"- {f.message}")
+    if d.status == "unique":
+        out += ["", "Solution:", d.solution.pretty()]
+    elif d.status == "multiple" and len(d.solutions) >= 2:
+        out += ["", "Two of its solutions:", _side_by_side(d.solutions[0].pretty(),
+                                                           d.solutions[1].pretty())]
+        if d.differing:
+            out.append("They differ at " + ", ".join(cell_name(c) for c in d.differing) + ".")
+        if d.suggested_clue is not None:
+            cell, digit = d.suggested_clue
+            out.append(f"Adding the clue {cell_name(cell)} = {digit} leaves one solution.")
+    print("\n".join(out))
+    return 0 if d.status == "unique" else 1
+
+
+# -- bench ------------------------------------------------------------------
+
+def _cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    return run_bench(files=args.files, data=args.data, cap=args.cap, limit=args.limit,
+                     out=sys.stdout)
+
+
+# -- main -------------------------------------------------------------------
+
+def _jobs(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("--jobs needs at least 1")
+    return n
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m solver",
+        description="Sudoku solver: solve collections, check one puzzle, run the benchmark.")
+    sub = p.add_subparsers(dest="command", metavar="{solve,check,bench}")
+    sub.required = True
+
+    s = sub.add_parser("solve", help="solve every puzzle of files or stdin, one line each",
+                       description="Print one line per puzzle: the 81-digit solution or why not. "
+                                   "Exit status 1 if any puzzle failed.")
+    s.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
+    s.add_argument("-j", "--jobs", type=_jobs, default=None,
+                   help=f"worker processes (default: all cores, {os.cpu_count()} here)")
+    s.add_argument("--pretty", action="store_true", help="print each solution as a drawn grid")
+    s.set_defaults(run=_cmd_solve)
+
+    c = sub.add_parser("check", help="say whether a puzzle is right, and if not, where",
+                       description="Diagnose one puzzle: exit 0 when it has exactly one "
+                                   "solution, 1 otherwise, 2 when the input cannot be read.")
+    c.add_argument("puzzle", nargs="?", metavar="PUZZLE|FILE|EXAMPLE",
+                   help="an 81-character puzzle, a file holding one puzzle, '-' for stdin, "
+                        "or an example key such as 'tutorial'")
+    c.add_argument("--example", metavar="KEY", help="check a bundled example puzzle")
+    c.set_defaults(run=_cmd_check)
+
+    b = sub.add_parser("bench", help="time our solver against the baselines",
+                       description="Benchmark: our solver vs a Norvig-style solver and the "
+                                   "classic backtracker, plus count and diagnose costs.")
+    b.add_argument("files", nargs="*", metavar="FILE", help="puzzle sets (default: the public sets)")
+    b.add_argument("--data", metavar="DIR", default=None,
+                   help="folder with the public sets (default: ../shared/data if present, "
+                        "else tests/data)")
+    b.add_argument("--cap", type=int, default=None,
+                   help="classic backtracker: placements per puzzle before giving up")
+    b.add_argument("--limit", type=int, default=None,
+                   help="first N puzzles of each set (default: 500)")
+    b.set_defaults(run=_cmd_bench)
+    return p
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed, 2 usage/unreadable)."""
+    args = _parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (| head).  Point stdout at devnull so the
+        # interpreter's final flush does not complain again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
