@@ -9,7 +9,8 @@ Runs headless (no display needed), so CI can check the one-file executable:
 
 Prints one line, e.g. ``selftest ok: sudoku-solver 1.0.0, Tcl/Tk 8.6.13 (bundled),
 solved tutorial in 3 ms, diagnosis unique`` and returns 0; otherwise prints
-``selftest FAILED: <reason>`` and returns 1.
+``selftest FAILED: <reason>`` (on stderr) and returns 1.  A windowed Windows build has no
+console: there the line goes to ``selftest.txt`` in the per-user folder instead.
 """
 from __future__ import annotations
 
@@ -108,17 +109,31 @@ def run_checks() -> str:
             f"solved tutorial in {elapsed_ms:.0f} ms, diagnosis {status}")
 
 
+def _report(line: str, ok: bool) -> None:
+    """Print the line; a windowed Windows build has no console, so it also goes to selftest.txt."""
+    stream = sys.stdout if ok else sys.stderr
+    if stream is not None:
+        print(line, file=stream)
+        return
+    try:
+        from app.platform import user_data_dir
+
+        (user_data_dir() / "selftest.txt").write_text(line + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the one-line report; 0 when every check passed, 1 with the reason otherwise."""
     try:
         report = run_checks()
     except SelftestError as exc:
-        print(f"selftest FAILED: {exc}", file=sys.stderr)
+        _report(f"selftest FAILED: {exc}", ok=False)
         return 1
     except Exception as exc:  # a bug in a check must still give a reason and a non-zero code
-        print(f"selftest FAILED: unexpected {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        _report(f"selftest FAILED: unexpected {exc.__class__.__name__}: {exc}", ok=False)
         return 1
-    print(report)
+    _report(report, ok=True)
     return 0
 
 
