@@ -9,10 +9,10 @@
     is never held whole) and is solved by ``--jobs`` worker processes, in
     order.  A file that is not one puzzle per line (a ``.ss``/``.sdk``
     drawing spread over several lines) is recognised when its first puzzle line
-    does not parse: the whole input is then read as one text (up to
-    ``solver.MAX_FILE_BYTES``) with ``solver.parse_many``; its puzzles are
-    labelled ``puzzle 1``, ``puzzle 2``... If that fails too, the line-by-line
-    errors are reported.  Exit status 1 if any puzzle failed.
+    does not parse: an input of at most 1 MiB is then read as one text with
+    ``solver.parse_many``, and its puzzles are labelled ``puzzle 1``,
+    ``puzzle 2``...  If that fails too (or the input is bigger), the
+    line-by-line errors are reported.  Exit status 1 if any puzzle failed.
 
 ``check PUZZLE|FILE|EXAMPLE``
     The diagnosis in words.  The argument is tried as a file, then as an
@@ -42,6 +42,10 @@ __all__ = ["main"]
 
 _BATCH = 4096  # puzzles handed to the worker pool at a time: bounds memory on huge inputs
 _CHUNK = 64  # puzzles per message to a worker process
+# An input whose first puzzle line does not parse is re-read as one text (a
+# drawing over several lines) when it is at most this big; bigger inputs are
+# line-oriented by assumption, so memory stays bounded on a broken huge CSV.
+_WHOLE_TEXT = 1024 * 1024
 
 
 # -- reading ----------------------------------------------------------------
@@ -73,7 +77,7 @@ def _as_text(chunks) -> Optional[str]:
 
 def _read_items(lines: Iterable) -> Iterator[tuple]:
     """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input."""
-    from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, parse_many
+    from .parse import ParseError, iter_puzzles, parse_many
 
     rec = _Recorder(lines)
     stream = iter_puzzles(rec)
@@ -87,16 +91,16 @@ def _read_items(lines: Iterable) -> Iterator[tuple]:
             yield f"line {n}", item
         return
     # The first puzzle line does not parse: maybe the input is a drawing over
-    # several lines.  Read (a bounded amount of) the rest and try it whole.
+    # several lines.  Read at most _WHOLE_TEXT bytes of it and try it whole.
     kept = rec.kept
     rec.kept = None
     size = sum(len(x) for x in kept)
     for line in rec.rest():
         kept.append(line)
         size += len(line)
-        if size > MAX_FILE_BYTES:
+        if size > _WHOLE_TEXT:
             break
-    text = _as_text(kept) if size <= MAX_FILE_BYTES else None
+    text = _as_text(kept) if size <= _WHOLE_TEXT else None
     if text is not None:
         try:
             grids = parse_many(text)
@@ -125,7 +129,7 @@ def _open_inputs(names: list[str]) -> Iterator[tuple]:
         try:
             f = open(name, "rb")
         except OSError as e:
-            yield f"{name}", f"cannot read {name}: {e.strerror or e}"
+            yield name, f"cannot read the file: {e.strerror or e}"
             continue
         with f:
             yield from _labelled(_read_items(f), where, ParseError)
@@ -291,8 +295,6 @@ def _side_by_side(a: str, b: str, gap: str = "      ") -> str:
 
 
 def _cmd_check(args) -> int:
-    from .diagnose import diagnose
-
     if args.puzzle is None and args.example is None:
         print("check: give a puzzle, a file or an example key", file=sys.stderr)
         return 2
@@ -301,6 +303,8 @@ def _cmd_check(args) -> int:
     except _Unreadable as e:
         print(f"check: {e}", file=sys.stderr)
         return 2
+    from .diagnose import diagnose
+
     d = diagnose(g)
     out = [f"{what} ({g.clue_count} givens)", "", g.pretty(), "", d.summary]
     for f in d.findings:

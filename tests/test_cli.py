@@ -1,0 +1,240 @@
+"""`python -m solver solve|check|bench`, run as a user would (subprocess)."""
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, load_lines
+from solver.examples import example
+from solver.grid import Grid
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "solver", *args], input=stdin, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def grid(line: str) -> Grid:
+    return Grid(0 if ch in ".0" else int(ch) for ch in line)
+
+
+def is_solution_of(out_line: str, puzzle: str) -> bool:
+    g = grid(out_line)
+    return len(out_line) == 81 and g.is_solution() and grid(puzzle).agrees_with(g)
+
+
+@pytest.fixture
+def mixed(tmp_path):
+    """A collection with a good puzzle, a short line, no solution, a conflict, and a good one."""
+    lines = [
+        example("easy").line,
+        example("easy").line[:80],
+        example("mistyped").line,
+        "55" + example("easy").line[2:],  # r1c1 = r1c2 = 5
+        "# a comment",
+        example("kaggle").line,
+    ]
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path, lines
+
+
+# -- solve --------------------------------------------------------------------
+
+def test_solve_prints_one_line_per_puzzle_in_order(tmp_path):
+    puzzles = load_lines("norvig_easy50")[:10]
+    path = tmp_path / "ten.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    r = run("solve", "--jobs", "1", str(path))
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert len(out) == 10
+    assert all(is_solution_of(o, p) for o, p in zip(out, puzzles))
+    assert r.stderr == ""  # no progress line when stderr is not a terminal
+
+
+def test_solve_says_why_a_puzzle_failed_and_exits_1(mixed):
+    path, lines = mixed
+    r = run("solve", "--jobs", "1", str(path))
+    assert r.returncode == 1
+    out = r.stdout.splitlines()
+    assert len(out) == 5
+    assert is_solution_of(out[0], lines[0])
+    assert out[1] == "line 2: bad input: found 80 cells, a puzzle has 81"
+    assert out[2] == "line 3: no solution"
+    assert out[3].startswith("line 4: invalid: ")
+    assert "r1c1" in out[3] and "r1c2" in out[3]
+    assert is_solution_of(out[4], lines[5])
+    assert "Traceback" not in r.stderr
+
+
+def test_solve_reads_stdin():
+    r = run("solve", stdin=example("tutorial").line + "\n" + example("kaggle").line + "\n")
+    assert r.returncode == 0, r.stderr
+    a, b = r.stdout.splitlines()
+    assert is_solution_of(a, example("tutorial").line)
+    assert is_solution_of(b, example("kaggle").line)
+
+
+def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
+    csv = "quizzes,solutions\n" + example("kaggle").line.replace(".", "0") + "," + "1" * 81 + "\n"
+    r = run("solve", "-", stdin=csv)
+    assert r.returncode == 0, r.stderr
+    assert is_solution_of(r.stdout.strip(), example("kaggle").line)
+
+
+def test_two_jobs_keep_the_input_order(tmp_path):
+    puzzles = (load_lines("kaggle_sample69") + load_lines("norvig_easy50")
+               + load_lines("multi_solution_sample200")[:80])
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    r = run("solve", "--jobs", "2", str(path))
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert len(out) == len(puzzles)
+    assert all(is_solution_of(o, p) for o, p in zip(out, puzzles))
+
+
+def test_several_files_are_named_in_messages(tmp_path, mixed):
+    path, _ = mixed
+    good = tmp_path / "good.txt"
+    good.write_text(example("easy").line + "\n")
+    r = run("solve", "-j", "1", str(good), str(path), str(tmp_path / "missing.txt"))
+    out = r.stdout.splitlines()
+    assert r.returncode == 1
+    assert len(out) == 1 + 5 + 1
+    assert out[2] == f"{path}, line 2: bad input: found 80 cells, a puzzle has 81"
+    assert out[-1].startswith(f"{tmp_path / 'missing.txt'}: cannot read the file")
+
+
+def test_pretty_draws_each_solution(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(example("easy").line + "\n" + example("tutorial").line + "\n")
+    r = run("solve", "--pretty", str(path))
+    assert r.returncode == 0, r.stderr
+    blocks = r.stdout.rstrip("\n").split("\n\n")
+    assert len(blocks) == 2
+    for block, key in zip(blocks, ("easy", "tutorial")):
+        rows = [ln for ln in block.splitlines() if not ln.startswith("-")]
+        digits = "".join(ch for ln in rows for ch in ln if ch.isdigit())
+        assert is_solution_of(digits, example(key).line)
+        assert "|" in block and "- - -" in block
+
+
+def test_a_drawing_over_several_lines_is_solved(tmp_path):
+    path = tmp_path / "tutorial.ss"
+    path.write_text(grid(example("tutorial").line).to_ss() + "\n")
+    r = run("solve", str(path))
+    assert r.returncode == 0, r.stderr
+    assert is_solution_of(r.stdout.strip(), example("tutorial").line)
+
+
+def test_input_is_streamed_not_read_whole():
+    from solver.cli import _read_items
+
+    def endless():
+        for n in itertools.count():
+            yield (load_lines("kaggle_sample69")[n % 69] + "\n").encode()
+
+    first = list(itertools.islice(_read_items(endless()), 5))
+    assert [label for label, _ in first] == [f"line {n}" for n in range(1, 6)]
+
+
+def test_closed_pipe_ends_quietly():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    big = "\n".join(load_lines("kaggle_sample69") * 20) + "\n"
+    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", "1"], cwd=ROOT, env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(big.encode())
+    p.stdin.close()
+    p.stdout.readline()
+    p.stdout.close()  # like `| head -1`
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err and "Error" not in err
+
+
+# -- check --------------------------------------------------------------------
+
+def test_check_unique_puzzle_prints_the_solution_and_exits_0():
+    r = run("check", "tutorial")
+    assert r.returncode == 0, r.stderr
+    assert "Solution:" in r.stdout
+    assert "tutorial" in r.stdout
+
+
+def test_check_reads_a_puzzle_from_the_command_line_and_from_a_file(tmp_path):
+    line = example("kaggle").line
+    assert run("check", line).returncode == 0
+    path = tmp_path / "one.ss"
+    path.write_text(grid(line).to_ss() + "\n")
+    r = run("check", str(path))
+    assert r.returncode == 0, r.stderr
+    assert "Solution:" in r.stdout
+
+
+def test_check_two_solutions_shows_where_they_differ_and_exits_1():
+    r = run("check", "--example", "two_solutions")
+    assert r.returncode == 1
+    assert "differ" in r.stdout
+    assert "r1c" in r.stdout  # the cells are named for people
+
+
+def test_check_no_solution_exits_1():
+    r = run("check", "mistyped")
+    assert r.returncode == 1
+    assert "Solution:" not in r.stdout
+    assert "solution" in r.stdout.lower()
+
+
+def test_check_conflict_names_the_cells():
+    r = run("check", "55" + example("easy").line[2:])
+    assert r.returncode == 1
+    assert "r1c1" in r.stdout and "r1c2" in r.stdout
+
+
+@pytest.mark.parametrize("arg", ["nonsense", "12345", "--example=nope"])
+def test_check_unreadable_input_exits_2_without_a_traceback(arg):
+    r = run("check", arg)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr.strip() and "Traceback" not in r.stderr
+
+
+def test_check_a_collection_file_exits_2(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(example("easy").line + "\n" + example("kaggle").line + "\n")
+    r = run("check", str(path))
+    assert r.returncode == 2
+    assert "2 puzzles" in r.stderr
+
+
+# -- bench --------------------------------------------------------------------
+
+def test_bench_prints_the_table_with_ratios():
+    files = [str(DATA / "norvig_easy50.txt"), str(DATA / "norvig_hardest11.txt")]
+    r = run("bench", *files, "--limit", "3", "--cap", "2000", timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "x Norvig" in out and "x classic" in out
+    rows = [ln for ln in out.splitlines() if ln.startswith("| norvig_")]
+    assert len(rows) == 2
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[1] == "3"
+        assert cells[6].endswith("x") and cells[7].endswith("x")
+    assert "no puzzle above 50 ms" in out
+
+
+def test_bench_without_files_is_an_error_not_a_traceback(tmp_path):
+    r = run("bench", "--data", str(tmp_path))
+    assert r.returncode == 2
+    assert "no puzzle files" in r.stderr and "Traceback" not in r.stderr
