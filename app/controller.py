@@ -172,16 +172,17 @@ class Controller:
             return
         conflicts = solver.validate(self.board.grid())
         self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+        if quiet:
+            return
         if conflicts:
             more = f" (and {_plural(len(conflicts) - 1, 'more conflict')})" if len(conflicts) > 1 else ""
-            if not quiet:
-                self.form.set_status(conflicts[0].message + more, "warn")
+            self.form.set_status(conflicts[0].message + more, "warn")
             self._conflict_shown = True
         elif self._conflict_shown:
             self._conflict_shown = False
-            if announce_fix and not quiet:
+            if announce_fix:
                 self.form.set_status("No digit repeats in any row, column or box now.", "ok")
-        if not conflicts and not quiet and self.board.grid().is_solution() and self.board.entries.clue_count:
+        if not conflicts and self.board.grid().is_solution() and self.board.entries.clue_count:
             if not self.board.solved.clue_count:
                 self.form.set_status("Solved! Every row, column and box holds 1–9.", "ok")
 

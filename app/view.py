@@ -204,6 +204,7 @@ class SudokuForm:
         self.findings.grid(row=0, column=0, sticky="nsew")
         self.findings.tag_configure("chosen", background="#9CCFEE")
         self.findings.tag_configure("hint", foreground="#555555")
+        self.findings.bind("<Button-1>", self._on_findings_click)
         self.findings.bind("<Up>", lambda e: self._step_finding(-1))
         self.findings.bind("<Down>", lambda e: self._step_finding(+1))
         self.findings.configure(state="disabled")
@@ -515,7 +516,6 @@ class SudokuForm:
         for i, msg in enumerate(messages):
             tag = f"f{i}"
             t.insert("end", f"• {msg}\n", ("finding", tag))
-            t.tag_bind(tag, "<Button-1>", lambda e, k=i: self.select_finding(k))
         if hint:
             t.insert("end", hint + "\n", ("hint",))
         t.configure(state="disabled")
@@ -707,6 +707,15 @@ class SudokuForm:
     def _on_shortcut(self, action: str):
         self.fire(action)
         return "break"
+
+    def _on_findings_click(self, event):
+        self.findings.focus_set()
+        index = self.findings.index(f"@{event.x},{event.y}")
+        for tag in self.findings.tag_names(index):
+            if tag.startswith("f") and tag[1:].isdigit():
+                self.select_finding(int(tag[1:]))
+                break
+        return None  # the Text's own binding still places the cursor for selecting words
 
     def _step_finding(self, delta: int):
         if self._finding_count:

@@ -64,3 +64,110 @@ def pytest_unconfigure(config):
 @pytest.fixture
 def data_lines():
     return load_lines
+
+
+# -- Tk fixtures (app tests): a real root under the virtual display --------------------
+def wait_until(root, predicate, timeout: float = 5.0) -> bool:
+    """Pump Tk events until ``predicate()`` is true; False on timeout (never a bare sleep)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        root.update()
+        if predicate():
+            return True
+        time.sleep(0.005)
+    root.update()
+    return bool(predicate())
+
+
+@pytest.fixture
+def tk_root():
+    """A real Tk root; the test fails if any Tk callback raised (``root.callback_errors``)."""
+    tk = pytest.importorskip("tkinter")
+    try:
+        root = tk.Tk()
+    except tk.TclError as exc:
+        pytest.skip(f"no display: {exc}")
+    errors: list = []
+
+    def guard(exc_type, exc, tb):
+        import traceback
+
+        errors.append(exc)
+        traceback.print_exception(exc_type, exc, tb)
+
+    root.report_callback_exception = guard
+    root.callback_errors = errors
+    root.callback_guard = guard
+    yield root
+    try:
+        for child in root.winfo_children():
+            child.destroy()
+        root.update_idletasks()
+        root.destroy()
+    except tk.TclError:
+        pass
+    if errors:
+        pytest.fail(f"a Tk callback raised: {errors[0]!r}")
+
+
+class RecordingDialogs:
+    """Stands in for app.view.Dialogs: answers from ``answers``, records every call."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        self.open_path: str | None = None
+        self.save_path: str | None = None
+
+    def ask_open(self):
+        self.calls.append(("ask_open",))
+        return self.open_path
+
+    def ask_save(self, initial=None):
+        self.calls.append(("ask_save", initial))
+        return self.save_path
+
+    def info(self, title, text):
+        self.calls.append(("info", title, text))
+
+    def error(self, title, text):
+        self.calls.append(("error", title, text))
+
+
+@pytest.fixture
+def sudoku_home(tmp_path, monkeypatch):
+    """A private per-user data folder (SUDOKU_SOLVER_HOME)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def sudoku_app(tk_root, sudoku_home):
+    """The real form and controller on ``tk_root`` (dialogs recorded, state in ``sudoku_home``).
+
+    Returns a namespace with ``root``, ``form``, ``controller``, ``dialogs``, ``state_path``
+    and ``wait(predicate)``.  Callback exceptions still fail the test.
+    """
+    from types import SimpleNamespace
+
+    from app.controller import Controller
+    from app.view import SudokuForm
+
+    form = SudokuForm(tk_root)
+    form.dialogs = RecordingDialogs()
+    state_path = sudoku_home / "state.json"
+    controller = Controller(form, state_path=state_path, save_delay_ms=50, poll_ms=10)
+    shown = tk_root.report_callback_exception
+
+    def both(exc_type, exc, tb):
+        tk_root.callback_guard(exc_type, exc, tb)
+        shown(exc_type, exc, tb)
+
+    tk_root.report_callback_exception = both
+    controller.start()
+    tk_root.update()
+    app = SimpleNamespace(root=tk_root, form=form, controller=controller, dialogs=form.dialogs,
+                          state_path=state_path, wait=lambda pred, timeout=5.0: wait_until(tk_root, pred, timeout))
+    yield app
+    controller.close()

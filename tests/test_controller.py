@@ -1,0 +1,430 @@
+"""The controller driving the real form: what a user sees after each action (real Tk root)."""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+
+import pytest
+
+import solver
+from solver import Grid
+
+pytestmark = pytest.mark.gui
+
+TUTORIAL = solver.example("tutorial").line
+MISTYPED = solver.example("mistyped").line
+TWO = solver.example("two_solutions").line
+
+
+def grid_shown(app) -> str:
+    """The 81 cells as the user sees them ('.' for blank)."""
+    return "".join(app.form.cell_text(divmod(i, 9)) or "." for i in range(81))
+
+
+def type_digit(app, cell, keysym):
+    e = app.form.cells[9 * cell[0] + cell[1]]
+    e.focus_force()
+    app.root.update()
+    e.event_generate("<KeyPress>", keysym=keysym)
+    app.root.update()
+
+
+def paste(app, text):
+    app.root.clipboard_clear()
+    app.root.clipboard_append(text)
+    app.form.fire("paste")
+    app.root.update()
+
+
+def idle(app):
+    assert app.wait(lambda: not app.controller.worker.busy, 10), "the worker did not finish"
+
+
+# -- typing --------------------------------------------------------------------------
+def test_typing_givens_then_locking_makes_entries_look_different(sudoku_app):
+    app = sudoku_app
+    assert app.form.var_givens_mode.get()  # a fresh start: typing sets givens
+    type_digit(app, (0, 0), "7")
+    assert app.form.cell_text((0, 0)) == "7" and app.form.cell_style((0, 0)) == "given"
+    app.form.fire("lock_givens")
+    assert not app.form.var_givens_mode.get()
+    type_digit(app, (0, 1), "8")
+    assert app.form.cell_style((0, 1)) == "entry"
+    type_digit(app, (0, 0), "3")  # a locked given does not change
+    assert app.form.cell_text((0, 0)) == "7"
+    assert "given" in app.form.status_text() and "r1c1" in app.form.status_text()
+
+
+def test_live_check_marks_both_cells_and_clears_when_fixed(sudoku_app):
+    app = sudoku_app
+    type_digit(app, (2, 1), "5")
+    type_digit(app, (2, 6), "5")
+    expected = solver.validate(Grid.empty().with_digit((2, 1), 5).with_digit((2, 6), 5))[0].message
+    assert "conflict" in app.form.cell_marks((2, 1)) and "conflict" in app.form.cell_marks((2, 6))
+    assert expected in app.form.status_text() and "r3c2" in expected and "r3c7" in expected
+    type_digit(app, (2, 6), "BackSpace")
+    assert "conflict" not in app.form.cell_marks((2, 1))
+    assert expected not in app.form.status_text()
+
+
+def test_live_check_can_be_turned_off(sudoku_app):
+    app = sudoku_app
+    type_digit(app, (0, 0), "4")
+    type_digit(app, (0, 8), "4")
+    app.form.var_live_check.set(False)
+    app.form.fire("live_check")
+    assert app.form.cell_marks((0, 0)) == set()
+    type_digit(app, (8, 0), "4")
+    assert app.form.cell_marks((8, 0)) == set()
+
+
+# -- paste and copy --------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    TUTORIAL,
+    Grid(int(c) if c != "." else 0 for c in TUTORIAL).to_ss(),
+    str([[int(c) if c != "." else 0 for c in TUTORIAL[9 * r:9 * r + 9]] for r in range(9)]),
+    "https://www.sudokuwiki.org/sudoku.htm?bd=" + TUTORIAL.replace(".", "0"),
+    TUTORIAL.replace(".", "0") + "," + "1" * 81,
+])
+def test_paste_reads_every_format_into_the_whole_grid(sudoku_app, text):
+    app = sudoku_app
+    paste(app, text)
+    assert grid_shown(app) == TUTORIAL
+    assert app.form.cell_style((0, 0)) == "given"
+    assert "Pasted" in app.form.status_text()
+
+
+def test_bad_paste_changes_nothing_and_shows_the_parsers_message(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    bad = "12345 this is not a sudoku"
+    with pytest.raises(solver.ParseError) as err:
+        solver.parse(bad)
+    paste(app, bad)
+    assert grid_shown(app) == TUTORIAL
+    assert str(err.value) in app.form.status_text()
+
+
+def test_a_single_digit_pasted_sets_the_focused_cell(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    app.form.focus_cell((0, 2))
+    app.root.update()
+    paste(app, "9")
+    assert app.form.cell_text((0, 2)) == "9" and app.form.cell_style((0, 2)) == "entry"
+    assert grid_shown(app)[3:] == TUTORIAL[3:]
+
+
+def test_pasting_several_puzzles_opens_a_collection(sudoku_app):
+    app = sudoku_app
+    paste(app, "\n".join([TUTORIAL, MISTYPED, TWO]))
+    assert grid_shown(app) == TUTORIAL
+    assert app.form.collection_label.cget("text") == "puzzle 1 of 3"
+    app.form.fire("next")
+    assert grid_shown(app) == MISTYPED
+    assert app.form.collection_label.cget("text") == "puzzle 2 of 3"
+    app.form.fire("prev")
+    assert grid_shown(app) == TUTORIAL
+
+
+def test_copy_puts_a_line_that_parses_back(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    type_digit(app, (0, 2), "5")
+    app.form.fire("copy")
+    copied = app.root.clipboard_get()
+    assert copied == "785" + TUTORIAL[3:]
+    assert solver.parse(copied).to_line() == copied
+    app.form.fire("copy_framed")
+    framed = app.root.clipboard_get()
+    assert framed.startswith("*-----------*") and solver.parse(framed).to_line() == copied
+
+
+# -- files -------------------------------------------------------------------------------
+def test_open_a_collection_with_previous_and_next(sudoku_app, tmp_path, data_lines):
+    app = sudoku_app
+    lines = data_lines("norvig_top95")
+    path = tmp_path / "top95.txt"
+    path.write_text("\n".join(lines) + "\n")
+    app.dialogs.open_path = str(path)
+    app.form.fire("open")
+    assert app.wait(lambda: grid_shown(app) == lines[0].replace("0", "."))
+    assert app.form.collection_label.cget("text") == f"puzzle 1 of {len(lines)}"
+    app.form.cells[0].event_generate("<KeyPress>", keysym="Next")  # Page Down
+    app.root.update()
+    assert grid_shown(app) == solver.parse(lines[1]).to_line()
+    assert not app.form.is_enabled("prev") is False
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01\x02binary\xff" * 50, b"hello world\n", None])
+def test_unreadable_files_leave_the_grid_untouched(sudoku_app, tmp_path, content):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    path = tmp_path / "bad.sdk"
+    if content is not None:
+        path.write_bytes(content)
+    app.controller.open_path(str(path))
+    idle(app)
+    assert grid_shown(app) == TUTORIAL
+    assert app.form.status_text().startswith("✗ Could not open bad.sdk")
+
+
+@pytest.mark.parametrize("name", ["puzzle.sdk", "puzzle.txt"])
+def test_save_writes_a_file_that_opens_again(sudoku_app, tmp_path, name):
+    app = sudoku_app
+    tmp_path = tmp_path / "saved"
+    tmp_path.mkdir()
+    paste(app, TUTORIAL)
+    type_digit(app, (0, 2), "5")  # an entry: not part of the saved puzzle
+    app.dialogs.save_path = str(tmp_path / name)
+    app.form.fire("save")
+    assert solver.load(tmp_path / name) == [solver.parse(TUTORIAL)]
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left behind
+    assert "Saved" in app.form.status_text()
+
+
+# -- checking ------------------------------------------------------------------------------
+def test_check_a_good_puzzle_says_unique(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(TUTORIAL))
+    assert d.status == "unique"
+    assert d.summary in app.form.status_text()
+    for f in d.findings:
+        assert f.message in app.form.findings_text()
+
+
+def test_check_a_mistyped_puzzle_marks_the_suspect(sudoku_app):
+    app = sudoku_app
+    paste(app, MISTYPED)
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(MISTYPED))
+    assert d.status == "no_solution" and d.suspects
+    for cell in d.suspects:
+        assert "suspect" in app.form.cell_marks(cell)
+    for f in d.findings:
+        assert f.message in app.form.findings_text()
+    # selecting a finding highlights its cells and names it in the status line
+    k = next(i for i, f in enumerate(d.findings) if f.cells)
+    app.form.select_finding(k)
+    app.root.update()
+    assert all("selected" in app.form.cell_marks(c) for c in d.findings[k].cells)
+    assert d.findings[k].message in app.form.status_text()
+
+
+def test_two_solutions_shade_differing_cells_and_offer_a_clue(sudoku_app):
+    app = sudoku_app
+    paste(app, TWO)
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(TWO))
+    assert d.status == "multiple" and d.differing and d.suggested_clue
+    assert all("differ" in app.form.cell_marks(c) for c in d.differing)
+    assert app.form.is_enabled("add_clue")
+    (cell, digit) = d.suggested_clue
+    app.form.clue_button.invoke()
+    assert app.form.cell_text(cell) == str(digit) and app.form.cell_style(cell) == "given"
+    idle(app)  # adding the clue checks again
+    assert "differ" not in app.form.cell_marks(d.differing[0])
+    assert solver.diagnose(solver.parse(TWO).with_digit(cell, digit)).summary in app.form.status_text()
+    app.form.fire("undo")
+    assert app.form.cell_text(cell) == ""
+
+
+def test_check_my_entries_counts_then_shows_which(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    puzzle = solver.parse(TUTORIAL)
+    solution = solver.solve(puzzle)
+    # a wrong digit that breaks no rule (so only Check my entries can tell)
+    wrong_cell, wrong_digit = next(
+        (cell, d) for cell in puzzle.blanks() for d in range(1, 10)
+        if d != solution[cell] and not solver.validate(puzzle.with_digit(cell, d)))
+    right_cell = next(c for c in puzzle.blanks() if c != wrong_cell
+                      and not solver.validate(puzzle.with_digit(wrong_cell, wrong_digit).with_digit(c, solution[c])))
+    type_digit(app, wrong_cell, str(wrong_digit))
+    type_digit(app, right_cell, str(solution[right_cell]))
+    app.form.fire("check_entries")
+    idle(app)
+    check = solver.check_entries(puzzle, Grid.empty().with_digit(wrong_cell, wrong_digit)
+                                 .with_digit(right_cell, solution[right_cell]))
+    assert check.wrong == [wrong_cell]
+    assert check.message in app.form.status_text()
+    assert app.form.cell_marks(wrong_cell) == set()  # not revealed until asked
+    app.form.show_wrong_button.invoke()
+    assert "wrong" in app.form.cell_marks(wrong_cell) and "wrong" not in app.form.cell_marks(right_cell)
+    assert solver.cell_name(wrong_cell) in app.form.status_text()
+
+
+# -- solving --------------------------------------------------------------------------------
+def test_solve_fills_the_solution_in_the_solver_style_and_undo_removes_it(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    app.form.fire("solve")
+    idle(app)
+    shown = solver.parse(grid_shown(app))
+    assert shown.is_solution() and solver.parse(TUTORIAL).agrees_with(shown)
+    assert app.form.cell_style((0, 2)) == "solver" and app.form.cell_style((0, 0)) == "given"
+    assert app.form.status_text().startswith("✓ Solved in ")
+    app.form.fire("undo")
+    assert grid_shown(app) == TUTORIAL
+    app.form.fire("redo")
+    assert solver.parse(grid_shown(app)).is_solution()
+
+
+@pytest.mark.parametrize("line", [MISTYPED, TWO])
+def test_solve_without_a_unique_solution_shows_the_diagnosis(sudoku_app, line):
+    app = sudoku_app
+    paste(app, line)
+    app.form.fire("solve")
+    idle(app)
+    assert grid_shown(app) == line
+    assert solver.diagnose(solver.parse(line)).summary in app.form.status_text()
+
+
+def test_cancel_stops_a_running_job_and_re_enables_solve(sudoku_app):
+    app = sudoku_app
+    started = threading.Event()
+
+    def slow(cancel):
+        started.set()
+        cancel.wait(10)
+        raise solver.Cancelled()
+
+    app.controller.run_job("solve", slow, lambda result, s: None, status="Solving…")
+    assert started.wait(5)
+    app.root.update()
+    assert app.form.is_enabled("cancel") and not app.form.is_enabled("solve")
+    assert app.form.solve_button.instate(["disabled"])
+    e = app.form.cells[0]
+    e.focus_force()
+    app.root.update()
+    e.event_generate("<KeyPress>", keysym="Escape")
+    app.root.update()
+    assert not app.form.is_enabled("cancel") and app.form.is_enabled("solve")
+    assert app.form.status_text() == "Cancelled."
+
+
+def test_a_grid_change_cancels_a_running_check(sudoku_app):
+    app = sudoku_app
+    release = threading.Event()
+    results = []
+    app.controller.run_job("check", lambda cancel: release.wait(5), lambda r, s: results.append(r))
+    type_digit(app, (0, 0), "1")
+    release.set()
+    app.wait(lambda: False, 0.1)
+    assert results == [] and not app.controller.worker.busy
+
+
+# -- undo, clear ----------------------------------------------------------------------------
+def test_undo_redo_over_typing_paste_and_clear(sudoku_app):
+    app = sudoku_app
+    type_digit(app, (4, 4), "5")
+    paste(app, TUTORIAL)
+    type_digit(app, (0, 2), "9")
+    app.form.fire("clear_entries")
+    assert grid_shown(app) == TUTORIAL
+    app.form.fire("clear_all")
+    assert grid_shown(app) == "." * 81
+    app.form.fire("undo")
+    assert grid_shown(app) == TUTORIAL
+    app.form.fire("undo")
+    assert app.form.cell_text((0, 2)) == "9"
+    app.form.fire("undo")
+    app.form.fire("undo")
+    assert grid_shown(app) == "." * 40 + "5" + "." * 40
+    app.form.fire("redo")
+    assert grid_shown(app) == TUTORIAL
+
+
+def test_examples_menu_loads_every_example(sudoku_app):
+    app = sudoku_app
+    menu = app.form.menus["examples"]
+    assert menu.index("end") + 1 == len(solver.EXAMPLES)
+    for i, ex in enumerate(solver.EXAMPLES):
+        menu.invoke(i)
+        assert grid_shown(app) == solver.parse(ex.line).to_line()
+        assert ex.title in app.form.status_text()
+
+
+def test_every_menu_item_works(sudoku_app, tmp_path):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    app.dialogs.save_path = str(tmp_path / "x.sdk")
+    for key, menu in app.form.menus.items():
+        for i in range(menu.index("end") + 1):
+            if menu.type(i) not in ("command", "checkbutton") or menu.entrycget(i, "label") == "Quit":
+                continue
+            menu.invoke(i)
+            idle(app)
+    assert app.root.callback_errors == []
+    assert any(call[0] == "info" and "Ctrl+Enter" in call[2] for call in app.dialogs.calls)
+    assert set(app.form.actions()) <= set(app.form._handlers)
+
+
+# -- nothing lost -----------------------------------------------------------------------------
+def test_state_is_saved_debounced_and_restored(sudoku_app, tk_root):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    type_digit(app, (0, 2), "5")
+    assert app.wait(lambda: app.state_path.exists() and '"entries": "..5' in app.state_path.read_text())
+    data = json.loads(app.state_path.read_text())
+    assert data["board"]["entries"][2] == "5" and data["board"]["mode"] == "solving"
+    # a second window (as after a restart) shows the same grid and styles
+    from app.controller import Controller
+    from app.view import SudokuForm
+    import tkinter as tk
+
+    top = tk.Toplevel(tk_root)
+    form2 = SudokuForm(top)
+    c2 = Controller(form2, state_path=app.state_path)
+    c2.start()
+    assert form2.cell_text((0, 2)) == "5" and form2.cell_style((0, 2)) == "entry"
+    assert form2.cell_style((0, 0)) == "given"
+    c2.worker.shutdown()
+
+
+def test_close_flushes_the_state_at_once(sudoku_app):
+    app = sudoku_app
+    app.controller.save_delay_ms = 60_000
+    type_digit(app, (0, 0), "3")
+    app.controller.close()
+    assert json.loads(app.state_path.read_text())["board"]["givens"][0] == "3"
+
+
+def test_a_corrupt_state_file_is_set_aside_with_a_message(tk_root, sudoku_home):
+    from app.controller import Controller
+    from app.view import SudokuForm
+
+    state = sudoku_home / "state.json"
+    state.write_text("{not json")
+    form = SudokuForm(tk_root)
+    c = Controller(form, state_path=state)
+    c.start()
+    aside = [p.name for p in sudoku_home.iterdir() if p.name.startswith("state.json.corrupt-")]
+    assert len(aside) == 1 and not state.exists()
+    assert aside[0] in form.status_text()
+    assert grid_shown(type("A", (), {"form": form})) == "." * 81
+    c.close()
+
+
+def test_an_exception_in_a_callback_is_shown_logged_and_survived(sudoku_app, caplog):
+    app = sudoku_app
+
+    def broken():
+        raise RuntimeError("boom")
+
+    app.form.on("about", broken)
+    with caplog.at_level(logging.ERROR):
+        app.form.menus["help"].invoke(app.form.menus["help"].index("end"))
+        app.root.update()
+    assert app.root.callback_errors and "boom" in str(app.root.callback_errors[0])
+    app.root.callback_errors.clear()  # expected here; any other callback error fails a test
+    assert "Something went wrong" in app.form.status_text() and "boom" in app.form.status_text()
+    assert any("boom" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+    type_digit(app, (0, 0), "6")  # still running
+    assert app.form.cell_text((0, 0)) == "6"
