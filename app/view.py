@@ -723,3 +723,82 @@ class SudokuForm:
             k = 0 if k is None else max(0, min(self._finding_count - 1, k + delta))
             self.select_finding(k)
         return "break"
+
+    # ======================================================================
+    # classroom mode (used by app/demo.py and app/presentation.py)
+    # ======================================================================
+    def handler_for(self, action: str) -> Callable | None:
+        """The handler registered for ``action``, or None (so a feature can chain onto it)."""
+        return self._handlers.get(action)
+
+    def define_style(self, name: str, fg: str, weight: str = "normal", slant: str = "roman") -> None:
+        """Add (or change) a digit style for :meth:`show_cell`; cells showing it are repainted."""
+        STYLE_LOOKS[name] = (fg, weight, slant)
+        for key in [k for k in self._fonts if k[0] == name]:
+            del self._fonts[key]
+        for i, style in enumerate(self._cell_styles):
+            if style == name:
+                self._paint(i)
+
+    @property
+    def is_presentation(self) -> bool:
+        """True while the presentation view (full screen, large, high contrast) is on."""
+        return getattr(self, "_presentation", None) is not None
+
+    def set_presentation(self, on: bool, keep_tab: tk.Widget | None = None, status_px: int | None = None) -> None:
+        """Full screen with only the grid, the side tab ``keep_tab`` and a large status line, in a
+        high-contrast theme (black lines, white ground); ``on=False`` puts the window back as it was."""
+        if on == self.is_presentation:
+            return
+        root = self.root
+        if on:
+            bars = [w for w in self.main.grid_slaves() if int(w.grid_info()["row"]) in (0, 2)]
+            hidden = [t for t in self.side_panel.tabs() if keep_tab is not None and t != str(keep_tab)]
+            self._presentation = {
+                "geometry": root.geometry(), "bars": bars, "tabs": hidden,
+                "status": {k: self.status.cget(k) for k in ("bg", "relief", "bd", "padx", "pady")},
+                "status_size": self.status_font.cget("size"),
+                "board_bg": self.board.cget("bg"), "box_bg": self.boxes[0].cget("bg"),
+                "holder_bg": self.holder.cget("bg"), "main_style": self.main.cget("style"),
+            }
+            for w in bars:
+                w.grid_remove()
+            for t in hidden:
+                self.side_panel.hide(t)
+            if keep_tab is not None:
+                self.side_panel.select(keep_tab)
+            root.configure(menu="")
+            ttk.Style(root).configure("Presentation.TFrame", background="#FFFFFF")
+            self.main.configure(style="Presentation.TFrame")
+            self.holder.configure(bg="#FFFFFF")
+            self.board.configure(bg=BLACK)
+            for box in self.boxes:
+                box.configure(bg=BLACK)
+            px = status_px or max(26, root.winfo_screenheight() // 30)
+            self.status_font.configure(size=-px)
+            self.status.configure(bg="#FFFFFF", relief="solid", bd=3, padx=16, pady=10)
+            try:
+                root.attributes("-fullscreen", True)
+            except tk.TclError:  # no window manager support: the geometry below still fills the screen
+                pass
+            root.geometry(f"{root.winfo_screenwidth()}x{root.winfo_screenheight()}+0+0")
+        else:
+            saved = self._presentation
+            self._presentation = None
+            try:
+                root.attributes("-fullscreen", False)
+            except tk.TclError:
+                pass
+            root.configure(menu=self.menubar)
+            for w in saved["bars"]:
+                w.grid()
+            for t in saved["tabs"]:
+                self.side_panel.add(t)
+            self.main.configure(style=saved["main_style"])
+            self.holder.configure(bg=saved["holder_bg"])
+            self.board.configure(bg=saved["board_bg"])
+            for box in self.boxes:
+                box.configure(bg=saved["box_bg"])
+            self.status_font.configure(size=saved["status_size"])
+            self.status.configure(**saved["status"])
+            root.geometry(saved["geometry"])
