@@ -26,6 +26,7 @@ __version__ = "1.0.0"
 # -- parse --
 from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
 # -- search --
+from .search import Cancelled, SearchStats, count_solutions, find_solutions, solve  # noqa: F401
 # -- diagnose --
 # -- backtrack --
 from .backtrack import (  # noqa: F401

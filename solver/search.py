@@ -1,0 +1,413 @@
+"""The fast solver: bitmask candidates, singles propagation, fewest-candidates search.
+
+Representation (see ``grid.py`` for the vocabulary): the search state is a
+plain list of 81 ints, one 9-bit **candidate mask** per cell (bit ``d - 1`` set
+means digit ``d`` is still possible).  A cell whose mask has a single bit is
+solved.  Branching copies the list (``cand[:]`` is one fast C call), so no
+undo log is needed.
+
+Propagation, after each placement:
+
+* **naked singles** -- a placed digit is removed from the masks of the cell's
+  20 peers; a peer left with one bit is queued as placed in turn;
+* **hidden singles** -- per unit, OR-accumulate ``once`` / ``twice`` masks; a
+  digit in ``once`` but not ``twice`` has exactly one place and is placed there.
+
+A cell with an empty mask, or a unit where some digit has no place left, is a
+contradiction.  The search branches on the blank cell with the fewest
+candidates (MRV, stopping the scan at the first 2), iteratively with an explicit
+stack (depth <= 81, so no recursion limit concerns).
+
+Roads not taken: Norvig's dict of digit strings reads beautifully but is
+5-10x slower in pure Python; dancing links (Algorithm X) is elegant but its
+pointer juggling is slow in Python and no faster than bitmasks plus singles.
+
+Public: :class:`Cancelled`, :class:`SearchStats`, :func:`solve`,
+:func:`count_solutions`, :func:`find_solutions`.  For ``diagnose`` (module
+level, not re-exported by the package): :class:`Contradiction`,
+:func:`find_contradiction`, :func:`candidate_masks`, :func:`mask_digits`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Optional
+
+from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
+
+__all__ = [
+    "Cancelled", "SearchStats", "solve", "count_solutions", "find_solutions",
+    "Contradiction", "find_contradiction", "candidate_masks", "mask_digits",
+]
+
+ALL = 0x1FF  # all nine digits possible
+
+# Tables built once: popcount, "is a single bit", digit of a single bit.
+_POP = [bin(m).count("1") for m in range(512)]
+_SINGLE = [n == 1 for n in _POP]
+_DIGIT = [0] * 512
+for _d in range(9):
+    _DIGIT[1 << _d] = _d + 1
+del _d
+# For choosing the branching cell: popcount with solved/dead cells as 10
+# (never chosen), 1 for an unsolved cell, and per cell a C-level getter of
+# its 20 peers' masks.
+_BRANCH_POP = [n if n > 1 else 10 for n in _POP]
+_UNSOLVED = [1 if n > 1 else 0 for n in _POP]
+_PEER_MASKS = tuple(itemgetter(*p) for p in PEERS)
+_UNITS = tuple(UNITS)
+# Bit sets of unit numbers (bit u for unit u, see grid.UNITS): each unit's own
+# bit, and per cell the bits of its row, column and box.
+_UNIT_LIST = tuple((1 << n, u) for n, u in enumerate(UNITS))
+_CELL_UNITS = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in UNITS_OF)
+_ALL_UNITS = (1 << 27) - 1
+_PEERS = tuple(PEERS)
+_CANCEL_EVERY = 1024  # nodes between two looks at the cancel token (a power of two)
+
+
+class Cancelled(Exception):
+    """Raised when the cancel token passed to a search is set mid-search."""
+
+
+@dataclass
+class SearchStats:
+    """Work counters, added to by every search that is given this object.
+
+    ``nodes``: positions propagated (the start plus one per digit tried);
+    ``guesses``: digits tried at a branching cell; ``backtracks``: tries that
+    ended in a contradiction.
+    """
+
+    nodes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+
+
+def mask_digits(mask: int) -> tuple[int, ...]:
+    """The digits of a candidate mask, ascending: ``0b101`` -> ``(1, 3)``."""
+    return tuple(d + 1 for d in range(9) if mask >> d & 1)
+
+
+def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGLE,
+               bit=_CELL_UNITS):
+    """Place the queued cells and every single they force; False on a contradiction.
+
+    ``queue`` holds indices whose masks already are single bits and whose
+    digit has not yet been removed from their peers.  ``dirty`` is a bit set
+    of unit numbers (bit ``u`` for unit ``u``) holding a cell whose mask lost
+    digits since the last hidden-singles pass: only those units can hold a new
+    hidden single or a digit with no place left, so only those are scanned.
+    """
+    pop = queue.pop
+    push = queue.append
+    while True:
+        while queue:
+            i = pop()
+            b = cand[i]
+            for p in peers[i]:
+                m = cand[p]
+                if m & b:
+                    m ^= b
+                    cand[p] = m
+                    dirty |= bit[p]
+                    if single[m]:
+                        push(p)
+                    elif not m:
+                        return False
+        # Hidden singles: a digit seen once in a unit must go in that cell.
+        # (Unrolled over the unit's nine cells: this loop is the hot spot.)
+        for ubits, u in units:
+            if not dirty & ubits:
+                continue
+            a, b, c, d, e, f, g, h, k = u
+            m = cand[a]
+            once = m
+            m = cand[b]
+            twice = once & m
+            once |= m
+            m = cand[c]
+            twice |= once & m
+            once |= m
+            m = cand[d]
+            twice |= once & m
+            once |= m
+            m = cand[e]
+            twice |= once & m
+            once |= m
+            m = cand[f]
+            twice |= once & m
+            once |= m
+            m = cand[g]
+            twice |= once & m
+            once |= m
+            m = cand[h]
+            twice |= once & m
+            once |= m
+            m = cand[k]
+            twice |= once & m
+            once |= m
+            if once != ALL:
+                return False  # some digit has no place left in this unit
+            once &= ~twice
+            if once:
+                for i in u:
+                    m = cand[i]
+                    h = m & once
+                    if h and h != m:
+                        if h & (h - 1):
+                            return False  # one cell is the only place for two digits
+                        cand[i] = h
+                        push(i)
+        if not queue:
+            return True
+        dirty = 0
+
+
+def _start(cells) -> Optional[list]:
+    """Masks for a grid's digits, propagated; None when that already contradicts."""
+    cand = [ALL] * 81
+    queue = []
+    for i, d in enumerate(cells):
+        if d:
+            cand[i] = 1 << (d - 1)
+            queue.append(i)
+    # Two equal givens in a unit: propagation empties one of them -> None.
+    if not _propagate(cand, queue, _ALL_UNITS):
+        return None
+    return cand
+
+
+def _search(cells, limit, cancel, stats) -> list:
+    """Up to ``limit`` solutions (as mask lists) of the grid ``cells``."""
+    out = []
+    nodes = guesses = backtracks = 0
+    cand = _start(cells)
+    nodes += 1
+    branch_pop = _BRANCH_POP.__getitem__
+    unsolved = _UNSOLVED.__getitem__
+    peer_masks = _PEER_MASKS
+    stack = []
+    propagate = _propagate
+    cell_units = _CELL_UNITS
+    try:
+        if cand is None:
+            backtracks += 1
+            return out
+        while True:
+            if cand is not None:
+                # Branch on a cell with the fewest candidates; among those, the
+                # one with the most unsolved peers (it constrains the most).
+                popl = list(map(branch_pop, cand))
+                best = min(popl)
+                if best == 10:
+                    out.append(cand)
+                    if len(out) >= limit:
+                        return out
+                else:
+                    i = bi = popl.index(best)
+                    top_score = -1
+                    while True:
+                        score = sum(map(unsolved, peer_masks[i](cand)))
+                        if score > top_score:
+                            top_score = score
+                            bi = i
+                        try:
+                            i = popl.index(best, i + 1)
+                        except ValueError:
+                            break
+                    stack.append([cand, bi, cand[bi]])
+            # Try the next digit of the deepest open branch.
+            cand = None
+            while stack:
+                top = stack[-1]
+                bits = top[2]
+                b = bits & -bits
+                bits ^= b
+                i = top[1]
+                if bits:
+                    top[2] = bits
+                    c = top[0][:]
+                else:
+                    stack.pop()
+                    c = top[0]  # last digit: reuse the parent's list
+                c[i] = b
+                nodes += 1
+                guesses += 1
+                if cancel is not None and not nodes & (_CANCEL_EVERY - 1) and cancel.is_set():
+                    raise Cancelled("search cancelled")
+                if propagate(c, [i], cell_units[i]):
+                    cand = c
+                    break
+                backtracks += 1
+            if cand is None:
+                return out  # tree exhausted
+    finally:
+        if stats is not None:
+            stats.nodes += nodes
+            stats.guesses += guesses
+            stats.backtracks += backtracks
+
+
+def _to_grid(cand) -> Grid:
+    return Grid([_DIGIT[m] for m in cand])
+
+
+def _check_cancel(cancel) -> None:
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("search cancelled")
+
+
+def solve(g: Grid, *, cancel=None, stats: SearchStats | None = None) -> Grid | None:
+    """One solution of ``g`` (any one if several); None if none or ``g`` breaks a rule.
+
+    Raises :class:`Cancelled` when ``cancel.is_set()`` becomes true.
+    """
+    _check_cancel(cancel)
+    sols = _search(g.cells, 1, cancel, stats)
+    return _to_grid(sols[0]) if sols else None
+
+
+def count_solutions(g: Grid, limit: int = 2, *, cancel=None,
+                    stats: SearchStats | None = None) -> int:
+    """How many solutions ``g`` has, counting stops at ``limit`` (0 if it breaks a rule)."""
+    if limit <= 0:
+        return 0
+    _check_cancel(cancel)
+    return len(_search(g.cells, limit, cancel, stats))
+
+
+def find_solutions(g: Grid, limit: int = 2, *, cancel=None,
+                   stats: SearchStats | None = None) -> list[Grid]:
+    """Up to ``limit`` distinct solutions of ``g`` in search order ([] if none)."""
+    if limit <= 0:
+        return []
+    _check_cancel(cancel)
+    return [_to_grid(c) for c in _search(g.cells, limit, cancel, stats)]
+
+
+# -- for diagnose: explain the first contradiction ---------------------------
+
+def candidate_masks(cells) -> list[int]:
+    """Each cell's candidate mask from the digits present only (no propagation).
+
+    A filled cell gets the single bit of its digit; a blank cell every digit
+    not already in its row, column or box (0 when none is left).
+    """
+    cand = [ALL] * 81
+    for i, d in enumerate(cells):
+        if d:
+            b = 1 << (d - 1)
+            cand[i] = b
+    for i, d in enumerate(cells):
+        if d:
+            nb = ~(1 << (d - 1))
+            for p in _PEERS[i]:
+                if not cells[p]:
+                    cand[p] &= nb
+    return cand
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """The first contradiction that singles propagation runs into, as plain data.
+
+    ``kind`` is ``"dead_cell"`` (``cell`` has no possible digit) or
+    ``"no_place"`` (``digit`` has no place left in ``unit``).  ``placed`` lists
+    the ``((row, col), digit)`` placements forced by singles before the
+    contradiction appeared, in order (empty: the grid's own digits already
+    contradict).  ``grid`` is the grid with those placements filled in.
+    """
+
+    kind: str
+    cell: Optional[tuple] = None
+    unit: Optional[Unit] = None
+    digit: Optional[int] = None
+    placed: tuple = ()
+    grid: Optional[Grid] = field(default=None, compare=False)
+
+    @property
+    def cells(self) -> tuple:
+        """The cells to highlight: the dead cell, or the cells of the unit."""
+        if self.kind == "dead_cell":
+            return (self.cell,)
+        return self.unit.cells
+
+
+def _first_problem(cells, cand):
+    """The first dead cell (reading order), else the first unit/digit with no place."""
+    for i in range(81):
+        if not cells[i] and not cand[i]:
+            return ("dead_cell", i, None, None)
+    for u, unit in enumerate(_UNITS):
+        have = 0
+        for i in unit:
+            have |= cand[i]
+        if have != ALL:
+            missing = ALL & ~have
+            d = _DIGIT[missing & -missing]
+            return ("no_place", None, u, d)
+    return None
+
+
+def find_contradiction(g: Grid, *, cancel=None) -> Optional[Contradiction]:
+    """The first contradiction found by singles propagation, or None when there is none.
+
+    Deterministic and explainable, so it works one placement at a time: after
+    each placement it looks for a dead cell (reading order), then a row,
+    column or box where a digit has no place (rows, columns, boxes; digits
+    ascending); otherwise it places the first naked single in reading order,
+    else the first hidden single (units in order, digits ascending).  It stops
+    at the first contradiction or when no single is left (then None: the grid
+    may still have no solution, which only search can tell).  A grid with a
+    duplicate digit in a unit is reported as a contradiction too (its digits
+    are not checked against each other: use ``diagnose.validate`` for that).
+    """
+    cells = list(g.cells)
+    cand = candidate_masks(cells)
+    placed = []
+    while True:
+        _check_cancel(cancel)
+        problem = _first_problem(cells, cand)
+        if problem is not None:
+            kind, i, u, d = problem
+            return Contradiction(
+                kind,
+                cell=cell_of(i) if i is not None else None,
+                unit=Unit.from_number(u) if u is not None else None,
+                digit=d,
+                placed=tuple(placed),
+                grid=Grid(cells),
+            )
+        target = -1
+        for i in range(81):
+            if not cells[i] and _SINGLE[cand[i]]:
+                target, bit = i, cand[i]
+                break
+        if target < 0:
+            for unit in _UNITS:
+                once = twice = 0
+                for i in unit:
+                    if not cells[i]:
+                        m = cand[i]
+                        twice |= once & m
+                        once |= m
+                    else:
+                        twice |= 1 << (cells[i] - 1)
+                once &= ~twice
+                if once:
+                    bit = once & -once
+                    for i in unit:
+                        if not cells[i] and cand[i] & bit:
+                            target = i
+                            break
+                    break
+        if target < 0:
+            return None
+        d = _DIGIT[bit]
+        cells[target] = d
+        cand[target] = bit
+        placed.append((cell_of(target), d))
+        nb = ~bit
+        for p in _PEERS[target]:
+            if not cells[p]:
+                cand[p] &= nb
