@@ -106,7 +106,7 @@ def run_checks() -> str:
     _check_user_data()
     where = "bundled" if bundled else "system"
     return (f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk {patchlevel} ({where}), "
-            f"solved tutorial in {elapsed_ms:.0f} ms, diagnosis {status}")
+            f"solved tutorial in {elapsed_ms:.1f} ms, diagnosis {status}")
 
 
 def _report(line: str, ok: bool) -> None:

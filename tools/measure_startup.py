@@ -79,7 +79,7 @@ def time_one_start(command: list[str], title: str, env: dict[str, str], timeout:
         time.sleep(0.3)  # let xev select its events on the root window before the app starts
         start = time.perf_counter()
         app = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        pending = False
+        pending, seen = False, []
         while time.perf_counter() - start < timeout:
             try:
                 item = lines.get(timeout=0.5)
@@ -95,10 +95,14 @@ def time_one_start(command: list[str], title: str, env: dict[str, str], timeout:
                 continue
             match = MAP_LINE.search(line) if pending else None
             pending = False
-            if match and match.group(2) == "NO" and title.lower() in window_name(match.group(1)).lower():
-                return arrived - start
+            if match and match.group(2) == "NO":
+                name = window_name(match.group(1))
+                if title.lower() in name.lower():
+                    return arrived - start
+                seen.append(name)
         err = app.stderr.read().decode(errors="replace").strip() if app.poll() is not None else "(still running)"
-        raise RuntimeError(f"no window titled {title!r} from {' '.join(command)} within {timeout} s: {err}")
+        raise RuntimeError(f"no window titled {title!r} from {' '.join(command)} within {timeout} s "
+                           f"(mapped: {seen}): {err}")
     finally:
         if app is not None:
             app.terminate()

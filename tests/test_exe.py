@@ -1,0 +1,257 @@
+"""The built one-file executable (``pyinstaller build_exe.spec`` -> ``dist/sudoku-solver``).
+
+Drives the real binary as a user would: ``--selftest`` and ``--version`` with no display;
+under the virtual display the window appears, a puzzle pasted with the keyboard is solved
+and the copied grid is a valid solution; a puzzle file given on the command line opens;
+user data lands in the per-user folder.
+
+Skipped (with the reason) when the executable was not built, except in CI (``CI`` set),
+where a missing executable fails: ``.ci/run`` builds it before the tests.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import solver
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE = ROOT / "dist" / ("sudoku-solver.exe" if sys.platform == "win32" else "sudoku-solver")
+IN_CI = bool(os.environ.get("CI"))
+TITLE = "Sudoku Solver"
+KAGGLE = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+
+
+def _missing(reason: str):
+    """Fail in CI (the build or the system packages are part of it), skip elsewhere."""
+    if IN_CI:
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def exe() -> Path:
+    if not EXE.is_file():
+        _missing(f"{EXE.relative_to(ROOT)} is not built (pip install -e '.[build]' && pyinstaller build_exe.spec)")
+    return EXE
+
+
+@pytest.fixture
+def gui(exe):
+    """Needs the X display (conftest starts Xvfb) and xdotool/xclip; yields a launcher."""
+    if sys.platform != "linux":
+        pytest.skip("the GUI smoke test drives X11 with xdotool")
+    for tool in ("xdotool", "xclip"):
+        if not shutil.which(tool):
+            _missing(f"{tool} not installed (apt-get install xdotool xclip)")
+    if not os.environ.get("DISPLAY"):
+        _missing("no DISPLAY and no Xvfb (apt-get install xvfb)")
+    started: list[subprocess.Popen] = []
+
+    def launch(*args: str, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+        proc = subprocess.Popen([str(exe), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        started.append(proc)
+        return proc, _wait_for_window(proc)
+
+    yield launch
+    for proc in started:
+        _stop(proc)
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment for the executable: a private user folder and home, never the real ones."""
+    env = dict(os.environ, HOME=str(tmp_path / "home"), SUDOKU_SOLVER_HOME=str(tmp_path / "data"))
+    env.update(extra)
+    return env
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _xdotool(*args: str) -> str:
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20).stdout.strip()
+
+
+def _wait_for_window(proc: subprocess.Popen, timeout: float = 30.0) -> str:
+    """The X id of the app's visible main window (fails if the process exits first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = _xdotool("search", "--onlyvisible", "--name", TITLE).split()
+        if found:
+            return found[0]
+        if proc.poll() is not None:
+            pytest.fail(f"the executable exited with {proc.returncode} before showing a window:\n"
+                        f"{proc.stdout.read().decode(errors='replace')}")
+        time.sleep(0.1)
+    pytest.fail(f"no window titled {TITLE!r} within {timeout} s")
+
+
+def _press(window: str, *keys: str) -> None:
+    """Give the window the keyboard focus and type ``keys`` (real key events, via XTEST)."""
+    _xdotool("windowfocus", "--sync", window)
+    _xdotool("key", "--clearmodifiers", *keys)
+
+
+def _clipboard() -> str:
+    out = subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, text=True, timeout=10)
+    return out.stdout if out.returncode == 0 else ""
+
+
+def _offer_clipboard(text: str) -> subprocess.Popen:
+    """Own the clipboard with ``text`` (xclip in the foreground until someone else copies)."""
+    owner = subprocess.Popen(["xclip", "-selection", "clipboard", "-quiet"], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    owner.stdin.write(text.encode())
+    owner.stdin.close()
+    deadline = time.monotonic() + 10
+    while _clipboard().strip() != text and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return owner
+
+
+def _copied_grid(window: str, want=lambda g: True, timeout: float = 20.0) -> solver.Grid | None:
+    """Press Ctrl+C in the app until the copied text is a grid satisfying ``want``; that grid (None on time-out)."""
+    deadline = time.monotonic() + timeout
+    grid = None
+    while time.monotonic() < deadline:
+        _press(window, "ctrl+c")
+        text = _clipboard().strip()
+        digits = [int(ch) if ch.isdigit() else 0 for ch in text if ch.isdigit() or ch == "."]
+        if len(digits) == 81:
+            grid = solver.Grid(digits)
+            if want(grid):
+                return grid
+        time.sleep(0.2)
+    return grid
+
+
+def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([str(EXE), *args], env=env, capture_output=True, text=True, timeout=120)
+
+
+def _no_display(env: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in env.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+
+
+# ---------------------------------------------------------------------------------------------
+# headless
+# ---------------------------------------------------------------------------------------------
+def test_selftest_passes_without_a_display_using_the_bundled_tcl_tk(exe, tmp_path):
+    result = _run(["--selftest"], _no_display(_env(tmp_path)))
+    assert result.returncode == 0, result.stdout + result.stderr
+    line = result.stdout.strip()
+    assert line.startswith(f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk 8."), line
+    assert "(bundled)" in line and "diagnosis unique" in line, line
+    assert len(line.splitlines()) == 1
+
+
+def test_version_is_the_package_version(exe, tmp_path):
+    result = _run(["--version"], _no_display(_env(tmp_path)))
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"sudoku-solver {solver.__version__}"
+
+
+def test_without_a_display_it_says_so_instead_of_a_traceback(exe, tmp_path):
+    result = _run([], _no_display(_env(tmp_path)))
+    assert result.returncode != 0
+    assert "display" in (result.stdout + result.stderr).lower()
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_executable_is_one_small_file(exe):
+    size_mb = exe.stat().st_size / 1e6
+    assert size_mb <= 20, f"{exe.name} is {size_mb:.1f} MB, the target is at most 20 MB"
+    assert os.access(exe, os.X_OK)
+
+
+def test_selftest_from_source_passes(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "app", "--selftest"], cwd=ROOT, capture_output=True, text=True,
+                            env=_no_display(_env(tmp_path)), timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk 8.")
+
+
+def test_selftest_fails_with_the_reason_when_the_tk_library_is_missing(tmp_path):
+    env = dict(_no_display(_env(tmp_path)), TK_LIBRARY=str(tmp_path))  # an empty folder: no tk.tcl
+    result = subprocess.run([sys.executable, "-m", "app", "--selftest"], cwd=ROOT, capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.startswith("selftest FAILED: no tk.tcl in the Tk library"), result.stderr
+    assert result.stdout == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# the window, under the virtual display
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.gui
+def test_pasted_puzzle_is_solved_and_the_copied_grid_is_a_solution(gui, tmp_path):
+    puzzle = solver.Grid([0 if ch == "." else int(ch) for ch in KAGGLE])
+    _, window = gui(env=_env(tmp_path))
+    owner = _offer_clipboard(KAGGLE)
+    try:
+        _press(window, "ctrl+v")
+        pasted = _copied_grid(window, want=lambda g: g.clue_count == puzzle.clue_count, timeout=10)
+        assert pasted == puzzle, f"pasted {pasted} instead of {puzzle}"
+        _press(window, "ctrl+Return")
+        solved = _copied_grid(window, want=lambda g: g.is_complete())
+    finally:
+        _stop(owner)
+    assert solved is not None and solved.is_solution(), f"copied grid {solved} is not a solution"
+    assert puzzle.agrees_with(solved), "the solution changed a given"
+
+
+@pytest.mark.gui
+def test_puzzle_file_given_on_the_command_line_opens_in_the_form(gui, tmp_path):
+    path = tmp_path / "kaggle first puzzle.txt"
+    path.write_text(KAGGLE + "\n")
+    _, window = gui(str(path), env=_env(tmp_path))
+    shown = _copied_grid(window, want=lambda g: g.clue_count > 0, timeout=10)
+    assert shown is not None and shown.to_line() == KAGGLE
+
+
+@pytest.mark.parametrize("kind", ["missing", "binary", "not a puzzle"])
+@pytest.mark.gui
+def test_bad_file_argument_still_opens_the_app(gui, tmp_path, kind):
+    path = tmp_path / "puzzle.txt"
+    if kind == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif kind == "not a puzzle":
+        path.write_text("Dear teacher,\nhere is my homework.\n")
+    proc, window = gui(str(path), env=_env(tmp_path))
+    shown = _copied_grid(window, timeout=10)
+    assert proc.poll() is None, "the app closed"
+    assert shown is not None and shown.clue_count == 0
+
+
+@pytest.mark.gui
+def test_user_data_goes_to_the_per_user_folder_not_beside_the_executable(gui, tmp_path):
+    before = sorted(p.name for p in EXE.parent.iterdir())
+    home, xdg = tmp_path / "home", tmp_path / "xdg"
+    env = {k: v for k, v in _env(tmp_path).items() if k != "SUDOKU_SOLVER_HOME"}
+    env.update(HOME=str(home), XDG_DATA_HOME=str(xdg))
+    _, window = gui(env=env)
+    owner = _offer_clipboard(KAGGLE)
+    try:
+        _press(window, "ctrl+v")  # a change: the state file is saved shortly after
+        folder = xdg / "sudoku-solver"
+        deadline = time.monotonic() + 15
+        while not (folder / "state.json").is_file() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        _stop(owner)
+    assert (folder / "state.json").is_file(), f"no state file in {folder}: {list(tmp_path.rglob('*'))}"
+    assert KAGGLE in (folder / "state.json").read_text(), "the state file does not hold the pasted puzzle"
+    assert sorted(p.name for p in EXE.parent.iterdir()) == before, "the app wrote beside the executable"
