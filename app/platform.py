@@ -37,9 +37,13 @@ def user_data_dir(create: bool = True) -> Path:
 
 
 def enable_dpi_awareness() -> None:
-    """On Windows, declare per-monitor DPI awareness before the first window (no-op elsewhere).
+    """On Windows, declare DPI awareness before the first window (no-op elsewhere).
 
     Without it Windows bitmap-stretches the window on scaled displays and the grid is blurry.
+    Once aware, Tk reads the real DPI at start-up, so ``tk scaling`` and every font sized in
+    points follow the display's scaling.  System-aware (1), not per-monitor (2): Tk 8.6 does
+    not handle WM_DPICHANGED, so on a second monitor with another scaling Windows should
+    still stretch the window; IDLE makes the same call (Lib/idlelib/pyshell.py).
     """
     if sys.platform != "win32":
         return
@@ -47,7 +51,7 @@ def enable_dpi_awareness() -> None:
         import ctypes
 
         try:
-            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per-monitor aware (Windows 8.1+)
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # system DPI aware (Windows 8.1+)
         except (AttributeError, OSError):
             ctypes.windll.user32.SetProcessDPIAware()  # system aware (Vista+)
     except Exception:  # never stop the app from starting over a cosmetic setting
