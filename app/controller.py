@@ -23,7 +23,7 @@ from typing import Any, Callable
 import solver
 from solver import Grid
 
-from .model import GIVENS, SOLVING, Board, History
+from .model import GIVENS, Board, History
 from .storage import StateError, atomic_write_text, read_state, set_aside, write_state
 from .worker import Worker
 
@@ -49,7 +49,10 @@ def format_seconds(seconds: float) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
+    """``(3, 'guess')`` -> ``'3 guesses'``."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n:,} {word}" + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s")
 
 
 def _cells_text(cells) -> str:
@@ -159,7 +162,7 @@ class Controller:
         self.diagnosis = None
         self.entry_check = None
         self.findings = []
-        self.form.clear_marks("finding", "selected", "suspect", "differ", "wrong")
+        self.form.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
         self.form.set_suggestion(None)
         self.form.enable("show_wrong", False)
         if had:
@@ -481,7 +484,7 @@ class Controller:
                     "(Ctrl+K) makes the solution unique.")
         else:
             self.form.set_suggestion(None)
-        if self.findings:
+        if any(cells for _, cells in self.findings):
             hint = hint or "Click a finding (or use ↑/↓ here) to highlight its cells."
         self.form.show_findings([m for m, _ in self.findings], hint=hint)
         took = f" (checked in {format_seconds(seconds)})" if seconds is not None else ""
@@ -562,15 +565,19 @@ class Controller:
             self.show_diagnosis(diagnosis, prefix="Not solved: ")
             return
         b = self.board
-        before = b
-        self.apply(b.with_solution(solution), record=True)
         wrong = [c for c in b.entries.filled() if b.entries[c] != solution[c]]
-        msg = f"Solved in {format_seconds(took)} ({_plural(stats.nodes, 'search node')}, {_plural(stats.guesses, 'guess')})."
+        cleared = b
+        for c in wrong:  # a wrong entry makes way for the solution's digit (Undo brings it back)
+            cleared = cleared.with_digit(c, 0)
+        changed = self.apply(cleared.with_solution(solution), record=True)
+        msg = (f"Solved in {format_seconds(took)} ({_plural(stats.nodes, 'search node')}, "
+               f"{_plural(stats.guesses, 'guess')}).")
         if wrong:
-            self.form.set_marks("wrong", wrong)
-            msg += f" {_plural(len(wrong), 'of your entries')} disagree with it (crossed out)."
-            msg = msg.replace("1 of your entries disagree", "1 of your entries disagrees")
-        if before == self.board:
+            self.form.set_marks("replaced", wrong)
+            n = len(wrong)
+            msg += (f" {n} of your entries {'was' if n == 1 else 'were'} wrong and replaced "
+                    f"({_cells_text(wrong)}, marked); Ctrl+Z brings {'it' if n == 1 else 'them'} back.")
+        if not changed:
             msg = "Already solved. " + msg
         self.form.set_status(msg, "ok")
 
@@ -655,7 +662,7 @@ class Controller:
             return
         self.board = board
         self.form.var_live_check.set(bool(data.get("live_check", True)))
-        self.form.var_auto_advance.set(bool(data.get("auto_advance", False)))
+        self.form.var_auto_advance.set(bool(data.get("auto_advance", True)))
         try:
             self.form.set_zoom(float(data.get("zoom", 1.0)))
         except (TypeError, ValueError):

@@ -73,6 +73,7 @@ DEFAULT_MARKS = (
     Mark("selected", "#9CCFEE", BLUE, 90, underline=True, description="the cells of the selected finding"),
     Mark("conflict", YELLOW, VERMILLION, 80, underline=True, description="a digit repeated in a row, column or box"),
     Mark("wrong", "#F6C9A8", VERMILLION, 70, overstrike=True, description="an entry that differs from the solution"),
+    Mark("replaced", "#F6C9A8", VERMILLION, 65, description="a wrong entry the solver replaced"),
     Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description="a given that may be mistyped"),
     Mark("finding", "#D7EBF8", SKY, 50, description="cells named by a finding"),
     Mark("differ", "#EAD3E2", PURPLE, 40, description="differs between the solutions"),
@@ -143,7 +144,7 @@ class SudokuForm:
         self._selected_finding: int | None = None
         self.var_givens_mode = tk.BooleanVar(root, value=False)
         self.var_live_check = tk.BooleanVar(root, value=True)
-        self.var_auto_advance = tk.BooleanVar(root, value=False)
+        self.var_auto_advance = tk.BooleanVar(root, value=True)
 
         root.title(title)
         root.option_add("*tearOff", False)
@@ -465,7 +466,7 @@ class SudokuForm:
         """The status line: ``kind`` is info, ok, warn or error (colour plus a leading symbol)."""
         prefix = {"ok": "✓ ", "warn": "⚠ ", "error": "✗ "}.get(kind, "")
         fg = {"ok": "#006B4F", "warn": "#8A4B00", "error": "#B03A00"}.get(kind, "#000000")
-        if text and prefix and not text.startswith(prefix.strip()):
+        if text and prefix and prefix.strip() not in text:
             text = prefix + text
         self.status.configure(text=text, fg=fg)
         self._status_kind = kind
@@ -675,11 +676,15 @@ class SudokuForm:
                     "KP_Delete", "KP_Insert", "comma"):
             digit = 0
         if digit is not None:
+            advance = self.var_auto_advance.get()
+            if advance and ks == "BackSpace" and not event.widget.get():
+                # like a text editor: Backspace in an empty cell clears the one before it
+                i = (9 * cell[0] + cell[1] - 1) % 81
+                cell = divmod(i, 9)
+                self.focus_cell(cell)
             self.fire("cell_input", cell, digit)
-            if digit and self.var_auto_advance.get():
-                self._move(cell, 0, 1, wrap=True)
-            elif ks == "BackSpace" and self.var_auto_advance.get():
-                self._move(cell, 0, -1, wrap=True)
+            if advance and ks not in ("BackSpace", "Delete", "KP_Delete"):
+                self._advance(cell)  # digits and '.', '0', space: on to the next cell
             return "break"
         moves = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1),
                  "KP_Up": (-1, 0), "KP_Down": (1, 0), "KP_Left": (0, -1), "KP_Right": (0, 1)}
@@ -695,6 +700,15 @@ class SudokuForm:
         if event.char and event.char.isprintable():
             return "break"  # letters and other characters never reach a cell
         return None  # Tab, F-keys, Escape, Page Up/Down: the window's bindings
+
+    def _advance(self, cell: Cell) -> None:
+        """Focus the next cell in reading order, skipping locked givens while solving."""
+        i = 9 * cell[0] + cell[1]
+        for step in range(1, 82):
+            j = (i + step) % 81
+            if self.var_givens_mode.get() or self._cell_styles[j] != "given":
+                self.focus_cell(divmod(j, 9))
+                return
 
     def _move(self, cell: Cell, dr: int, dc: int, wrap: bool = False) -> None:
         r, c = cell

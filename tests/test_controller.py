@@ -276,6 +276,24 @@ def test_solve_fills_the_solution_in_the_solver_style_and_undo_removes_it(sudoku
     assert solver.parse(grid_shown(app)).is_solution()
 
 
+def test_solve_replaces_a_wrong_entry_and_undo_brings_it_back(sudoku_app):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    solution = solver.solve(solver.parse(TUTORIAL))
+    wrong = solution[0, 2] % 9 + 1
+    type_digit(app, (0, 2), str(wrong))
+    type_digit(app, (0, 4), str(solution[0, 4]))
+    app.form.fire("solve")
+    idle(app)
+    assert app.form.cell_text((0, 2)) == str(solution[0, 2]) and app.form.cell_style((0, 2)) == "solver"
+    assert "replaced" in app.form.cell_marks((0, 2))
+    assert app.form.cell_style((0, 4)) == "entry"  # a right entry stays the user's
+    assert "r1c3" in app.form.status_text() and "1 of your entries was wrong" in app.form.status_text()
+    assert all(app.form.cell_marks(divmod(i, 9)) <= {"replaced"} for i in range(81))  # no false conflicts
+    app.form.fire("undo")
+    assert app.form.cell_text((0, 2)) == str(wrong) and app.form.cell_style((0, 2)) == "entry"
+
+
 @pytest.mark.parametrize("line", [MISTYPED, TWO])
 def test_solve_without_a_unique_solution_shows_the_diagnosis(sudoku_app, line):
     app = sudoku_app

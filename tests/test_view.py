@@ -72,6 +72,7 @@ def test_zoom_in_and_out_change_the_grid_size(form):
 @pytest.mark.parametrize("keysym, digit", [("7", 7), ("KP_3", 3), ("BackSpace", 0), ("Delete", 0),
                                            ("0", 0), ("period", 0), ("space", 0), ("KP_Decimal", 0)])
 def test_keys_become_cell_input(form, keysym, digit):
+    form.var_auto_advance.set(False)
     press(form, (2, 4), keysym, state=0x10)  # NumLock on (Mod2), as when typing on the numpad
     assert form.fired == [("cell_input", (2, 4), digit)]
 
@@ -93,10 +94,17 @@ def test_arrow_keys_move_in_two_dimensions(form):
     assert form.focused_cell() == (8, 0)  # wraps around
 
 
-def test_auto_advance_moves_to_the_next_cell(form):
-    form.var_auto_advance.set(True)
+def test_auto_advance_moves_to_the_next_cell_and_backspace_goes_back(form):
+    assert form.var_auto_advance.get()  # on by default: typing a puzzle from paper
     press(form, (0, 8), "4")
     assert form.focused_cell() == (1, 0)
+    press(form, (1, 0), "period")
+    assert form.focused_cell() == (1, 1)
+    press(form, (1, 1), "BackSpace")  # an empty cell: clear the one before and stay there
+    assert form.focused_cell() == (1, 0) and form.fired[-1] == ("cell_input", (1, 0), 0)
+    form.var_auto_advance.set(False)
+    press(form, (4, 4), "4")
+    assert form.focused_cell() == (4, 4)
 
 
 def test_validatecommand_keeps_one_digit_per_cell(form):
