@@ -8,6 +8,7 @@ import threading
 import pytest
 
 import solver
+from conftest import wait_until
 from solver import Grid
 
 pytestmark = pytest.mark.gui
@@ -168,6 +169,35 @@ def test_unreadable_files_leave_the_grid_untouched(sudoku_app, tmp_path, content
     idle(app)
     assert grid_shown(app) == TUTORIAL
     assert app.form.status_text().startswith("✗ Could not open bad.sdk")
+
+
+def test_a_huge_file_is_refused_with_a_message(sudoku_app, tmp_path):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as f:
+        f.truncate(solver.MAX_FILE_BYTES + 1)  # sparse: costs no time to write
+    app.controller.open_path(str(path))
+    idle(app)
+    assert grid_shown(app) == TUTORIAL
+    assert app.form.status_text().startswith("✗ Could not open huge.txt")
+
+
+def test_a_file_named_at_start_opens_after_the_window_shows(tk_root, sudoku_home, tmp_path):
+    from app.controller import Controller
+    from app.view import SudokuForm
+
+    good = tmp_path / "one.sdk"
+    good.write_text(solver.parse(MISTYPED).pretty())
+    form = SudokuForm(tk_root)
+    c = Controller(form, state_path=sudoku_home / "state.json", poll_ms=10)
+    c.start(str(good))
+    app = type("App", (), {"form": form})
+    assert wait_until(tk_root, lambda: grid_shown(app) == MISTYPED)
+    c.open_path(str(tmp_path / "missing.txt"))  # a missing file: the grid stays, the reason shows
+    assert wait_until(tk_root, lambda: "Could not open missing.txt" in form.status_text())
+    assert grid_shown(app) == MISTYPED
+    c.close()
 
 
 @pytest.mark.parametrize("name", ["puzzle.sdk", "puzzle.txt"])
