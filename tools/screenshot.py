@@ -1,8 +1,9 @@
 """Take the README's screenshot of the real window: ``python tools/screenshot.py [OUT.png]``.
 
 Starts a private Xvfb when ``DISPLAY`` is not set, opens the app with a temporary
-state folder, loads the "Two solutions" example, types one entry, runs Check puzzle
-(the real ``solver.diagnose`` on the worker thread), selects the first finding, and
+state folder, loads the "mistyped given" example, types three entries (one repeats a digit),
+runs Check puzzle (the real ``solver.diagnose`` on the worker thread), selects the
+"Did you mistype ...?" finding, and
 saves the window (with its menu bar) to ``docs/screenshot.png`` using ImageMagick's
 ``import``.  Needs: Xvfb (or a display), ImageMagick.
 """
@@ -65,13 +66,15 @@ def main(argv: list[str]) -> int:
         form = SudokuForm(root)
         controller = Controller(form, state_path=None)
         controller.start()
-        controller.load_example("two_solutions")
-        form.focus_cell((0, 1))
-        controller.cell_input((1, 1), 4)  # one of "your" digits, in the entry style
+        controller.load_example("mistyped")
+        controller.cell_input((1, 1), 1)  # three of "your" digits, in the entry style;
+        controller.cell_input((4, 3), 7)
+        controller.cell_input((4, 5), 9)  # this one repeats the 9 of r5c7 (live rule check)
         controller._cmd_check()
         pump(root, 10, until=lambda: not controller.worker.busy)
-        form.select_finding(0)
-        form.focus_cell((2, 2))
+        suspect = next(i for i, (msg, cells) in enumerate(controller.findings) if msg.startswith("Did you"))
+        form.select_finding(suspect)
+        form.focus_cell((4, 4))
         pump(root, 0.5)
         out.parent.mkdir(parents=True, exist_ok=True)
         # No window manager under Xvfb: grab the screen and crop to the window plus its menu bar.
