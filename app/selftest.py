@@ -3,8 +3,9 @@
 Runs headless (no display needed), so CI can check the one-file executable:
 
 * the app's modules and the solver import (nothing was left out of the bundle);
-* Tcl starts and finds its library (``init.tcl``), and Tk's library (``tk.tcl``, ttk) is
-  there; in a frozen build both must come from inside the bundle, not from the machine;
+* Tcl starts and finds its library (``init.tcl``) and the msgcat module, and Tk's library
+  (``tk.tcl``, ttk) is there; in a frozen build both libraries must come from inside the
+  bundle, not from the machine;
 * the solver solves and diagnoses the tutorial board, and spots the mistyped one.
 
 Prints one line, e.g. ``selftest ok: sudoku-solver 1.0.0, Tcl/Tk 8.6.13 (bundled),
@@ -50,6 +51,10 @@ def _check_tcl_tk() -> tuple[str, bool]:
         tcl_library = Path(interp.eval("info library"))
     except tkinter.TclError as exc:
         raise SelftestError(f"Tcl does not start: {exc}") from exc
+    try:
+        interp.eval("package require msgcat")  # Tk's dialogs need it; a Tcl module, found apart from init.tcl
+    except tkinter.TclError as exc:
+        raise SelftestError(f"Tcl's msgcat package is missing: {exc}") from exc
     if not (tcl_library / "init.tcl").is_file():
         raise SelftestError(f"no init.tcl in the Tcl library {tcl_library}")
     tk_library = Path(os.environ.get("TK_LIBRARY") or tcl_library.parent / f"tk{tkinter.TkVersion}")

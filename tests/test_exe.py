@@ -11,6 +11,7 @@ where a missing executable fails: ``.ci/run`` builds it before the tests.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -54,8 +55,8 @@ def gui(exe):
         _missing("no DISPLAY and no Xvfb (apt-get install xvfb)")
     started: list[subprocess.Popen] = []
 
-    def launch(*args: str, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-        proc = subprocess.Popen([str(exe), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    def launch(*args: str, env: dict[str, str], prefix: list[str] = ()) -> tuple[subprocess.Popen, str]:
+        proc = subprocess.Popen([*prefix, str(exe), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         started.append(proc)
         return proc, _wait_for_window(proc)
 
@@ -193,6 +194,34 @@ def test_selftest_fails_with_the_reason_when_the_tk_library_is_missing(tmp_path)
     assert result.stdout == ""
 
 
+def _without_python_and_tcl() -> list[str]:
+    """A command prefix that runs a program on this machine with its Python and Tcl/Tk hidden.
+
+    A private mount namespace lays empty folders over the Python installation and Tcl/Tk's
+    script folders and /dev/null over the Tcl/Tk shared libraries, so anything the executable
+    still takes from the machine fails, like on a school laptop with no Python.
+    """
+    if sys.platform != "linux" or os.geteuid() != 0 or not shutil.which("unshare"):
+        pytest.skip("hiding the machine's Python needs Linux, root and unshare")
+    folders = {sys.base_prefix, "/usr/share/tcltk", "/usr/lib/tcltk", f"/usr/lib/python3.{sys.version_info[1]}"}
+    libs = {str(p) for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib")
+            for p in Path(d).glob("libt[ck]8.6.so") if p.is_file()}
+    steps = [f"mount -t tmpfs none {shlex.quote(d)}" for d in sorted(folders) if Path(d).is_dir()]
+    steps += [f"mount --bind /dev/null {shlex.quote(f)}" for f in sorted(libs)]
+    probe = subprocess.run(["unshare", "--mount", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"unshare --mount is not permitted here: {probe.stderr.decode().strip()}")
+    return ["unshare", "--mount", "sh", "-c", " && ".join(steps + ['exec "$@"']), "sh"]
+
+
+def test_selftest_passes_on_a_machine_without_python_or_tcl(exe, tmp_path):
+    prefix = _without_python_and_tcl()
+    result = subprocess.run([*prefix, str(exe), "--selftest"], env=_no_display(_env(tmp_path)),
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "(bundled)" in result.stdout
+
+
 # ---------------------------------------------------------------------------------------------
 # the window, under the virtual display
 # ---------------------------------------------------------------------------------------------
@@ -255,3 +284,11 @@ def test_user_data_goes_to_the_per_user_folder_not_beside_the_executable(gui, tm
     assert (folder / "state.json").is_file(), f"no state file in {folder}: {list(tmp_path.rglob('*'))}"
     assert KAGGLE in (folder / "state.json").read_text(), "the state file does not hold the pasted puzzle"
     assert sorted(p.name for p in EXE.parent.iterdir()) == before, "the app wrote beside the executable"
+
+
+@pytest.mark.gui
+def test_window_opens_on_a_machine_without_python_or_tcl(gui, tmp_path):
+    prefix = _without_python_and_tcl()
+    proc, window = gui(env=_env(tmp_path), prefix=prefix)
+    assert _copied_grid(window, timeout=10) is not None, "the window does not answer Ctrl+C"
+    assert proc.poll() is None
