@@ -28,6 +28,9 @@ from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_
 # -- search --
 from .search import Cancelled, SearchStats, count_solutions, find_solutions, solve  # noqa: F401
 # -- diagnose --
+from .diagnose import (  # noqa: F401
+    Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
+)
 # -- backtrack --
 from .backtrack import (  # noqa: F401
     ORDERS, BacktrackCounts, SearchEvent, backtrack_steps, count_backtrack_work,

@@ -362,6 +362,10 @@ def find_contradiction(g: Grid, *, cancel=None) -> Optional[Contradiction]:
     duplicate digit in a unit is reported as a contradiction too (its digits
     are not checked against each other: use ``diagnose.validate`` for that).
     """
+    if _start(g.cells) is not None:
+        # The fast propagation reaches the same fixpoint (singles only remove
+        # candidates, so the order does not matter): no contradiction.
+        return None
     cells = list(g.cells)
     cand = candidate_masks(cells)
     placed = []

@@ -1,0 +1,255 @@
+"""The fast solver: correct on every sample set, counts like brute force, cancellable."""
+from __future__ import annotations
+
+import threading
+from itertools import product
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import load_lines
+from solver import search
+from solver.grid import PEERS, Grid
+from solver.examples import example
+from solver.search import (
+    Cancelled, SearchStats, count_solutions, find_contradiction, find_solutions, solve,
+)
+
+BASE = Grid.from_rows([
+    [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [4, 5, 6, 7, 8, 9, 1, 2, 3],
+    [7, 8, 9, 1, 2, 3, 4, 5, 6],
+    [2, 3, 1, 5, 6, 4, 8, 9, 7],
+    [5, 6, 4, 8, 9, 7, 2, 3, 1],
+    [8, 9, 7, 2, 3, 1, 5, 6, 4],
+    [3, 1, 2, 6, 4, 5, 9, 7, 8],
+    [6, 4, 5, 9, 7, 8, 3, 1, 2],
+    [9, 7, 8, 3, 1, 2, 6, 4, 5],
+])
+
+SETS = ["kaggle_sample69", "norvig_easy50", "norvig_top95", "norvig_hardest11",
+        "17_clue_sample200", "top1465_sample200", "forum_hardest_sample200",
+        "forum_hardest_1106_sample100"]
+
+
+def grid(line: str) -> Grid:
+    return Grid(0 if ch in ".0" else int(ch) for ch in line)
+
+
+@st.composite
+def solved_grids(draw):
+    """A random solution: BASE with digits relabelled, rows/cols shuffled within
+    bands/stacks, bands/stacks shuffled, maybe transposed (all keep validity)."""
+    digits = draw(st.permutations(range(1, 10)))
+    bands = draw(st.permutations(range(3)))
+    stacks = draw(st.permutations(range(3)))
+    rows = [3 * b + r for b in bands for r in draw(st.permutations(range(3)))]
+    cols = [3 * s + c for s in stacks for c in draw(st.permutations(range(3)))]
+    transpose = draw(st.booleans())
+    cells = []
+    for r in range(9):
+        for c in range(9):
+            rr, cc = (cols[c], rows[r]) if transpose else (rows[r], cols[c])
+            cells.append(digits[BASE.cells[9 * rr + cc] - 1])
+    g = Grid(cells)
+    assert g.is_solution()
+    return g
+
+
+def brute_force_count(g: Grid, cap: int = 1000) -> int:
+    """Solutions by trying every digit in every blank (only for a few blanks)."""
+    blanks = [i for i, d in enumerate(g.cells) if not d]
+    count = 0
+    for digits in product(range(1, 10), repeat=len(blanks)):
+        cells = list(g.cells)
+        for i, d in zip(blanks, digits):
+            cells[i] = d
+        if Grid(cells).is_solution():
+            count += 1
+            if count >= cap:
+                break
+    return count
+
+
+def brute_force_count_small(g: Grid) -> int:
+    """Brute force that prunes each blank to digits not already among its peers."""
+    cells = list(g.cells)
+    blanks = [i for i, d in enumerate(cells) if not d]
+
+    def rec(k: int) -> int:
+        if k == len(blanks):
+            return 1 if Grid(cells).is_solution() else 0
+        i = blanks[k]
+        total = 0
+        for d in range(1, 10):
+            if all(cells[p] != d for p in PEERS[i]):
+                cells[i] = d
+                total += rec(k + 1)
+                cells[i] = 0
+        return total
+
+    return rec(0)
+
+
+# -- every sample puzzle, verified independently ------------------------------------
+
+@pytest.mark.parametrize("name", SETS)
+def test_solves_every_sample_puzzle_of(name):
+    for line in load_lines(name):
+        g = grid(line)
+        s = solve(g)
+        assert s is not None, line
+        assert s.is_solution() and g.agrees_with(s), line
+
+
+def test_multi_solution_samples_have_at_least_two_solutions():
+    for line in load_lines("multi_solution_sample200"):
+        g = grid(line)
+        assert count_solutions(g, 2) == 2, line
+        s = solve(g)
+        assert s is not None and s.is_solution() and g.agrees_with(s)
+
+
+def test_proper_samples_count_exactly_one_solution():
+    for name in ("norvig_top95", "forum_hardest_1106_sample100"):
+        for line in load_lines(name)[:15]:
+            assert count_solutions(grid(line), 2) == 1, line
+
+
+# -- behaviour --------------------------------------------------------------------
+
+def test_empty_grid_is_solved_and_has_many_solutions():
+    s = solve(Grid.empty())
+    assert s is not None and s.is_solution()
+    assert count_solutions(Grid.empty(), 50) == 50
+    sols = find_solutions(Grid.empty(), 5)
+    assert len(sols) == len(set(sols)) == 5 and all(x.is_solution() for x in sols)
+
+
+def test_solved_grid_is_its_own_solution():
+    assert solve(BASE) == BASE
+    assert count_solutions(BASE, 5) == 1
+
+
+def test_grid_with_rule_conflict_has_no_solution():
+    g = grid("55" + "." * 79)
+    assert solve(g) is None
+    assert count_solutions(g) == 0
+    assert find_solutions(g) == []
+
+
+def test_complete_but_wrong_grid_has_no_solution():
+    cells = list(BASE.cells)
+    cells[0], cells[1] = cells[1], cells[0]
+    assert solve(Grid(cells)) is None
+
+
+def test_mistyped_example_has_no_solution_and_two_solutions_example_has_two():
+    assert solve(grid(example("mistyped").line)) is None
+    two = grid(example("two_solutions").line)
+    assert count_solutions(two, 10) == 2
+    a, b = find_solutions(two, 10)
+    assert a != b and two.agrees_with(a) and two.agrees_with(b)
+
+
+def test_count_respects_limit():
+    assert count_solutions(Grid.empty(), 1) == 1
+    assert count_solutions(Grid.empty(), 0) == 0
+    assert find_solutions(Grid.empty(), 0) == []
+
+
+def test_stats_count_work_and_accumulate():
+    stats = SearchStats()
+    solve(grid(example("hard").line), stats=stats)
+    assert stats.nodes > 1 and stats.guesses >= 1 and stats.backtracks >= 1
+    assert stats.nodes == stats.guesses + 1
+    before = stats.nodes
+    solve(grid(example("easy").line), stats=stats)
+    assert stats.nodes == before + 1  # singles alone: no guess
+
+
+def test_set_cancel_token_raises_cancelled():
+    ev = threading.Event()
+    ev.set()
+    with pytest.raises(Cancelled):
+        solve(Grid.empty(), cancel=ev)
+    with pytest.raises(Cancelled):
+        count_solutions(Grid.empty(), 10 ** 9, cancel=ev)
+
+
+def test_cancel_mid_search_stops_a_huge_count():
+    ev = threading.Event()
+    timer = threading.Timer(0.05, ev.set)
+    timer.start()
+    try:
+        with pytest.raises(Cancelled):
+            count_solutions(Grid.empty(), 10 ** 9, cancel=ev)
+    finally:
+        timer.cancel()
+
+
+# -- properties ---------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(solved_grids(), st.data())
+def test_solution_is_valid_and_keeps_the_clues(solution, data):
+    keep = data.draw(st.sets(st.integers(0, 80), min_size=0, max_size=40))
+    puzzle = Grid(d if i in keep else 0 for i, d in enumerate(solution.cells))
+    s = solve(puzzle)
+    assert s is not None and s.is_solution() and puzzle.agrees_with(s)
+    assert find_solutions(puzzle, 1) == [s]
+
+
+@settings(max_examples=60, deadline=None)
+@given(solved_grids(), st.data())
+def test_count_matches_brute_force_with_few_blanks(solution, data):
+    blanks = data.draw(st.sets(st.integers(0, 80), min_size=3, max_size=8))
+    puzzle = Grid(0 if i in blanks else d for i, d in enumerate(solution.cells))
+    expected = brute_force_count_small(puzzle)
+    assert expected >= 1
+    assert count_solutions(puzzle, 100) == expected
+    sols = find_solutions(puzzle, 100)
+    assert len(set(sols)) == expected and all(puzzle.agrees_with(x) and x.is_solution() for x in sols)
+
+
+def test_brute_force_helpers_agree_on_a_tiny_case():
+    puzzle = Grid(0 if i in (0, 10, 20) else d for i, d in enumerate(BASE.cells))
+    assert brute_force_count(puzzle) == brute_force_count_small(puzzle) == 1
+    assert count_solutions(puzzle, 10) == 1
+
+
+# -- find_contradiction (for diagnose) ---------------------------------------------------
+
+def test_find_contradiction_names_the_digit_with_no_place():
+    c = find_contradiction(grid(example("mistyped").line))
+    assert c is not None and c.kind == "no_place"
+    assert c.digit == 7 and c.unit.kind == "row" and c.unit.index == 0
+    assert (0, 0) in c.cells
+
+
+def test_find_contradiction_names_a_dead_cell():
+    # r1c9 sees 1-8 in its row and 9 in its column.
+    g = grid("12345678." + "........9" + "." * 63)
+    c = find_contradiction(g)
+    assert c is not None and c.kind == "dead_cell" and c.cell == (0, 8)
+    assert c.placed == ()
+
+
+def test_find_contradiction_is_none_for_a_good_puzzle():
+    assert find_contradiction(grid(example("hard").line)) is None
+    assert find_contradiction(Grid.empty()) is None
+
+
+def test_find_contradiction_reports_forced_placements_before_it():
+    # r1c9 must be 9 (naked single); r5c9 also could only be 9, so once
+    # r1c9 = 9 is placed, r5c9 is left with no digit.
+    g = grid("12345678." + "." * 27 + "23456781." + "." * 36)
+    c = find_contradiction(g)
+    assert c is not None and c.kind == "dead_cell" and c.cell == (4, 8)
+    assert c.placed == (((0, 8), 9),)
+    assert c.grid[0, 8] == 9
+
+
+def test_mask_digits_lists_digits_ascending():
+    assert search.mask_digits(0b101) == (1, 3)
+    assert search.mask_digits(0) == ()
