@@ -42,6 +42,7 @@ __all__ = ["main"]
 
 _BATCH = 4096  # puzzles handed to the worker pool at a time: bounds memory on huge inputs
 _CHUNK = 64  # puzzles per message to a worker process
+_SMALL = 16  # inputs of at most this many puzzles are solved without worker processes
 # An input whose first puzzle line does not parse is re-read as one text (a
 # drawing over several lines) when it is at most this big; bigger inputs are
 # line-oriented by assumption, so memory stays bounded on a broken huge CSV.
@@ -214,17 +215,21 @@ class _Progress:
 
 def _results(tasks, jobs: int):
     if jobs <= 1:
-        yield from map(_solve_one, tasks)
+        yield from map(_solve_one, tasks)  # streams: each line is answered as it arrives
+        return
+    batch = list(itertools.islice(tasks, _BATCH))
+    if len(batch) <= _SMALL:
+        # one process; a handful of puzzles is done before a pool would have started
+        yield from map(_solve_one, itertools.chain(batch, tasks))
         return
     import multiprocessing
 
     with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
         # Pool.imap would read the whole input ahead; feed it in batches instead.
-        while True:
+        while batch:
+            chunk = max(1, min(_CHUNK, len(batch) // (4 * jobs)))
+            yield from pool.imap(_solve_one, batch, chunksize=chunk)
             batch = list(itertools.islice(tasks, _BATCH))
-            if not batch:
-                break
-            yield from pool.imap(_solve_one, batch, chunksize=max(1, min(_CHUNK, len(batch) // (4 * jobs))))
 
 
 def _cmd_solve(args) -> int:
@@ -290,8 +295,10 @@ def _read_one(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
         raise _Unreadable(f"not a puzzle: {e}") from None
 
 
-def _side_by_side(a: str, b: str, gap: str = "      ") -> str:
-    return "\n".join(x + gap + y for x, y in zip(a.splitlines(), b.splitlines()))
+def _side_by_side(a: str, b: str, gap: str = "    ") -> str:
+    left = a.splitlines()
+    width = max(map(len, left))
+    return "\n".join(x.ljust(width) + gap + y for x, y in zip(left, b.splitlines()))
 
 
 def _cmd_check(args) -> int:
@@ -313,13 +320,15 @@ def _cmd_check(args) -> int:
     if d.status == "unique":
         out += ["", "Solution:", d.solution.pretty()]
     elif d.status == "multiple" and len(d.solutions) >= 2:
-        out += ["", "Two of its solutions:", _side_by_side(d.solutions[0].pretty(),
-                                                           d.solutions[1].pretty())]
+        head = "Two of its solutions"
         if d.differing:
-            out.append("They differ at " + ", ".join(cell_name(c) for c in d.differing) + ".")
+            head += "; they differ at " + ", ".join(cell_name(c) for c in d.differing)
+        out += ["", head + ":", _side_by_side(d.solutions[0].pretty(), d.solutions[1].pretty())]
         if d.suggested_clue is not None:
             cell, digit = d.suggested_clue
-            out.append(f"Adding the clue {cell_name(cell)} = {digit} leaves one solution.")
+            clue = f"{cell_name(cell)} = {digit}"
+            if not any(clue in f.message for f in d.findings):
+                out.append(f"Adding the clue {clue} leaves one solution.")
     print("\n".join(out))
     return 0 if d.status == "unique" else 1
 
