@@ -291,4 +291,10 @@ def test_window_opens_on_a_machine_without_python_or_tcl(gui, tmp_path):
     prefix = _without_python_and_tcl()
     proc, window = gui(env=_env(tmp_path), prefix=prefix)
     assert _copied_grid(window, timeout=10) is not None, "the window does not answer Ctrl+C"
+    _press(window, "ctrl+o")  # Tk's own file dialog on X11: needs msgcat and Tk's script library
+    deadline = time.monotonic() + 15
+    while not _xdotool("search", "--onlyvisible", "--name", "Open puzzle").split():
+        assert proc.poll() is None, proc.stdout.read().decode(errors="replace")
+        assert time.monotonic() < deadline, "the Open dialog did not appear"
+        time.sleep(0.1)
     assert proc.poll() is None
