@@ -62,6 +62,9 @@ def run(path: str | None = None) -> int:
     _set_icon(root)
     form = SudokuForm(root)
     controller = Controller(form, state_path=folder / "state.json")
+    from .demo import install_demo
+
+    install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
     controller.start(path)
     form.focus_cell((0, 0))
     root.mainloop()
