@@ -62,6 +62,7 @@ _UNIT_LIST = tuple((1 << n, u) for n, u in enumerate(UNITS))
 _CELL_UNITS = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in UNITS_OF)
 _ALL_UNITS = (1 << 27) - 1
 _PEERS = tuple(PEERS)
+_TIE_CAP = 6  # look at most at this many tied cells (scoring all costs more than it saves)
 _CANCEL_EVERY = 1024  # nodes between two looks at the cancel token (a power of two)
 
 
@@ -116,6 +117,7 @@ def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGL
                         return False
         # Hidden singles: a digit seen once in a unit must go in that cell.
         # (Unrolled over the unit's nine cells: this loop is the hot spot.)
+        placed = 0  # units of cells placed as hidden singles: they lost digits too
         for ubits, u in units:
             if not dirty & ubits:
                 continue
@@ -158,9 +160,10 @@ def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGL
                             return False  # one cell is the only place for two digits
                         cand[i] = h
                         push(i)
+                        placed |= bit[i]
         if not queue:
             return True
-        dirty = 0
+        dirty = placed
 
 
 def _start(cells) -> Optional[list]:
@@ -206,7 +209,7 @@ def _search(cells, limit, cancel, stats) -> list:
                 else:
                     i = bi = popl.index(best)
                     top_score = -1
-                    while True:
+                    for _ in range(_TIE_CAP):
                         score = sum(map(unsolved, peer_masks[i](cand)))
                         if score > top_score:
                             top_score = score
