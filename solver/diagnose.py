@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .grid import DIGITS, PEERS, UNITS, Grid, Unit, cell_label, cell_name, cell_of, index
-from .search import Cancelled, find_contradiction, find_solutions, solve
+from .search import Cancelled, find_contradiction, find_solutions, solve_excluding
 
 __all__ = [
     "Conflict", "Finding", "Diagnosis", "EntryCheck",
@@ -208,7 +208,7 @@ def _find_suspects(g: Grid, cancel) -> tuple[list, dict, bool]:
     digit_there = {}
     for cell in g.filled():
         try:
-            s = solve(g.with_digit(cell, 0), cancel=budget)
+            s = solve_excluding(g, cell, g[cell], cancel=budget)
         except Cancelled:
             budget.reraise_if_cancelled()
             return suspects, digit_there, False

@@ -25,7 +25,8 @@ pointer juggling is slow in Python and no faster than bitmasks plus singles.
 Public: :class:`Cancelled`, :class:`SearchStats`, :func:`solve`,
 :func:`count_solutions`, :func:`find_solutions`.  For ``diagnose`` (module
 level, not re-exported by the package): :class:`Contradiction`,
-:func:`find_contradiction`, :func:`candidate_masks`, :func:`mask_digits`.
+:func:`find_contradiction`, :func:`candidate_masks`, :func:`mask_digits`,
+:func:`solve_excluding`.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
 
 __all__ = [
     "Cancelled", "SearchStats", "solve", "count_solutions", "find_solutions",
-    "Contradiction", "find_contradiction", "candidate_masks", "mask_digits",
+    "Contradiction", "find_contradiction", "candidate_masks", "mask_digits", "solve_excluding",
 ]
 
 ALL = 0x1FF  # all nine digits possible
@@ -166,25 +167,34 @@ def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGL
         dirty = placed
 
 
-def _start(cells) -> Optional[list]:
-    """Masks for a grid's digits, propagated; None when that already contradicts."""
+def _start(cells, exclude=None) -> Optional[list]:
+    """Masks for a grid's digits, propagated; None when that already contradicts.
+
+    ``exclude``: optional ``(index, digit)``, a digit that blank cell may not hold.
+    """
     cand = [ALL] * 81
     queue = []
     for i, d in enumerate(cells):
         if d:
             cand[i] = 1 << (d - 1)
             queue.append(i)
+    if exclude is not None:
+        i, d = exclude
+        if not cells[i]:
+            cand[i] &= ~(1 << (d - 1))
+            if _SINGLE[cand[i]]:
+                queue.append(i)
     # Two equal givens in a unit: propagation empties one of them -> None.
     if not _propagate(cand, queue, _ALL_UNITS):
         return None
     return cand
 
 
-def _search(cells, limit, cancel, stats) -> list:
+def _search(cells, limit, cancel, stats, exclude=None) -> list:
     """Up to ``limit`` solutions (as mask lists) of the grid ``cells``."""
     out = []
     nodes = guesses = backtracks = 0
-    cand = _start(cells)
+    cand = _start(cells, exclude)
     nodes += 1
     branch_pop = _BRANCH_POP.__getitem__
     unsolved = _UNSOLVED.__getitem__
@@ -267,6 +277,22 @@ def solve(g: Grid, *, cancel=None, stats: SearchStats | None = None) -> Grid | N
     """
     _check_cancel(cancel)
     sols = _search(g.cells, 1, cancel, stats)
+    return _to_grid(sols[0]) if sols else None
+
+
+def solve_excluding(g: Grid, cell, digit: int, *, cancel=None,
+                    stats: SearchStats | None = None) -> Grid | None:
+    """A solution of ``g`` with ``cell`` blanked and not holding ``digit``; None if none.
+
+    For ``diagnose``: "is the puzzle solvable if this given were different?"
+    Leaving out the solutions with the old digit there spares the search the
+    whole subtree of the original (unsolvable) puzzle.
+    """
+    _check_cancel(cancel)
+    r, c = cell
+    cells = list(g.cells)
+    cells[9 * r + c] = 0
+    sols = _search(cells, 1, cancel, stats, (9 * r + c, digit))
     return _to_grid(sols[0]) if sols else None
 
 

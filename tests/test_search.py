@@ -27,6 +27,8 @@ BASE = Grid.from_rows([
     [9, 7, 8, 3, 1, 2, 6, 4, 5],
 ])
 
+TUTORIAL_LINE = example("tutorial").line
+
 SETS = ["kaggle_sample69", "norvig_easy50", "norvig_top95", "norvig_hardest11",
         "17_clue_sample200", "top1465_sample200", "forum_hardest_sample200",
         "forum_hardest_1106_sample100"]
@@ -253,3 +255,13 @@ def test_find_contradiction_reports_forced_placements_before_it():
 def test_mask_digits_lists_digits_ascending():
     assert search.mask_digits(0b101) == (1, 3)
     assert search.mask_digits(0) == ()
+
+
+def test_solve_excluding_finds_the_other_digit_or_none():
+    g = grid(example("mistyped").line)  # r1c1 typed 3 instead of 7
+    s = search.solve_excluding(g, (0, 0), 3)
+    assert s is not None and s[0, 0] == 7 and s.is_solution()
+    assert g.with_digit((0, 0), 0).agrees_with(s)
+    # A unique puzzle: excluding a given's own digit leaves no solution.
+    t = grid(TUTORIAL_LINE)
+    assert search.solve_excluding(t, (0, 0), t[0, 0]) is None
