@@ -311,10 +311,12 @@ class Demo:
             "button": tkfont.Font(self.root, family=family, size=11),
             "table": tkfont.Font(self.root, family=family, size=10),
             "heading": tkfont.Font(self.root, family=family, size=10, weight="bold"),
+            "state": tkfont.Font(self.root, family=family, size=11, weight="bold"),
         }
+        self.legend_fonts: list[tkfont.Font] = []
         self._base_sizes = {k: f.cget("size") for k, f in self.fonts.items()}
         style = ttk.Style(self.root)
-        style.configure("Demo.TButton", font=self.fonts["button"], padding=(6, 3))
+        style.configure("Demo.TButton", font=self.fonts["button"], padding=(2, 3))
         style.configure("Demo.TRadiobutton", font=self.fonts["text"])
         style.configure("Demo.Treeview", font=self.fonts["table"], rowheight=22)
         style.configure("Demo.Treeview.Heading", font=self.fonts["heading"])
@@ -322,7 +324,7 @@ class Demo:
 
     def _init_panel(self) -> None:
         f = self.form
-        self.tab = ttk.Frame(f.side_panel, padding=6)
+        self.tab = ttk.Frame(f.side_panel, padding=6, style="Demo.TFrame")
         f.add_side_tab("Search demo", self.tab)
         self.tab.columnconfigure(0, weight=1)
         # The panel itself takes the focus while the demo runs, so Space and the arrows
@@ -332,7 +334,7 @@ class Demo:
         self.tab.rowconfigure(0, weight=1)
         self.panel.columnconfigure(0, weight=1)
         p = self.panel
-        B = dict(style="Demo.TButton", takefocus=0)
+        B = dict(style="Demo.TButton", takefocus=0, width=-8)  # at least 8 characters: Play/Pause never moves the row
 
         strat = ttk.LabelFrame(p, text="Strategy", padding=(8, 2), style="Demo.TLabelframe")
         strat.grid(row=0, column=0, sticky="ew", padx=4, pady=(4, 4))
@@ -357,11 +359,28 @@ class Demo:
             v.pack(fill="x")
             tk.Label(cell, text=name, font=self.fonts["label"], bg="#FFFFFF", fg="#333333", anchor="e").pack(fill="x")
             self.counter_values[key] = v
-        self.order_label = tk.Label(counters, text="", font=self.fonts["label"], anchor="w", justify="left")
-        self.order_label.grid(row=1, column=2, sticky="nsew", padx=(6, 0))
+        self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
+        self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
+
+        legend = tk.Frame(p)
+        legend.grid(row=6, column=0, sticky="ew", padx=4, pady=(2, 0))
+        self.legend = legend
+        looks = (("5", "given", "#000000", "bold", "roman", None, False),
+                 ("5", "guess", BLUE, "normal", "italic", None, False),
+                 ("5", "deduced", GREEN, "bold", "roman", None, False),
+                 ("5", "solution", VERMILLION, "normal", "italic", None, False),
+                 ("5", "rejected", BLUE, "normal", "italic", "#F9D3BC", True),
+                 ("5", "holds it", "#000000", "bold", "roman", YELLOW, False))
+        family = self.fonts["label"].actual("family")
+        for k, (digit, name, fg, weight, slant, bg, strike) in enumerate(looks):
+            font = tkfont.Font(self.root, family=family, size=13, weight=weight, slant=slant, overstrike=strike)
+            self.legend_fonts.append(font)
+            tk.Label(legend, text=digit, font=font, fg=fg, bg=bg or "#FFFFFF", width=2, relief="solid",
+                     bd=1).grid(row=0, column=2 * k, padx=(0 if k == 0 else 6, 2))
+            tk.Label(legend, text=name, font=self.fonts["label"]).grid(row=0, column=2 * k + 1, sticky="w")
 
         self.explain = tk.Label(p, text="", font=self.fonts["text"], anchor="nw", justify="left",
-                                bg="#FFFFFF", relief="solid", bd=1, padx=8, pady=6, height=3, width=36)
+                                bg="#FFFFFF", relief="solid", bd=1, padx=8, pady=4, height=2, width=36)
         # A fixed width in characters: the wrap length follows the width, never the reverse.
         self.explain.grid(row=2, column=0, sticky="ew", padx=4, pady=(4, 4))
         self.explain.bind("<Configure>", lambda e: self.explain.configure(wraplength=max(150, e.width - 20)))
@@ -370,28 +389,29 @@ class Demo:
         controls.grid(row=3, column=0, sticky="ew", padx=4, pady=(2, 0))
         self.back_button = ttk.Button(controls, text="◀ Back", command=self.step_back, **B)
         self.step_button = ttk.Button(controls, text="Step ▶", command=self.step, **B)
-        self.play_button = ttk.Button(controls, text="▶ Play", command=self.toggle_play, width=8, **B)
+        self.play_button = ttk.Button(controls, text="▶ Play", command=self.toggle_play, **B)
         self.skip_button = ttk.Button(controls, text="End ▶▶", command=self.skip_to_end, **B)
         for k, b in enumerate((self.back_button, self.step_button, self.play_button, self.skip_button)):
             b.grid(row=0, column=k, sticky="ew", padx=1, pady=1)
             controls.columnconfigure(k, weight=1, uniform="ctl")
         self.reset_button = ttk.Button(controls, text="⟲ Reset", command=self.reset, **B)
-        self.reset_button.grid(row=1, column=0, columnspan=2, sticky="ew", padx=1, pady=1)
-        self.stop_button = ttk.Button(controls, text="■ Stop demo", command=self.stop, **B)
-        self.stop_button.grid(row=1, column=2, columnspan=2, sticky="ew", padx=1, pady=1)
+        self.stop_button = ttk.Button(controls, text="■ Stop", command=self.stop, **B)
+        for k, b in enumerate((self.reset_button, self.stop_button), start=4):
+            b.grid(row=0, column=k, sticky="ew", padx=1, pady=1)
+            controls.columnconfigure(k, weight=1, uniform="ctl")
 
         sliders = tk.Frame(p)
         sliders.grid(row=4, column=0, sticky="ew", padx=4, pady=(4, 2))
         sliders.columnconfigure(1, weight=1)
         tk.Label(sliders, text="Speed", font=self.fonts["label"]).grid(row=0, column=0, sticky="w")
         self.speed_scale = ttk.Scale(sliders, from_=0, to=FULL_SPEED, variable=self.var_speed,
-                                     command=self._on_speed, takefocus=0)
+                                     command=self._on_speed, takefocus=0, style="Demo.Horizontal.TScale")
         self.speed_scale.grid(row=0, column=1, sticky="ew", padx=6)
         self.speed_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.speed_label.grid(row=0, column=2, sticky="w")
         tk.Label(sliders, text="Timeline", font=self.fonts["label"]).grid(row=1, column=0, sticky="w")
         self.time_scale = ttk.Scale(sliders, from_=0, to=1, variable=self.var_time,
-                                    command=self._on_timeline, takefocus=0)
+                                    command=self._on_timeline, takefocus=0, style="Demo.Horizontal.TScale")
         self.time_scale.grid(row=1, column=1, sticky="ew", padx=6)
         self.time_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.time_label.grid(row=1, column=2, sticky="w")
@@ -399,7 +419,7 @@ class Demo:
         box = ttk.LabelFrame(p, text="Make it faster: compare the strategies", padding=(6, 4),
                              style="Demo.TLabelframe")
         box.grid(row=5, column=0, sticky="nsew", padx=4, pady=(6, 2))
-        p.rowconfigure(5, weight=1)
+        p.rowconfigure(7, weight=1)  # spare height goes below the legend
         box.columnconfigure(0, weight=1)
         row = tk.Frame(box)
         row.grid(row=0, column=0, sticky="ew")
@@ -426,7 +446,8 @@ class Demo:
         self.table_note = tk.Label(box, text="", font=self.fonts["label"], anchor="nw", justify="left", width=40)
         self.table_note.grid(row=3, column=0, sticky="ew", pady=(4, 0))
         self.table_note.bind("<Configure>", lambda e: self.table_note.configure(wraplength=max(150, e.width - 8)))
-        self.full_button = ttk.Button(box, text="Count the whole run", command=self.count_whole_run, **B)
+        self.full_button = ttk.Button(box, text="Count the whole run", command=self.count_whole_run,
+                                      **dict(B, width=0))
         self.full_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.full_button.grid_remove()
         self._set_job_ui(False)
@@ -528,6 +549,9 @@ class Demo:
                 e.bindtags((tags[0], "SudokuDemo") + tags[1:])
         self.form.side_panel.select(self.tab)
         self.panel.focus_set()
+        label = getattr(self.form, "mode_label", None)  # the top line; render() puts the mode back
+        if label is not None:
+            label.configure(text="Search demo: the grid shows the computer's search (Ctrl+D or Stop gives it back)")
         self._schedule_board_poll()
 
     def stop(self, status: str | None = None) -> None:
@@ -784,9 +808,16 @@ class Demo:
             text = f"Step 0: the puzzle. {STRATEGIES[run.order][2].capitalize()}."
         else:
             text = f"Step {e.steps:,}: {e.message}"
+            if e.kind == "reject":
+                text += f" (marked yellow)"
         self._set_explain(text)
         kind = "ok" if solved else ("warn" if run.at_end else "info")
         self.form.set_status(text, kind)
+
+    def refresh(self) -> None:
+        """Show the current step again (counters, marks and the explanation in the status line)."""
+        if self.run is not None:
+            self._render(set())
 
     def _fast(self) -> bool:
         sps = speed_of(self.var_speed.get())
@@ -813,8 +844,19 @@ class Demo:
         elapsed = self.elapsed + (time.perf_counter() - self._play_started if self._play_started else 0.0)
         self.counter_values["elapsed"].configure(text=f"{elapsed:.1f} s")
         order = run.order if run is not None else self.var_order.get()
-        state = "solved" if run is not None and run.solved else ("no solution" if run and run.at_end else "")
-        self.order_label.configure(text=STRATEGIES[order][0] + (f"\n{state}" if state else ""))
+        if run is None:
+            state = "not started"
+        elif run.solved:
+            state = "✓ solved"
+        elif run.at_end:
+            state = "no solution"
+        elif self.playing:
+            state = "▶ playing"
+        elif self.job is not None:
+            state = "skipping…"
+        else:
+            state = "❚❚ paused"
+        self.state_label.configure(text=f"{STRATEGIES[order][0]}\n{state}")
 
     def _show_timeline(self) -> None:
         run = self.run
@@ -1006,14 +1048,14 @@ class Demo:
             self._job_after = self.root.after(50, self._poll_job)
             return
         self.job = None
-        self._set_job_ui(False)
         error = job.error
-        cancelled = job.token.cancelled
-        if error is not None and type(error).__name__ == "Cancelled":
-            self.job_label.configure(text="Cancelled.")
+        if error is not None and isinstance(error, solver.Cancelled):
+            self.job_label.configure(text="Cancelled: the table keeps its earlier rows.")
+            self._set_job_ui(False)
             self.say("Cancelled.")
             return
-        self.job_label.configure(text="Cancelled." if cancelled and job.name != "skip" else "")
+        self.job_label.configure(text="")
+        self._set_job_ui(False)
         job.done(job.result, error, seconds)
 
     def cancel_job(self) -> bool:
@@ -1040,11 +1082,14 @@ class Demo:
             b.state(["disabled"] if busy else ["!disabled"])
         self.cancel_button.state(["!disabled"] if busy else ["disabled"])
         if busy:
+            self.job_label.grid()
             self.progress.grid()
             self.progress.start(15)
         else:
             self.progress.stop()
             self.progress.grid_remove()
+            if not str(self.job_label.cget("text")):
+                self.job_label.grid_remove()
 
     # ======================================================================
     # the comparison table
@@ -1099,16 +1144,42 @@ class Demo:
     # ======================================================================
     # large controls (the presentation view)
     # ======================================================================
-    def set_large(self, on: bool, scale: float = 1.7) -> None:
-        """Bigger fonts and buttons for a projector / touch board (False: back to normal)."""
+    def set_large(self, on: bool, scale: float = 1.4) -> None:
+        """Bigger fonts, buttons and sliders on a white ground for a projector / touch board (False: back).
+
+        The panel's own explanation box is hidden meanwhile: the large status line under the
+        grid carries the same sentence.
+        """
         for key, font in self.fonts.items():
             base = self._base_sizes[key]
             font.configure(size=round(base * scale) if on else base)
+        for font in self.legend_fonts:
+            font.configure(size=round(13 * scale) if on else 13)
         style = ttk.Style(self.root)
-        style.configure("Demo.TButton", padding=(12, 14) if on else (6, 3))
+        if not hasattr(self, "_normal_bg"):
+            self._normal_bg = self.panel.cget("bg")
+        bg = "#FFFFFF" if on else self._normal_bg
+        style.configure("Demo.TButton", padding=(2, 12) if on else (2, 3))
         style.configure("Demo.Treeview", rowheight=int(22 * scale) if on else 22)
+        style.configure("Demo.Horizontal.TScale", sliderlength=int(30 * scale) if on else 30,
+                        sliderthickness=int(15 * scale * 1.6) if on else 15)
+        for name in ("Demo.TFrame", "Demo.TLabelframe", "Demo.TLabelframe.Label", "Demo.TRadiobutton"):
+            style.configure(name, background=bg)
         for col, width in (("#0", 104), ("placements", 92), ("backtracks", 92), ("steps", 100), ("time", 62)):
             self.table.column(col, width=int(width * scale) if on else width)
+        if on:
+            stack, self._grey = [self.panel], []
+            while stack:
+                w = stack.pop()
+                stack.extend(w.winfo_children())
+                if isinstance(w, (tk.Frame, tk.Label)) and str(w.cget("bg")) == self._normal_bg:
+                    self._grey.append(w)
+        for w in getattr(self, "_grey", ()):
+            w.configure(bg=bg)
+        if on:
+            self.explain.grid_remove()
+        else:
+            self.explain.grid()
 
     # ======================================================================
     # helpers

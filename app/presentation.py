@@ -39,9 +39,12 @@ class Presentation:
             return
         self.form.set_presentation(True, keep_tab=self.demo.tab)
         self.demo.set_large(True)
-        self.demo.say("Presentation view: F11 or Esc leaves it. Space plays, → steps, ← steps back.")
         if self.demo.active:
             self.demo.panel.focus_set()
+            self.demo.refresh()  # the large status line explains the step shown
+        else:
+            self.demo.say("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
+                          "then Space plays, → steps, ← steps back.")
 
     def leave(self) -> None:
         """Back to the normal window, as it was."""
