@@ -25,6 +25,7 @@ Wiring: ``install_demo(form, controller)`` (called once from ``app.__main__``).
 """
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import threading
@@ -262,6 +263,7 @@ class Demo:
         self.playing = False
         self.job: _Job | None = None
         self.results: dict[str, dict] = {}  # order -> row of the comparison table
+        self.history_size = HISTORY
         self.max_batch = 0  # the largest number of events drawn in one batch (for the Pause test)
         self.batches = 0
         self.elapsed = 0.0
@@ -527,7 +529,7 @@ class Demo:
         if order is not None:
             self.var_order.set(order)
         self.pause()
-        self.run = DemoRun(g, self.var_order.get())
+        self.run = DemoRun(g, self.var_order.get(), history=self.history_size)
         self.elapsed = 0.0
         self.max_batch = 0
         if not self.active:
@@ -651,7 +653,7 @@ class Demo:
             if self.run.pos == 0:
                 self.say("This is the start: nothing has happened yet.")
             else:
-                self.say(f"Step back reaches only the last {HISTORY:,} steps; "
+                self.say(f"Step back reaches only the last {self.history_size:,} steps; "
                          f"step {self.run.pos:,} is as far back as the history goes.", "warn")
             return
         self._flash_over = False
@@ -667,7 +669,8 @@ class Demo:
         self._flash_over = True
         self._render(self.run.changed)
         if want < got:
-            self.say(f"The timeline keeps the last {HISTORY:,} steps: step {got:,} is the earliest kept.", "warn")
+            self.say(f"The timeline keeps the last {self.history_size:,} steps: step {got:,} is the earliest kept.",
+                     "warn")
 
     def reset(self) -> None:
         """Start the same strategy again from step 0."""
@@ -972,6 +975,7 @@ class Demo:
             self.say("Compare needs a puzzle without rule conflicts (pick one from Examples).", "warn")
             return
         self.pause()
+        self.form.side_panel.select(self.tab)  # the table is in the demo's tab
         current = {"order": None, "index": 0}
 
         def work(token):
@@ -1030,6 +1034,13 @@ class Demo:
 
     def _start_job(self, name: str, fn: Callable, done: Callable, describe: Callable[[float], str]) -> None:
         self.job_cancelled = False
+        # The worker allocates millions of small objects, which would let the cyclic garbage
+        # collector run on *its* thread and finalize tkinter objects there (a Tcl call from the
+        # wrong thread: an error, or a wait for a main loop that may never come).  So collect
+        # now on the Tk thread and pause collection until the job is over.
+        gc.collect()
+        self._gc_was_enabled = gc.isenabled()
+        gc.disable()
         self.job = _Job(name, fn, done, describe)
         self._set_job_ui(True)
         self.job_label.configure(text=describe(0.0))
@@ -1048,6 +1059,7 @@ class Demo:
             self._job_after = self.root.after(50, self._poll_job)
             return
         self.job = None
+        self._resume_gc()
         error = job.error
         if error is not None and isinstance(error, solver.Cancelled):
             self.job_label.configure(text="Cancelled: the table keeps its earlier rows.")
@@ -1057,6 +1069,11 @@ class Demo:
         self.job_label.configure(text="")
         self._set_job_ui(False)
         job.done(job.result, error, seconds)
+
+    def _resume_gc(self) -> None:
+        if getattr(self, "_gc_was_enabled", False):
+            self._gc_was_enabled = False
+            gc.enable()
 
     def cancel_job(self) -> bool:
         """Ask the running count to stop (the Tk thread picks up the outcome); False when idle."""
@@ -1118,8 +1135,8 @@ class Demo:
                                            ge + format_count(c.steps), when))
             if c.capped:
                 any_capped = True
-                notes.append(f"{short} stopped at the cap of {TABLE_CAP:,} placements without finishing: "
-                             f"it needs more than {c.placements:,} placements (≥ is a lower bound).")
+                notes.append(f"{short} stopped at the cap of {c.placements:,} placements without finishing: "
+                             f"it needs more than that (≥ marks a lower bound). Count the whole run to know.")
             elif not c.solved:
                 notes.append(f"{short}: no solution (every possibility tried).")
         if not notes and self.results:
@@ -1200,6 +1217,7 @@ class Demo:
         self.playing = False
         if self.job is not None:
             self.job.token.set()
+        self._resume_gc()
         for attr in ("_after", "_poll_after", "_job_after", "_flash_after"):
             self._cancel_after(attr)
 

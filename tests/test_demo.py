@@ -1,0 +1,349 @@
+"""The search demo on a real Tk root: stepping, history, playing, counting off-thread, keys."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import solver
+from app import demo as demo_mod
+from app.demo import DemoRun, install_demo
+from conftest import wait_until
+
+pytestmark = pytest.mark.gui
+
+TUTORIAL = solver.example("tutorial").line
+HARD = solver.example("hard").line
+
+
+@pytest.fixture
+def app(sudoku_app):
+    sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
+    sudoku_app.root.geometry("+0+0")
+    sudoku_app.root.update()
+    return sudoku_app
+
+
+def load(app, key):
+    app.controller.load_example(key)
+    app.root.update()
+
+
+def counters(app):
+    return {k: app.demo.counter_values[k].cget("text") for k in ("placements", "backtracks", "depth", "steps")}
+
+
+def shown(app, cell):
+    return app.form.cell_text(cell), app.form.cell_style(cell)
+
+
+def key(app, widget, keysym):
+    widget.focus_force()
+    app.root.update()
+    widget.event_generate("<KeyPress>", keysym=keysym)
+    app.root.update()
+
+
+def step_until(app, predicate, limit=5000):
+    for _ in range(limit):
+        app.demo.step()
+        if predicate(app.demo.run.event):
+            return app.demo.run.event
+    raise AssertionError("no such event")
+
+
+def last_event(line, order):
+    e = None
+    for e in solver.backtrack_steps(solver.parse(line), order):
+        pass
+    return e
+
+
+# -- the pure run (no Tk) ---------------------------------------------------------------
+def test_history_is_a_bounded_ring_and_back_stops_at_its_start():
+    run = DemoRun(solver.parse(HARD), "row-major", history=100)
+    assert run.forward(1000) == 1000
+    assert len(run.history) == 100 and run.earliest == 900
+    before = list(run.digits)
+    for _ in range(100):
+        assert run.back()
+    assert not run.back()  # the 101st step back is beyond the kept history
+    assert run.pos == 900 and run.event.steps == 900  # the counters of step 900 are still known
+    run.seek(1000)
+    assert run.digits == before
+
+
+def test_step_back_restores_exactly_the_earlier_grid():
+    run = DemoRun(solver.parse(HARD), "propagation")
+    pictures = []
+    for _ in range(300):
+        run.forward(1)
+        pictures.append((list(run.digits), list(run.kinds)))
+    for k in range(299, 0, -1):
+        run.back()
+        assert (run.digits, run.kinds) == pictures[k - 1]
+
+
+# -- stepping on the grid ---------------------------------------------------------------
+def test_step_shows_the_try_and_a_reject_names_the_peer_that_holds_the_digit(app):
+    load(app, "tutorial")
+    d = app.demo
+    d.step()
+    e = d.run.event
+    assert e.kind == "try" and d.active
+    assert shown(app, e.cell) == (str(e.digit), "tentative")
+    assert "demo_cell" in app.form.cell_marks(e.cell)
+    e = step_until(app, lambda e: e.kind == "reject")
+    assert app.form.cell_text(e.cell) == str(e.digit)
+    assert "demo_reject" in app.form.cell_marks(e.cell)
+    assert "demo_peer" in app.form.cell_marks(e.peer)
+    assert app.form.cell_text(e.peer) == str(e.digit)  # the peer really holds it
+    assert f"already in {e.unit.name} at {solver.cell_name(e.peer)}" in app.form.status_text()
+    assert counters(app) == {"placements": f"{e.placements:,}", "backtracks": f"{e.backtracks:,}",
+                             "depth": f"{e.depth:,}", "steps": f"{e.steps:,}"}
+    d.step()
+    assert "demo_peer" not in app.form.cell_marks(e.peer)  # marks follow the current step only
+
+
+def test_placed_digit_is_tentative_and_an_undo_flashes_then_blanks(app):
+    load(app, "tutorial")
+    e = step_until(app, lambda e: e.kind == "place")
+    assert shown(app, e.cell) == (str(e.digit), "tentative")
+    e = step_until(app, lambda e: e.kind == "undo")
+    assert app.form.cell_text(e.cell) == str(e.digit)
+    assert "demo_undo" in app.form.cell_marks(e.cell)
+    assert wait_until(app.root, lambda: app.form.cell_text(e.cell) == "", timeout=2)
+    assert "demo_undo" not in app.form.cell_marks(e.cell)
+
+
+def test_step_back_and_the_timeline_replay_what_happened(app):
+    load(app, "hard")
+    d = app.demo
+    for _ in range(120):
+        d.step()
+    grid_120 = [app.form.cell_text(divmod(i, 9)) for i in range(81)]
+    counters_120 = counters(app)
+    for _ in range(40):
+        d.step()
+    for _ in range(40):
+        d.step_back()
+    assert [app.form.cell_text(divmod(i, 9)) for i in range(81)] == grid_120
+    assert counters(app) == counters_120
+    d.seek(0)
+    assert d.run.pos == 0 and counters(app)["steps"] == "0"
+    assert [app.form.cell_text(divmod(i, 9)) for i in range(81)] == [str(x or "") for x in solver.parse(HARD).cells]
+    d.time_scale.set(160)  # the user drags the timeline
+    app.root.update()
+    assert d.run.pos == 160
+
+
+def test_step_back_beyond_the_kept_history_says_so(app):
+    load(app, "hard")
+    d = app.demo
+    d.history_size = 50
+    d.start()
+    for _ in range(80):
+        d.step()
+    for _ in range(50):
+        d.step_back()
+    d.step_back()
+    assert d.run.pos == 30
+    assert "last 50 steps" in app.form.status_text()
+
+
+@pytest.mark.parametrize("order", solver.ORDERS)
+def test_play_to_the_end_gives_the_counters_of_backtrack_steps(app, order):
+    load(app, "tutorial")
+    d = app.demo
+    d.set_order(order)
+    d.start()
+    d.set_speed(None)
+    d.play()
+    assert wait_until(app.root, lambda: not d.playing, timeout=20)
+    want = last_event(TUTORIAL, order)
+    assert want.kind == "solved" and d.run.event == want
+    assert counters(app)["placements"] == f"{want.placements:,}"
+    assert counters(app)["steps"] == f"{want.steps:,}"
+    solution = solver.solve(solver.parse(TUTORIAL))
+    for i in range(81):
+        cell = divmod(i, 9)
+        assert app.form.cell_text(cell) == str(solution[cell])
+        assert app.form.cell_style(cell) == ("given" if TUTORIAL[i] != "." else "solver")
+    row = d.table.item(order)["values"]
+    assert str(row[0]).replace(",", "") == str(want.placements)  # the watched run goes into the table
+
+
+def test_pause_takes_effect_within_one_drain_batch(app):
+    load(app, "hard")
+    d = app.demo
+    d.start()
+    d.set_speed(None)
+    d.play()
+    assert wait_until(app.root, lambda: d.run.pos > 3000, timeout=10)
+    requested = d.run.pos
+    d.panel.focus_force()
+    d.panel.event_generate("<KeyPress>", keysym="space", when="tail")  # Space, queued like a real key
+    assert wait_until(app.root, lambda: not d.playing, timeout=2)
+    assert d.run.pos - requested <= d.max_batch  # at most the batch that was already running
+    stopped = d.run.pos
+    wait_until(app.root, lambda: False, timeout=0.3)
+    assert d.run.pos == stopped and not d.run.at_end
+    assert d.max_batch < 60_000  # batches are bounded by time, not by the search
+
+
+def test_speed_slider_paces_the_steps(app):
+    load(app, "hard")
+    d = app.demo
+    d.start()
+    d.set_speed(10)
+    assert d.speed_label.cget("text") == "10 steps/s"
+    d.play()
+    t0 = time.monotonic()
+    wait_until(app.root, lambda: False, timeout=0.55)
+    d.pause()
+    rate = d.run.pos / (time.monotonic() - t0)
+    assert 2 <= rate <= 16
+
+
+def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatch):
+    load(app, "pathological")
+    d = app.demo
+    d.start()
+    d.skip_to_end()
+    assert d.job is not None and d.cancel_button.instate(["!disabled"])
+    assert d.step_button.instate(["disabled"])
+    assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=10)
+    app.form.fire("cancel")  # Esc
+    assert d.wait_job(10)
+    assert not d.run.at_end and d.run.pos == d.run.head > 20_000
+    assert "Stopped skipping" in app.form.status_text()
+    before = d.run.pos
+    d.step()  # the search goes on from where the skip stopped
+    assert d.run.pos == before + 1
+
+
+def test_skip_to_end_shows_the_solved_grid(app):
+    load(app, "tutorial")
+    d = app.demo
+    d.start()
+    d.skip_to_end()
+    assert d.wait_job(20)
+    assert d.run.solved and app.form.cell_style((0, 2)) == "solver"
+    assert "Skipped" in app.form.status_text()
+
+
+def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkeypatch):
+    monkeypatch.setattr(demo_mod, "TABLE_CAP", 60_000)
+    load(app, "pathological")
+    d = app.demo
+    d.compare()
+    assert d.job is not None
+    assert d.wait_job(30)
+    g = solver.parse(solver.example("pathological").line)
+    classic = d.table.item("row-major")["values"]
+    assert str(classic[0]) == "≥ 60,000"
+    for order in ("fewest-candidates", "propagation"):
+        want = solver.count_backtrack_work(g, order)
+        got = d.table.item(order)["values"]
+        assert str(got[0]).replace(",", "") == str(want.placements)
+        assert str(got[2]).replace(",", "") == str(want.steps)
+    note = d.table_note.cget("text")
+    assert "cap of 60,000 placements" in note and "lower bound" in note
+    app.root.update()
+    assert d.full_button.winfo_ismapped()
+    assert "at least" in app.form.status_text()  # the lesson states the speed-up honestly
+    # counting the whole run can be cancelled; the table keeps its row
+    d.count_whole_run()
+    assert wait_until(app.root, lambda: d.job is not None and d.job.token.looks > 3, timeout=10)
+    assert "at least" in d.job_label.cget("text")
+    d.cancel_job()
+    assert d.wait_job(10)
+    assert str(d.table.item("row-major")["values"][0]) == "≥ 60,000"
+    assert "Cancelled" in app.form.status_text()
+
+
+def test_switching_strategy_restarts_the_search_at_step_zero(app):
+    load(app, "easy")
+    d = app.demo
+    for _ in range(10):
+        d.step()
+    d.order_buttons["propagation"].invoke()
+    assert d.run.order == "propagation" and d.run.pos == 0 and counters(app)["steps"] == "0"
+    d.step()
+    e = d.run.event
+    assert e.kind == "deduce"  # with singles the easy puzzle needs no guess at all
+    assert app.form.cell_style(e.cell) == "deduced"
+
+
+def test_conflicts_block_the_start_and_are_shown(app):
+    app.controller.load_puzzle(solver.parse("55" + "." * 79), "two fives")
+    app.root.update()
+    d = app.demo
+    assert not d.start()
+    assert not d.active and d.run is None
+    assert "conflict" in app.form.cell_marks((0, 0)) and "conflict" in app.form.cell_marks((0, 1))
+    assert "cannot start" in app.form.status_text()
+    assert "Row 1" in d.explain.cget("text")
+    d.step()  # Step on such a grid does nothing either
+    assert d.run is None
+
+
+def test_keys_drive_the_demo_only_while_it_is_on(app):
+    load(app, "tutorial")
+    d = app.demo
+    f = app.form
+    key(app, f.cells[0], "Right")
+    assert f.focused_cell() == (0, 1) and not d.active  # ordinary navigation
+    d.start()
+    key(app, f.cells[0], "Right")
+    assert d.run.pos == 1  # the demo took the key
+    key(app, d.panel, "Right")
+    key(app, d.panel, "Left")
+    assert d.run.pos == 1
+    key(app, d.panel, "7")
+    assert "Stop the demo" in f.status_text()
+    key(app, d.panel, "space")
+    assert d.playing
+    key(app, d.panel, "space")
+    assert not d.playing
+    d.stop()
+    assert not d.active and all("SudokuDemo" not in e.bindtags() for e in f.cells)
+    key(app, f.cells[4], "Right")
+    assert f.focused_cell() == (0, 5)
+
+
+def test_escape_pauses_the_demo_then_falls_back_to_cancel(app):
+    load(app, "hard")
+    d = app.demo
+    d.start()
+    d.set_speed(None)
+    d.play()
+    app.form.fire("cancel")
+    assert not d.playing
+    app.form.fire("cancel")  # nothing of ours to stop: the form's own Cancel runs (and does nothing)
+    assert not app.root.callback_errors
+
+
+def test_stop_and_a_changed_grid_give_the_grid_back(app):
+    load(app, "tutorial")
+    app.controller.cell_input((0, 2), 1)  # one of "your" digits
+    d = app.demo
+    d.start()
+    assert app.form.cell_text((0, 2)) == ""  # the demo starts from the givens
+    for _ in range(5):
+        d.step()
+    d.stop()
+    assert shown(app, (0, 2)) == ("1", "entry") and shown(app, (0, 0)) == ("7", "given")
+    assert not any(app.form.cell_marks(divmod(i, 9)) & set(demo_mod.DEMO_MARKS) for i in range(81))
+    d.start()
+    d.step()
+    load(app, "easy")  # the grid changes underneath: the demo lets go
+    assert wait_until(app.root, lambda: not d.active, timeout=2)
+    assert app.form.cell_text((0, 2)) == "3"
+
+
+def test_menu_items_have_handlers(app):
+    for action in ("demo_toggle", "demo_play", "demo_step", "demo_back", "demo_skip", "demo_reset",
+                   "demo_compare", "presentation"):
+        assert action in app.form.actions()
+        assert app.form.handler_for(action) is not None
