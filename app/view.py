@@ -795,7 +795,12 @@ class SudokuForm:
                 root.attributes("-fullscreen", True)
             except tk.TclError:  # no window manager support: the geometry below still fills the screen
                 pass
-            root.geometry(f"{root.winfo_screenwidth()}x{root.winfo_screenheight()}+0+0")
+            sw, sh = root.winfo_screenwidth(), root.winfo_screenheight()
+            root.geometry(f"{sw}x{sh}+0+0")
+            # The grid takes the height the status line leaves (at most ~60 % of the width).
+            self.root.update_idletasks()
+            side = min(sh - self.status.winfo_reqheight() - 40, int(sw * 0.6))
+            self.holder.configure(width=side, height=side)
         else:
             saved = self._presentation
             self._presentation = None
@@ -815,4 +820,5 @@ class SudokuForm:
                 box.configure(bg=saved["box_bg"])
             self.status_font.configure(size=saved["status_size"])
             self.status.configure(**saved["status"])
+            self._apply_zoom()
             root.geometry(saved["geometry"])
