@@ -1,0 +1,90 @@
+"""The presentation view (F11) on a real Tk root: full screen, larger, high contrast; F11/Esc leave it."""
+from __future__ import annotations
+
+import tkinter.font as tkfont
+
+import pytest
+
+from app.demo import install_demo
+from conftest import wait_until
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def app(sudoku_app):
+    sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
+    sudoku_app.root.geometry("+0+0")
+    sudoku_app.controller.load_example("hard")
+    sudoku_app.root.update()
+    return sudoku_app
+
+
+def press(app, keysym):
+    cell = app.form.cells[40]
+    cell.focus_force()
+    app.root.update()
+    cell.event_generate("<KeyPress>", keysym=keysym)
+    app.root.update()
+
+
+def size(font) -> int:
+    return abs(tkfont.Font(font=font).actual("size"))
+
+
+def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
+    f, d, root = app.form, app.demo, app.root
+    board, status = f.board.winfo_width(), size(f.status_font)
+    counter = size(d.fonts["value"])
+    button_h = d.step_button.winfo_height()
+    geometry = root.geometry()
+    press(app, "F11")
+    assert f.is_presentation and d.presentation.on
+    assert wait_until(root, lambda: root.winfo_width() == root.winfo_screenwidth(), timeout=3)
+    assert wait_until(root, lambda: f.board.winfo_width() > board * 1.3, timeout=3)
+    # the grid fills the height left by the status line
+    assert f.board.winfo_height() >= 0.8 * root.winfo_screenheight()
+    assert size(f.status_font) >= 1.5 * status
+    assert size(d.fonts["value"]) > counter
+    assert d.step_button.winfo_height() >= max(44, 1.5 * button_h)  # a finger can hit it
+    assert str(root.cget("menu")) == ""  # no menu bar, no button bar
+    assert not f.check_button.winfo_ismapped()
+    assert f.boxes[0].cget("bg") == "#000000"  # high contrast: black cell lines
+    assert f.side_panel.select() == str(d.tab)
+    press(app, "F11")
+    assert not f.is_presentation
+    assert wait_until(root, lambda: root.geometry() == geometry, timeout=3)
+    assert size(f.status_font) == status and size(d.fonts["value"]) == counter
+    assert str(root.cget("menu")) == str(f.menubar) and f.check_button.winfo_ismapped()
+    assert "Findings" in [f.side_panel.tab(t, "text") for t in f.side_panel.tabs()]
+    assert f.side_panel.tab(f.findings_tab, "state") == "normal"
+
+
+def test_escape_leaves_the_presentation_before_anything_else(app):
+    f, d = app.form, app.demo
+    d.start()
+    d.set_speed(5)
+    d.play()
+    press(app, "F11")
+    assert f.is_presentation
+    f.fire("cancel")  # Esc
+    assert not f.is_presentation
+    assert d.playing  # the first Esc only left the presentation view
+    f.fire("cancel")
+    assert not d.playing
+
+
+def test_the_status_line_explains_the_step_in_the_presentation_view(app):
+    f, d = app.form, app.demo
+    d.start()
+    for _ in range(3):
+        d.step()
+    d.presentation.enter()
+    app.root.update()
+    assert f.status_text().startswith("Step 3:")
+    assert not d.explain.winfo_ismapped()  # one explanation line, the large one
+    d.step()
+    assert f.status_text().startswith("Step 4:")
+    d.presentation.leave()
+    app.root.update()
+    assert d.explain.winfo_ismapped()
