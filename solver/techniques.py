@@ -11,8 +11,8 @@ Techniques are tried in the order hint engines use (:data:`TECHNIQUES`), and
 the first one that changes something is the *next step*:
 
 Full House, Naked Single, Hidden Single, Pointing, Claiming, Naked Pair,
-Hidden Pair, Naked Triple, Hidden Triple, X-Wing, Swordfish, XY-Wing,
-Skyscraper, Two-String Kite, XYZ-Wing, W-Wing, Unique Rectangle (type 1),
+Hidden Pair, Naked Triple, Hidden Triple, X-Wing, Skyscraper, Two-String Kite,
+Swordfish, XY-Wing, XYZ-Wing, W-Wing, Unique Rectangle (type 1),
 Naked Quad, Hidden Quad, Jellyfish.
 
 Every technique is sound on its own; Unique Rectangle additionally assumes the
@@ -791,10 +791,10 @@ _TABLE: tuple[tuple[str, str, int, Callable], ...] = (
     ("Naked Triple", "hard", 18, _naked_subset(3)),
     ("Hidden Triple", "hard", 22, _hidden_subset(3)),
     ("X-Wing", "hard", 24, _fish(2)),
+    ("Skyscraper", "hard", 26, _skyscraper),
+    ("Two-String Kite", "hard", 26, _two_string_kite),
     ("Swordfish", "expert", 32, _fish(3)),
     ("XY-Wing", "expert", 32, _xy_wing),
-    ("Skyscraper", "expert", 30, _skyscraper),
-    ("Two-String Kite", "expert", 30, _two_string_kite),
     ("XYZ-Wing", "expert", 36, _xyz_wing),
     ("W-Wing", "expert", 38, _w_wing),
     ("Unique Rectangle", "expert", 36, _unique_rectangle),

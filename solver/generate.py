@@ -1,0 +1,241 @@
+"""Puzzle generator by level (and optional symmetry), rated by the card's own rater.
+
+How a puzzle is made (all randomness from one ``random.Random(seed)``, so a
+seed always gives the same puzzle):
+
+1. a random full solution grid (search with a shuffled digit order);
+2. clues are removed in random order, one symmetry *orbit* at a time (a
+   cell and its mirror images), keeping a removal only when the puzzle stays
+   acceptable:
+
+   * easy: singles still solve it (sound logic that fills the grid proves
+     the solution is unique), so the result is as bare as singles allow;
+   * other levels: the solution stays unique (counted by the fast solver).
+     The bare puzzle is then often too hard for a medium/hard/expert target:
+     it gets clues back (random removed orbits) until the techniques of
+     that level (and below) solve it;
+
+3. the result is rated with :func:`solver.rate`'s rater and verified with
+   ``count_solutions(limit=2) == 1``; if its level is not the target, the next
+   attempt starts from step 1.
+
+A bare puzzle rarely *needs* the hardest techniques, so hard levels take a few
+attempts; tools/bench_generate.py measures the time per level.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from .grid import Grid, PEERS
+from .rating import LEVELS, level_of, rate_cells
+from .techniques import _BIT, _POP, ALL, _basic_masks, _run_path, technique, _FINDERS
+
+__all__ = ["generate", "SYMMETRIES", "GenerationFailed"]
+
+#: Symmetries of the clue pattern.  None means "none".
+SYMMETRIES = ("none", "rotational", "quarter-turn", "mirror", "diagonal", "anti-diagonal")
+MAX_ATTEMPTS = 400
+LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
+
+
+class GenerationFailed(RuntimeError):
+    """No puzzle of the requested level was found within MAX_ATTEMPTS tries (never seen in practice)."""
+
+
+def _image(kind: str, r: int, c: int) -> list[tuple[int, int]]:
+    if kind == "none":
+        return [(r, c)]
+    if kind == "rotational":
+        return [(r, c), (8 - r, 8 - c)]
+    if kind == "quarter-turn":
+        return [(r, c), (c, 8 - r), (8 - r, 8 - c), (8 - c, r)]
+    if kind == "mirror":
+        return [(r, c), (r, 8 - c)]
+    if kind == "diagonal":
+        return [(r, c), (c, r)]
+    if kind == "anti-diagonal":
+        return [(r, c), (8 - c, 8 - r)]
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _orbits(kind: str) -> list[tuple[int, ...]]:
+    seen = set()
+    out = []
+    for i in range(81):
+        if i in seen:
+            continue
+        orb = tuple(sorted({9 * rr + cc for rr, cc in _image(kind, *divmod(i, 9))}))
+        seen.update(orb)
+        out.append(orb)
+    return out
+
+
+_ORBITS = {k: _orbits(k) for k in SYMMETRIES}
+_LEVEL_FINDERS = {
+    lv: tuple((n, f) for n, f in _FINDERS
+              if n != "Unique Rectangle" and LEVELS.index(technique(n).level) <= LEVELS.index(lv))
+    for lv in ("easy", "medium", "hard", "expert")
+}
+
+
+def _check_args(level, symmetry) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
+    sym = "none" if symmetry is None else symmetry
+    if sym not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}; valid symmetries: "
+                         f"{', '.join(SYMMETRIES)} (or None)")
+    return sym
+
+
+def _cancelled(cancel) -> None:
+    if cancel is not None and cancel.is_set():
+        from .search import Cancelled
+        raise Cancelled("generation cancelled")
+
+
+def _random_solution(rng: random.Random) -> list[int]:
+    """A random complete grid: fewest-candidates search with shuffled digits."""
+    cells = [0] * 81
+    # The three diagonal boxes are independent: fill them directly, then search.
+    for b in (0, 4, 8):
+        ds = list(range(1, 10))
+        rng.shuffle(ds)
+        r0, c0 = 3 * (b // 3), 3 * (b % 3)
+        for k, d in enumerate(ds):
+            cells[9 * (r0 + k // 3) + c0 + k % 3] = d
+    if _fill(cells, rng):
+        return cells
+    raise AssertionError("diagonal boxes always complete")  # pragma: no cover
+
+
+def _fill(cells: list[int], rng: random.Random) -> bool:
+    best, bi, bm = 10, -1, 0
+    for i in range(81):
+        if not cells[i]:
+            used = 0
+            for p in PEERS[i]:
+                used |= _BIT[cells[p]]
+            m = ALL & ~used
+            n = _POP[m]
+            if n < best:
+                best, bi, bm = n, i, m
+                if n == 0:
+                    return False
+    if bi < 0:
+        return True
+    ds = [d for d in range(1, 10) if bm & _BIT[d]]
+    rng.shuffle(ds)
+    for d in ds:
+        cells[bi] = d
+        if _fill(cells, rng):
+            return True
+    cells[bi] = 0
+    return False
+
+
+def _solves(cells: list[int], finders) -> bool:
+    c = list(cells)
+    _run_path(c, _basic_masks(c), finders, record=False)
+    return all(c)
+
+
+def _is_unique(cells: list[int]) -> bool:
+    from .search import count_solutions
+    return count_solutions(Grid(cells), 2) == 1
+
+
+def _dig(solution: list[int], orbits, rng: random.Random, accept, cancel) -> tuple[list[int], list]:
+    """Remove orbits in random order while ``accept(cells)``; returns (puzzle, removed orbits)."""
+    cells = list(solution)
+    order = list(orbits)
+    rng.shuffle(order)
+    removed = []
+    for orb in order:
+        _cancelled(cancel)
+        for i in orb:
+            cells[i] = 0
+        if accept(cells):
+            removed.append(orb)
+        else:
+            for i in orb:
+                cells[i] = solution[i]
+    return cells, removed
+
+
+def _put(puzzle: list[int], solution, orbit) -> None:
+    """Give back the clues of ``orbit`` (from ``solution``), or blank them when solution is None."""
+    for i in orbit:
+        puzzle[i] = solution[i] if solution is not None else 0
+
+
+def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[int]]:
+    """Give clues back to a puzzle too hard for ``level`` until its techniques cope.
+
+    The removed orbits are shuffled; a binary search finds the shortest prefix
+    whose clues make the level's techniques solve the puzzle (adding clues
+    almost always helps, and an odd case only costs an attempt).  If the
+    last clue of that prefix made it too easy, a few others are tried instead.
+    """
+    finders = _LEVEL_FINDERS[level]
+    rng.shuffle(removed)
+
+    def with_prefix(k):
+        p = list(puzzle)
+        for orb in removed[:k]:
+            _put(p, solution, orb)
+        return p
+
+    lo, hi = 0, len(removed)  # with_prefix(lo) fails, with_prefix(hi) is solved
+    while hi - lo > 1:
+        _cancelled(cancel)
+        mid = (lo + hi) // 2
+        if _solves(with_prefix(mid), finders):
+            hi = mid
+        else:
+            lo = mid
+    base = with_prefix(hi - 1)
+    for orb in [removed[hi - 1]] + removed[hi:hi + LOOKAHEAD]:
+        p = list(base)
+        _put(p, solution, orb)
+        if rate_cells(p)[0] == level:
+            return p
+    return None
+
+
+def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[int]]:
+    solution = _random_solution(rng)
+    orbits = _ORBITS[sym]
+    if level == "easy":
+        finders = _LEVEL_FINDERS["easy"]
+        puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, finders), cancel)
+    else:
+        puzzle, removed = _dig(solution, orbits, rng, _is_unique, cancel)
+        if level != "guessing" and not _solves(puzzle, _LEVEL_FINDERS[level]):
+            return _give_back(puzzle, solution, removed, level, rng, cancel)
+    got, _, _ = rate_cells(puzzle)
+    return puzzle if got == level else None
+
+
+def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=None) -> Grid:
+    """A new puzzle with one solution whose rating is ``level``.
+
+    ``symmetry`` is one of :data:`SYMMETRIES` (None = "none"); ``seed`` makes
+    the result reproducible.  ValueError names the valid levels/symmetries;
+    ``cancel`` (``.is_set()``) raises ``solver.Cancelled``;
+    :class:`GenerationFailed` if MAX_ATTEMPTS attempts all miss the level.
+    """
+    from .search import count_solutions
+
+    sym = _check_args(level, symmetry)
+    rng = random.Random(seed)
+    for _ in range(MAX_ATTEMPTS):
+        _cancelled(cancel)
+        puzzle = _attempt(level, sym, rng, cancel)
+        if puzzle is not None:
+            g = Grid(puzzle)
+            if count_solutions(g, 2, cancel=cancel) != 1:  # pragma: no cover - by construction
+                continue
+            return g
+    raise GenerationFailed(f"no {level} puzzle with {sym} symmetry after {MAX_ATTEMPTS} attempts")
