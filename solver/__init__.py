@@ -36,3 +36,10 @@ from .backtrack import (  # noqa: F401
     ORDERS, BacktrackCounts, SearchEvent, backtrack_steps, count_backtrack_work,
 )
 # -- techniques --
+from .techniques import (  # noqa: F401
+    TECHNIQUES, Candidates, Hint, LogicalPath, Step, Technique, candidates, hint, logical_path,
+    next_step, technique,
+)
+from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
+from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
+from .worksheet import make_worksheet  # noqa: F401
