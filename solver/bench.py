@@ -1,7 +1,8 @@
 """The benchmark behind ``python -m solver bench``: our solver against two baselines.
 
 For every puzzle set (the first ``limit`` puzzles of each file) it measures, in
-one run, in this process (pure Python, one core):
+one run, in this process (pure Python, one core), the CPU time of this process
+(``time.process_time``, so other work on a busy machine does not count):
 
 * our ``solve``: median / p99 / max milliseconds per puzzle (the better of two
   runs of each puzzle, against scheduler noise) and puzzles per second (from
@@ -140,7 +141,7 @@ def bench_set(name: str, grids: list[Grid], cap: int = DEFAULT_CAP,
     except ImportError:  # while diagnose.py is being written: the columns stay empty
         diagnose, diagnose_limit = None, 0
 
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: other processes on a busy machine do not count
     r = SetResult(name, len(grids))
     if grids:  # warm up (first-call costs are not per-puzzle costs)
         solve(grids[0])
