@@ -38,8 +38,14 @@ def _missing(reason: str):
 
 @pytest.fixture(scope="module")
 def exe() -> Path:
+    build = "pip install -e '.[build]' && pyinstaller build_exe.spec"
     if not EXE.is_file():
-        _missing(f"{EXE.relative_to(ROOT)} is not built (pip install -e '.[build]' && pyinstaller build_exe.spec)")
+        _missing(f"{EXE.relative_to(ROOT)} is not built ({build})")
+    sources = [*ROOT.glob("app/*.py"), *ROOT.glob("solver/*.py"), ROOT / "build_exe.spec"]
+    newer = [p.relative_to(ROOT) for p in sources if p.stat().st_mtime > EXE.stat().st_mtime]
+    if newer and not IN_CI:  # CI builds right before the tests; locally a stale build would test old code
+        more = f" and {len(newer) - 1} more files" if len(newer) > 1 else ""
+        pytest.skip(f"{EXE.relative_to(ROOT)} is older than {newer[0]}{more}: rebuild ({build})")
     return EXE
 
 
