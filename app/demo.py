@@ -69,6 +69,7 @@ YELLOW = "#F0E442"
 SKY = "#56B4E9"
 
 DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
+IDLE_TEXT = "Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search."
 
 
 def speed_of(position: float) -> float | None:
@@ -269,6 +270,7 @@ class Demo:
         self.elapsed = 0.0
         self._play_started: float | None = None
         self._carry = 0.0
+        self._tick_due = 0.0
         self._after: str | None = None
         self._poll_after: str | None = None
         self._job_after: str | None = None
@@ -288,6 +290,7 @@ class Demo:
         self._init_keys()
         self._show_counters()
         self._show_table()
+        self._set_explain(IDLE_TEXT)
 
     # ======================================================================
     # building
@@ -559,7 +562,7 @@ class Demo:
     def stop(self, status: str | None = None) -> None:
         """Leave the demo: the grid shows the puzzle (and your digits) again."""
         if self.job is not None:
-            self.cancel_job()
+            self.cancel_job(wait=True)
         self.pause()
         if not self.active:
             return
@@ -578,7 +581,7 @@ class Demo:
         self.form.clear_marks(*DEMO_MARKS)
         self._show_counters()
         self._show_timeline()
-        self._set_explain("")
+        self._set_explain(IDLE_TEXT)
         self.play_button.configure(text="▶ Play")
 
     def toggle_active(self) -> None:
@@ -597,7 +600,7 @@ class Demo:
             return
         if self.controller.board is not self._board:
             if self.job is not None:
-                self.cancel_job()
+                self.cancel_job(wait=True)
             self.pause()
             self._deactivate()
             self.controller.render()
@@ -675,7 +678,7 @@ class Demo:
     def reset(self) -> None:
         """Start the same strategy again from step 0."""
         if self.job is not None:
-            self.cancel_job()
+            self.cancel_job(wait=True)
         self.start()
 
     def toggle_play(self) -> None:
@@ -708,7 +711,12 @@ class Demo:
             self._show_counters()
 
     def _schedule_tick(self, delay: int) -> None:
+        self._tick_due = time.perf_counter() + delay / 1000
         self._after = self.root.after(delay, self._tick)
+
+    def _tick_delay(self) -> int:
+        sps = speed_of(self.var_speed.get())
+        return 1 if sps is None else (max(1, int(1000 / sps)) if sps <= 50 else 20)
 
     def _tick(self) -> None:
         """One drain batch: as many events as the speed asks for, then one repaint."""
@@ -725,7 +733,7 @@ class Demo:
             delay = 1
         elif sps <= 50:
             n = run.forward(1)
-            delay = max(1, int(1000 / sps))
+            delay = self._tick_delay()
         else:
             self._carry += sps * 0.02
             want = int(self._carry)
@@ -886,6 +894,12 @@ class Demo:
     def _on_speed(self, *_args) -> None:
         self.speed_label.configure(text=_describe_speed(speed_of(self.var_speed.get())))
         self._carry = 0.0
+        if self.playing and self._after is not None:
+            # faster now: do not sit out the rest of a slow tick (1 step/s waits a whole second)
+            delay = self._tick_delay()
+            if time.perf_counter() + delay / 1000 < self._tick_due:
+                self._cancel_after("_after")
+                self._schedule_tick(delay)
 
     def set_speed(self, steps_per_second: float | None) -> None:
         """Move the speed slider (None: full speed)."""
@@ -1075,13 +1089,23 @@ class Demo:
             self._gc_was_enabled = False
             gc.enable()
 
-    def cancel_job(self) -> bool:
-        """Ask the running count to stop (the Tk thread picks up the outcome); False when idle."""
-        if self.job is None:
+    def cancel_job(self, wait: bool = False) -> bool:
+        """Ask the running count to stop; False when idle.
+
+        Normally the Tk thread picks up the outcome at its next poll.  With ``wait`` the job is
+        finished here (the worker looks at its token every thousand steps or so, so the join is
+        short), for actions that need the run back at once (Reset, Stop).
+        """
+        job = self.job
+        if job is None:
             return False
         self.job_cancelled = True
-        self.job.token.set()
+        job.token.set()
         self.job_label.configure(text="Cancelling…")
+        if wait:
+            job.thread.join(5.0)
+            self._cancel_after("_job_after")
+            self._poll_job()
         return True
 
     def wait_job(self, timeout: float = 30.0) -> bool:

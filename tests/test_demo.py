@@ -347,3 +347,29 @@ def test_menu_items_have_handlers(app):
                    "demo_compare", "presentation"):
         assert action in app.form.actions()
         assert app.form.handler_for(action) is not None
+
+
+def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
+    load(app, "pathological")
+    d = app.demo
+    d.start()
+    d.skip_to_end()
+    assert wait_until(app.root, lambda: d.run.head > 5_000, timeout=10)
+    d.reset()
+    assert d.job is None and d.run.pos == 0 and d.active
+    d.skip_to_end()
+    d.stop()
+    assert d.job is None and not d.active
+    assert app.form.cell_text((0, 0)) == ""  # the pathological puzzle's r1c1 is blank again
+
+
+def test_a_faster_speed_takes_effect_without_waiting_out_a_slow_step(app):
+    load(app, "hard")
+    d = app.demo
+    d.start()
+    d.set_speed(1)
+    d.play()
+    wait_until(app.root, lambda: d.run.pos >= 1, timeout=1)
+    d.set_speed(None)
+    assert wait_until(app.root, lambda: d.run.pos > 500, timeout=0.8)
+    d.pause()
