@@ -246,6 +246,9 @@ def test_pasted_puzzle_is_solved_and_the_copied_grid_is_a_solution(gui, tmp_path
         _stop(owner)
     assert solved is not None and solved.is_solution(), f"copied grid {solved} is not a solution"
     assert puzzle.agrees_with(solved), "the solution changed a given"
+    if shutil.which("xprop"):  # the window icon comes from assets/ inside the bundle
+        icon = subprocess.run(["xprop", "-id", window, "_NET_WM_ICON"], capture_output=True, text=True).stdout
+        assert "Icon (" in icon, f"no window icon: {icon[:200]}"
 
 
 @pytest.mark.gui
