@@ -533,6 +533,7 @@ class Demo:
             self.var_order.set(order)
         self.pause()
         self.run = DemoRun(g, self.var_order.get(), history=self.history_size)
+        self._board = self.controller.board  # the grid this run belongs to
         self.elapsed = 0.0
         self.max_batch = 0
         if not self.active:
@@ -1122,6 +1123,8 @@ class Demo:
                   self.full_button):
             b.state(["disabled"] if busy else ["!disabled"])
         self.cancel_button.state(["!disabled"] if busy else ["disabled"])
+        for w in (*self.order_buttons.values(), self.time_scale, self.reset_button):
+            w.state(["disabled"] if busy else ["!disabled"])
         if busy:
             self.job_label.grid()
             self.progress.grid()
@@ -1164,7 +1167,7 @@ class Demo:
             elif not c.solved:
                 notes.append(f"{short}: no solution (every possibility tried).")
         if not notes and self.results:
-            notes.append("Same puzzle, same answer: only the amount of work differs.")
+            notes.append("Same puzzle, three ways to search it: the numbers are the work each one needed.")
         self.table_note.configure(text="\n".join(notes))
         if any_capped:
             self.full_button.grid()
@@ -1172,15 +1175,21 @@ class Demo:
             self.full_button.grid_remove()
 
     def _lesson(self) -> str:
-        """One sentence that states the measured speed-up (the lesson of the table)."""
+        """One sentence that states what the table measured (the "make it faster" lesson)."""
         rows = {o: r["counts"] for o, r in self.results.items()}
-        if "row-major" in rows and "propagation" in rows and rows["propagation"].placements:
-            a, b = rows["row-major"], rows["propagation"]
-            factor = a.placements / b.placements
-            more = "at least " if a.capped else ""
-            return (f"Classic needs {more}{factor:,.0f}× the placements of fewest candidates + singles "
-                    f"({'≥ ' if a.capped else ''}{a.placements:,} vs {b.placements:,}).")
-        return "Counted every strategy."
+        if "row-major" not in rows or "propagation" not in rows:
+            return "Counted every strategy."
+        a, b = rows["row-major"], rows["propagation"]
+        if not b.solved and not b.capped:
+            return (f"No strategy finds a solution because there is none; proving it took "
+                    f"{'≥ ' if a.capped else ''}{a.steps:,} steps in the classic order and {b.steps:,} with singles.")
+        factor = a.placements / max(1, b.placements)
+        if factor < 1.5 and not a.capped:
+            return (f"On this puzzle the classic order is about as quick: {a.placements:,} placements "
+                    f"against {b.placements:,} with fewest candidates + singles.")
+        more = "at least " if a.capped else ""
+        return (f"Classic needs {more}{factor:,.0f}× the placements of fewest candidates + singles "
+                f"({'≥ ' if a.capped else ''}{a.placements:,} vs {b.placements:,}).")
 
     # ======================================================================
     # large controls (the presentation view)

@@ -373,3 +373,18 @@ def test_a_faster_speed_takes_effect_without_waiting_out_a_slow_step(app):
     d.set_speed(None)
     assert wait_until(app.root, lambda: d.run.pos > 500, timeout=0.8)
     d.pause()
+
+
+def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
+    load(app, "mistyped")  # no rule broken, yet no solution
+    d = app.demo
+    d.start("propagation")
+    d.set_speed(None)
+    d.play()
+    assert wait_until(app.root, lambda: not d.playing, timeout=5)
+    assert d.run.at_end and not d.run.solved and d.run.event.kind == "exhausted"
+    assert "no solution" in d.state_label.cget("text")
+    d.compare()
+    assert d.wait_job(10)
+    assert "there is none" in app.form.status_text()
+    assert "no solution" in d.table_note.cget("text")
