@@ -37,8 +37,8 @@ from .backtrack import (  # noqa: F401
 )
 # -- techniques --
 from .techniques import (  # noqa: F401
-    TECHNIQUES, Candidates, Hint, LogicalPath, Step, Technique, candidates, hint, logical_path,
-    next_step, technique,
+    TECHNIQUES, Candidates, Hint, LogicalPath, Step, Technique, candidates, find_step, hint,
+    logical_path, next_step, technique,
 )
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401

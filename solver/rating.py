@@ -38,8 +38,8 @@ LEVELS = ("easy", "medium", "hard", "expert", "guessing")
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert",
                 "guessing": "Needs guessing"}
 GUESS_PENALTY = 200
-PER_CELL_LEFT = 4
-BACKTRACK_CAP = 1_000_000  # ~0.6 s of the classic backtracker on this machine at worst
+PER_CELL_LEFT = 10
+BACKTRACK_CAP = 500_000  # ~0.3-0.5 s of the classic backtracker on this machine at worst
 
 _RANK = {name: k for k, name in enumerate(LEVELS)}
 

@@ -43,7 +43,7 @@ from .grid import (
 
 __all__ = [
     "Candidates", "Step", "Technique", "TECHNIQUES", "LogicalPath", "Hint",
-    "candidates", "next_step", "logical_path", "hint", "technique",
+    "candidates", "next_step", "find_step", "logical_path", "hint", "technique",
 ]
 
 Cell = tuple  # (row, col), 0-based
@@ -851,6 +851,17 @@ def next_step(g: Grid, candidates: Optional[Mapping] = None) -> Optional[Step]:
     """
     _check_grid(g)
     return _find(list(g.cells), _effective_masks(g, candidates))
+
+
+def find_step(g: Grid, name: str, candidates: Optional[Mapping] = None) -> Optional[Step]:
+    """The first Step of technique ``name`` in this position, or None (KeyError for an unknown name).
+
+    For lessons ("show me an X-Wing here"); the hint order is ignored.
+    """
+    technique(name)
+    _check_grid(g)
+    finder = dict(_FINDERS)[name]
+    return finder(list(g.cells), _effective_masks(g, candidates))
 
 
 class LogicalPath(list):
