@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import pkgutil
 import sys
 import time
 from pathlib import Path
@@ -30,13 +31,36 @@ class SelftestError(Exception):
     """One check failed; str(e) says which and why."""
 
 
+def _module_names() -> list[str]:
+    """The app's core modules, then every other module of ``app`` and ``solver`` that is present.
+
+    In a frozen build "present" means bundled, so this catches a bundled module whose
+    top-level imports reach a standard-library part the spec excluded.
+    """
+    import app
+    import solver
+
+    names = ["solver", *APP_MODULES]
+    for package in (app, solver):
+        for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            if info.name not in names and info.name != "solver.__main__":
+                names.append(info.name)
+    return names
+
+
 def _check_imports() -> None:
     """Import the app's modules and the solver (SelftestError naming the first that fails)."""
     for name in ("solver", *APP_MODULES):
-        try:
-            importlib.import_module(name)
-        except Exception as exc:  # ImportError, or anything a module raises at import time
-            raise SelftestError(f"cannot import {name}: {exc.__class__.__name__}: {exc}") from exc
+        _import(name)
+    for name in _module_names():
+        _import(name)
+
+
+def _import(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except Exception as exc:  # ImportError, or anything a module raises at import time
+        raise SelftestError(f"cannot import {name}: {exc.__class__.__name__}: {exc}") from exc
 
 
 def _check_tcl_tk() -> tuple[str, bool]:
