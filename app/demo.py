@@ -547,6 +547,7 @@ class Demo:
 
     def _activate(self) -> None:
         self.active = True
+        self._focus_before = self.form.focused_cell()
         self._board = self.controller.board
         self.form.clear_marks()
         for e in self.form.cells:
@@ -569,6 +570,7 @@ class Demo:
             return
         self._deactivate()
         self.controller.render()
+        self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))  # typing goes on where it was
         self.say(status or "Search demo stopped: the grid is back as you left it.")
 
     def _deactivate(self) -> None:

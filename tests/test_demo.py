@@ -308,6 +308,8 @@ def test_keys_drive_the_demo_only_while_it_is_on(app):
     assert not d.playing
     d.stop()
     assert not d.active and all("SudokuDemo" not in e.bindtags() for e in f.cells)
+    app.root.update()
+    assert f.focused_cell() == (0, 1)  # the focus is back where it was before the demo
     key(app, f.cells[4], "Right")
     assert f.focused_cell() == (0, 5)
 
