@@ -1000,9 +1000,10 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
          cancel=None) -> Hint:
     """Checked advice (a :class:`Hint`): the diagnosis first, then the simplest step.
 
-    ``g`` is the current grid (givens plus the student's digits); pass the
-    puzzle as ``givens`` when you have it so wrong entries are caught (without
-    it ``g`` itself is treated as the puzzle).  Never returns a step that
+    ``g`` is the current grid (givens plus the student's digits, or the
+    student's digits alone: the givens are laid over it); pass the puzzle as
+    ``givens`` when you have it so wrong entries are caught (without it ``g``
+    itself is treated as the puzzle).  Never returns a step that
     contradicts the unique solution.  Bounded by ``diagnose`` (< 1 s).
     """
     from .diagnose import diagnose

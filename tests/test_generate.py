@@ -1,0 +1,99 @@
+"""Generator (uniqueness, level, symmetry, bad arguments) and worksheets (no Tk)."""
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+import solver
+from solver import LEVELS, SYMMETRIES, count_solutions, generate, make_worksheet, rate
+from solver.rating import rate_cells
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_generated_puzzle_is_unique_and_rated_its_level(level):
+    for seed in (1, 2):
+        g = generate(level, seed=seed)
+        assert count_solutions(g, 2) == 1
+        assert rate_cells(g.cells)[0] == level
+
+
+def test_rate_agrees_with_the_generator():
+    g = generate("hard", "rotational", seed=7)
+    assert rate(g).level == "hard"
+
+
+def test_same_seed_same_puzzle():
+    assert generate("medium", seed=42) == generate("medium", seed=42)
+    assert generate("medium", seed=42) != generate("medium", seed=43)
+
+
+MIRRORS = {
+    "rotational": lambda r, c: [(8 - r, 8 - c)],
+    "quarter-turn": lambda r, c: [(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
+    "mirror": lambda r, c: [(r, 8 - c)],
+    "diagonal": lambda r, c: [(c, r)],
+    "anti-diagonal": lambda r, c: [(8 - c, 8 - r)],
+}
+
+
+@pytest.mark.parametrize("symmetry", sorted(MIRRORS))
+def test_clue_pattern_has_the_symmetry(symmetry):
+    g = generate("easy", symmetry, seed=3)
+    filled = set(g.filled())
+    for r, c in filled:
+        assert set(MIRRORS[symmetry](r, c)) <= filled
+    assert count_solutions(g, 2) == 1
+
+
+def test_unknown_level_or_symmetry_names_the_valid_ones():
+    with pytest.raises(ValueError, match="easy, medium, hard, expert, guessing"):
+        generate("fiendish")
+    with pytest.raises(ValueError, match="rotational"):
+        generate("easy", "spiral")
+    assert SYMMETRIES[0] == "none"
+
+
+def test_generation_can_be_cancelled():
+    ev = threading.Event()
+    ev.set()
+    with pytest.raises(solver.Cancelled):
+        generate("expert", seed=1, cancel=ev)
+
+
+# -- worksheets --------------------------------------------------------------------
+PUZZLES = [generate(lv, seed=5) for lv in ("easy", "medium", "hard", "easy", "medium")]
+
+
+@pytest.mark.parametrize("per_page,pages", [(1, 5), (2, 3), (4, 2)])
+def test_worksheet_pages_and_grids(per_page, pages):
+    html = make_worksheet(PUZZLES, per_page=per_page, title="Week 3 <practice>")
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    assert html.count('class="page puzzles"') == pages
+    assert html.count("<svg") == 5 and "solutions" not in html.split("<body>")[1]
+    assert "Week 3 &lt;practice&gt;" in html and "break-after: page" in html
+    for n, g in enumerate(PUZZLES, 1):
+        assert f"Puzzle {n}" in html
+        assert f'aria-label="Sudoku grid {g.to_line()}"' in html
+    first_svg = html[html.index("<svg"):html.index("</svg>")]
+    digits = re.findall(r">(\d)</text>", first_svg)
+    assert len(digits) == PUZZLES[0].clue_count
+
+
+def test_worksheet_with_solution_pages():
+    html = make_worksheet(PUZZLES, per_page=2, solutions=True, labels=["Easy"] * 5)
+    assert html.count('class="page solutions"') == 1 and html.count("<svg") == 10
+    sol_part = html[html.index('class="page solutions"'):]
+    first = sol_part[sol_part.index("<svg"):sol_part.index("</svg>")]
+    assert len(re.findall(r">(\d)</text>", first)) == 81
+    assert "Puzzle 1 · Easy" in html and "Solution 5" in html
+
+
+def test_worksheet_bad_arguments():
+    with pytest.raises(ValueError, match="1, 2, 4"):
+        make_worksheet(PUZZLES, per_page=3)
+    with pytest.raises(ValueError):
+        make_worksheet([])
+    with pytest.raises(ValueError, match="more than one"):
+        make_worksheet([solver.Grid.empty()], solutions=True)

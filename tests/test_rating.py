@@ -1,0 +1,93 @@
+"""Rating: levels on the public sets, the card's fields, bad input (no Tk)."""
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+import solver
+from solver import LEVELS, Grid, rate
+from solver.rating import GUESS_PENALTY, PER_CELL_LEFT, level_of, rate_cells
+from tests.conftest import load_lines
+
+
+def grid(line: str) -> Grid:
+    return Grid(0 if ch == "." else int(ch) for ch in line)
+
+
+def levels(name: str, limit: int = 200) -> list[str]:
+    return [rate_cells(grid(line).cells)[0] for line in load_lines(name)[:limit]]
+
+
+def test_kaggle_puzzles_are_easy():
+    assert set(levels("kaggle_sample69")) == {"easy"}
+
+
+def test_forum_hardest_comes_out_at_the_top():
+    got = levels("forum_hardest_sample200", 60) + levels("forum_hardest_1106_sample100", 40)
+    top = sum(1 for lv in got if lv in ("expert", "guessing"))
+    assert top >= 0.9 * len(got)
+
+
+def test_mean_score_grows_with_the_sets_difficulty():
+    def mean_score(name, limit=60):
+        return statistics.mean(rate_cells(grid(ln).cells)[1] for ln in load_lines(name)[:limit])
+
+    easy, top95, forum = (mean_score(n) for n in
+                          ("norvig_easy50", "norvig_top95", "forum_hardest_sample200"))
+    assert easy < top95 < forum
+
+
+def test_rate_fills_the_difficulty_card():
+    g = grid(load_lines("norvig_easy50")[0])
+    r = rate(g)
+    assert r.unique and r.status == "unique" and r.givens == g.clue_count
+    assert r.level == "easy" and r.label == "Easy"
+    assert r.hardest in ("Full House", "Naked Single", "Hidden Single")
+    assert sum(r.counts.values()) == len(r.path) and r.path.solved and r.cells_left == 0
+    assert r.score == sum(solver.technique(s.technique).weight for s in r.path)
+    assert r.backtrack.solved and not r.backtrack.capped and r.backtrack.placements > 0
+    assert r.search.nodes >= 1
+    lines = r.card_lines()
+    assert lines[0] == "Unique solution ✓" and any("Classic backtracker" in ln for ln in lines)
+    assert any("Fast solver" in ln for ln in lines)
+
+
+def test_rate_a_puzzle_that_needs_guessing():
+    g = grid(load_lines("forum_hardest_sample200")[0])
+    t = time.perf_counter()
+    r = rate(g)
+    assert time.perf_counter() - t < 3
+    assert r.level == "guessing" and r.label == "Needs guessing"
+    assert r.cells_left == 81 - g.clue_count
+    assert r.score == GUESS_PENALTY + PER_CELL_LEFT * r.cells_left
+    assert "stuck" in r.summary
+
+
+def test_backtracker_cap_is_reported():
+    g = grid(load_lines("norvig_top95")[0])
+    r = rate(g, backtrack_cap=1000)
+    assert r.backtrack.capped and r.backtrack.placements == 1000
+    assert any("stopped at the cap" in ln for ln in r.card_lines())
+
+
+def test_level_is_the_hardest_technique_level():
+    path = solver.logical_path(grid(load_lines("norvig_top95")[2]))
+    level, hardest = level_of(path, path.solved)
+    assert hardest in {s.technique for s in path}
+    top = max(LEVELS.index(solver.technique(s.technique).level) for s in path)
+    assert level == (LEVELS[top] if path.solved else "guessing")
+
+
+@pytest.mark.parametrize("line,status", [
+    ("55" + "." * 79, "invalid"),
+    (load_lines("multi_solution_sample200")[0], "multiple"),
+    ("38.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7",
+     "no_solution"),
+])
+def test_bad_input_is_not_rated_but_diagnosed(line, status):
+    r = rate(grid(line))
+    assert r.status == status and not r.unique
+    assert r.level is None and r.path is None and r.label == "Not rated"
+    assert r.diagnosis.summary in r.summary
