@@ -10,7 +10,9 @@ where a missing executable fails: ``.ci/run`` builds it before the tests.
 """
 from __future__ import annotations
 
+import ast
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -151,6 +153,36 @@ def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
 
 def _no_display(env: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in env.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+
+
+# ---------------------------------------------------------------------------------------------
+# the spec (no build needed)
+# ---------------------------------------------------------------------------------------------
+CLI_ONLY = {"solver/cli.py", "solver/bench.py", "solver/baselines.py", "solver/__main__.py"}  # not in the exe
+WINDOWS_ONLY = {("app/platform.py", "ctypes")}  # the spec keeps ctypes on Windows
+
+
+def test_app_code_imports_nothing_the_spec_excludes():
+    """A module the spec leaves out fails only when the user reaches that code: catch it here."""
+    spec = (ROOT / "build_exe.spec").read_text()
+    excluded = set(re.findall(r'"([\w.]+)"', spec[spec.index("EXCLUDES = ["):spec.index("if not WINDOWS:")]))
+    excluded |= {"ctypes", "_ctypes"}
+    offending = []
+    for path in sorted([*ROOT.glob("app/*.py"), *ROOT.glob("solver/*.py")]):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in CLI_ONLY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                if (name in excluded or name.split(".")[0] in excluded) and (rel, name) not in WINDOWS_ONLY:
+                    offending.append(f"{rel}:{node.lineno} imports {name}")
+    assert not offending, "excluded from the executable by build_exe.spec: " + "; ".join(offending)
 
 
 # ---------------------------------------------------------------------------------------------
