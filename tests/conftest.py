@@ -82,7 +82,11 @@ def wait_until(root, predicate, timeout: float = 5.0) -> bool:
 @pytest.fixture
 def tk_root():
     """A real Tk root; the test fails if any Tk callback raised (``root.callback_errors``)."""
+    import gc
+
     tk = pytest.importorskip("tkinter")
+    # Free earlier tests' Tk objects here, on the main thread (see the note at the end).
+    gc.collect()
     try:
         root = tk.Tk()
     except tk.TclError as exc:
@@ -106,6 +110,11 @@ def tk_root():
         root.destroy()
     except tk.TclError:
         pass
+    # Collect this root's Tk variables and fonts now, on the main thread: left to a later
+    # garbage collection, their __del__ may run on a worker thread, where tkinter waits for
+    # a main loop (tests pump update() instead) and gives up only after a second per object.
+    del root
+    gc.collect()
     if errors:
         pytest.fail(f"a Tk callback raised: {errors[0]!r}")
 

@@ -44,8 +44,12 @@ def _xdotool(*args: str) -> str:
 
 
 def _clipboard() -> str:
-    return subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, text=True,
-                          timeout=5).stdout
+    """The clipboard text ('' when the owner does not answer within 2 s)."""
+    try:
+        return subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, text=True,
+                              timeout=2).stdout
+    except subprocess.TimeoutExpired:
+        return ""
 
 
 def _wait_for(predicate, timeout: float):

@@ -39,7 +39,10 @@ def paste(app, text):
 
 
 def idle(app):
-    assert app.wait(lambda: not app.controller.worker.busy, 10), "the worker did not finish"
+    w = app.controller.worker
+    assert app.wait(lambda: not w.busy, 10), (
+        f"the worker did not finish: job={w.job_name} after={w._after_id} queued={w._queue.qsize()} "
+        f"alive={w._job.thread.is_alive() if w._job else None} closing={w._closing}")
 
 
 # -- typing --------------------------------------------------------------------------
@@ -408,7 +411,7 @@ def test_every_menu_item_works(sudoku_app, tmp_path):
             if menu.type(i) not in ("command", "checkbutton") or menu.entrycget(i, "label") == "Quit":
                 continue
             menu.invoke(i)
-            idle(app)
+            assert app.wait(lambda: not app.controller.worker.busy, 10), menu.entrycget(i, "label")
     assert app.root.callback_errors == []
     assert any(call[0] == "info" and "Ctrl+Enter" in call[2] for call in app.dialogs.calls)
     assert set(app.form.actions()) <= set(app.form._handlers)
