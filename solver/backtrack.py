@@ -73,7 +73,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from .grid import BOXES, COLS, ROWS, UNITS, Grid, Unit, cell_name
+from .grid import UNITS, Grid, Unit, cell_name
 
 __all__ = ["SearchEvent", "BacktrackCounts", "ORDERS", "backtrack_steps", "count_backtrack_work"]
 

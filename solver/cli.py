@@ -33,7 +33,6 @@ import os
 import re
 import sys
 import time
-from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from .grid import Grid, cell_name

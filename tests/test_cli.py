@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -162,6 +164,20 @@ def test_closed_pipe_ends_quietly():
     assert "Traceback" not in err and "Error" not in err
 
 
+def test_ctrl_c_ends_quietly():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", "2"], cwd=ROOT, env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write((example("easy").line + "\n").encode())
+    p.stdin.flush()  # stdin stays open: the command waits for more puzzles
+    time.sleep(1.0)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    p.stdin.close()
+    assert p.returncode == 130
+    assert b"Traceback" not in err
+
+
 # -- check --------------------------------------------------------------------
 
 def test_check_unique_puzzle_prints_the_solution_and_exits_0():
@@ -232,6 +248,29 @@ def test_bench_prints_the_table_with_ratios():
         assert cells[1] == "3"
         assert cells[6].endswith("x") and cells[7].endswith("x")
     assert "no puzzle above 50 ms" in out
+
+
+def test_norvig_baseline_solves_and_reports_no_solution():
+    from solver.baselines import norvig_solve
+
+    for line in load_lines("norvig_hardest11"):
+        assert is_solution_of(norvig_solve(grid(line)).to_line(), line)
+    assert norvig_solve(grid(example("mistyped").line)) is None
+
+
+def test_broken_puzzle_differs_in_one_given_and_breaks_no_rule():
+    import random
+
+    from solver.bench import break_one_given
+    from solver.diagnose import validate
+
+    g = grid(example("tutorial").line)
+    rng = random.Random(1)
+    for _ in range(20):
+        b = break_one_given(g, rng)
+        changed = [i for i in range(81) if b.cells[i] != g.cells[i]]
+        assert len(changed) == 1 and g.cells[changed[0]] and b.cells[changed[0]]
+        assert validate(b) == []
 
 
 def test_bench_without_files_is_an_error_not_a_traceback(tmp_path):
