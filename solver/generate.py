@@ -229,7 +229,8 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     from .search import count_solutions
 
     sym = _check_args(level, symmetry)
-    rng = random.Random(seed)
+    # The level and symmetry are part of the seed, so one seed gives unrelated puzzles per level.
+    rng = random.Random(None if seed is None else f"{level}/{sym}/{seed}")
     for _ in range(MAX_ATTEMPTS):
         _cancelled(cancel)
         puzzle = _attempt(level, sym, rng, cancel)
