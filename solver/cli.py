@@ -187,10 +187,11 @@ def _ignore_sigint() -> None:
 
 
 class _Progress:
-    """'solved 12,345 puzzles, 4,321/s' on stderr, only when stderr is a terminal."""
+    """'solved 12,345 puzzles, 4,321/s' on stderr, only when stderr is a terminal and stdout is not."""
 
     def __init__(self):
-        self.on = sys.stderr.isatty()
+        # Not when the solutions themselves go to the terminal: the two would interleave.
+        self.on = sys.stderr.isatty() and not sys.stdout.isatty()
         self.start = self.last = time.monotonic()
         self.n = 0
 
@@ -287,10 +288,9 @@ def _read_one(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
     try:
         return "the puzzle", parse(arg)
     except ParseError as e:
-        looks_like_name = len(arg) < 40 and not any(ch.isdigit() for ch in arg.replace(".", ""))
-        if looks_like_name:
-            raise _Unreadable(f"{arg!r} is not a file, an example ({', '.join(keys)}) "
-                              f"or a puzzle: {e}") from None
+        if sum(ch.isdigit() or ch == "." for ch in arg) < 17:  # a name, not a mistyped puzzle
+            raise _Unreadable(f"there is no file or example {arg!r} (examples: "
+                              f"{', '.join(keys)}), and it is not a puzzle either") from None
         raise _Unreadable(f"not a puzzle: {e}") from None
 
 
