@@ -206,7 +206,7 @@ class _Progress:
                 sys.stderr.flush()
 
     def done(self):
-        if self.on and self.last != self.start:
+        if self.on and self.n:
             now = time.monotonic()
             rate = self.n / max(now - self.start, 1e-9)
             sys.stderr.write(f"\rsolved {self.n:,} puzzles, {rate:,.0f}/s \n")

@@ -63,6 +63,24 @@ def test_solve_prints_one_line_per_puzzle_in_order(tmp_path):
     assert r.stderr == ""  # no progress line when stderr is not a terminal
 
 
+def test_progress_goes_to_a_terminal_on_stderr_only(tmp_path):
+    pty = pytest.importorskip("pty")
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(load_lines("kaggle_sample69")[:20]) + "\n")
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    try:
+        r = subprocess.run([sys.executable, "-m", "solver", "solve", str(path)], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=slave, timeout=60)
+        os.close(slave)
+        err = os.read(master, 10000).decode()
+    finally:
+        os.close(master)
+    assert r.returncode == 0
+    assert len(r.stdout.splitlines()) == 20
+    assert "solved 20 puzzles" in err
+
+
 def test_solve_says_why_a_puzzle_failed_and_exits_1(mixed):
     path, lines = mixed
     r = run("solve", "--jobs", "1", str(path))
