@@ -49,6 +49,13 @@ Counters carried by every event (the same meaning for all orders):
 * ``depth`` -- digits placed by the search that are on the board now.
 * ``steps`` -- events so far, this one included.
 
+Messages are for people (1-based cells): ``"try 5 at r3c2"``, ``"5 ✗ at r3c2:
+already in row 3 at r3c8"``, ``"r3c2 = 4"``, ``"r4c5 = 7: naked single (only 7
+fits)"``, ``"r4c5 = 7: hidden single: 7 has no other place in box 5"``,
+``"undo r3c2 = 4"`` (``"undo r4c5 = 7 (deduced)"``; the first undo after a dead
+end adds why, e.g. ``": r3c3 ran out of digits"``), ``"solved: ..."``,
+``"no solution: ..."``.
+
 Input with conflicting givens (two equal digits in one unit) is not searched:
 the classic code would happily fill the blanks around the conflict, which
 teaches nothing.  The generator yields a single ``"exhausted"`` event naming
