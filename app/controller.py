@@ -587,7 +587,7 @@ class Controller:
 
     # -- help ----------------------------------------------------------------
     def _cmd_help_keys(self) -> None:
-        self.form.dialogs.info("Keyboard shortcuts", self.form.shortcut_text())
+        self.form.dialogs.show_text("Keyboard shortcuts", self.form.shortcut_text())
 
     def _cmd_about(self) -> None:
         self.form.dialogs.info(

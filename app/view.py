@@ -107,6 +107,29 @@ class Dialogs:
         )
         return path or None
 
+    def show_text(self, title: str, text: str) -> None:
+        """A non-modal, scrollable window of text (Escape or Close shuts it)."""
+        win = tk.Toplevel(self.root)
+        win.title(title)
+        win.transient(self.root)
+        frame = ttk.Frame(win, padding=8)
+        frame.pack(fill="both", expand=True)
+        font = tkfont.nametofont("TkDefaultFont")
+        labels = [line.split("\t")[0] for line in text.splitlines() if "\t" in line]
+        tab = max((font.measure(x) for x in labels), default=100) + 24
+        body = tk.Text(frame, wrap="word", width=64, height=26, relief="flat", padx=8, pady=6,
+                       tabs=(tab,), font=font)
+        scroll = ttk.Scrollbar(frame, command=body.yview)
+        body.configure(yscrollcommand=scroll.set)
+        body.insert("1.0", text)
+        body.configure(state="disabled")
+        close = ttk.Button(frame, text="Close", command=win.destroy)
+        close.pack(side="bottom", anchor="e", pady=(8, 0))
+        scroll.pack(side="right", fill="y")
+        body.pack(side="left", fill="both", expand=True)
+        win.bind("<Escape>", lambda e: win.destroy())
+        close.focus_set()
+
     def info(self, title: str, text: str) -> None:
         from tkinter import messagebox
 
@@ -187,7 +210,7 @@ class SudokuForm:
         self.holder.grid_propagate(False)
         self.holder.bind("<Configure>", self._on_holder_configure)
         self.board = tk.Frame(self.holder, bg=BOX_LINE, padx=3, pady=3)
-        self.board.place(relx=0.5, rely=0.5, anchor="center")
+        self.board.place(relx=0.5, rely=0.0, anchor="n")  # top-aligned beside the side panel
         self._apply_zoom()
 
         # the side panel: a notebook that later features add tabs to
@@ -231,8 +254,8 @@ class SudokuForm:
 
         # the status line
         self.status = tk.Label(
-            self.main, text="", anchor="w", justify="left", font=self.status_font,
-            relief="groove", bd=1, padx=8, pady=5,
+            self.main, text="", anchor="w", justify="left", font=self.status_font, width=20,
+            relief="groove", bd=1, padx=8, pady=5,  # width: long messages wrap, never widen the window
         )
         self.status.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(8, 0))
         self.status.bind("<Configure>", lambda e: self.status.configure(wraplength=max(200, e.width - 20)))
@@ -396,7 +419,7 @@ class SudokuForm:
         return str(m.entrycget(i, "state")) != "disabled"
 
     def shortcut_text(self) -> str:
-        """Every menu item that has a shortcut, as lines "Label: keys" (for Help ▸ Keyboard shortcuts)."""
+        """Every menu item that has a shortcut, as lines "Label<TAB>keys" (for Help ▸ Keyboard shortcuts)."""
         lines = []
         for key, menu in self.menus.items():
             end = menu.index("end")
@@ -406,7 +429,7 @@ class SudokuForm:
                 if menu.type(i) in ("command", "checkbutton"):
                     accel = menu.entrycget(i, "accelerator")
                     if accel:
-                        lines.append(f"{menu.entrycget(i, 'label')}: {accel}")
+                        lines.append(f"{menu.entrycget(i, 'label')}\t{accel}")
         lines += ["", "In the grid: digits 1-9 (also the numpad) set a cell; Backspace, Delete, 0, . or space "
                   "clear it; arrow keys move; Tab / Shift+Tab go to the next / previous cell; "
                   "Alt+underlined letter or F10 opens the menus."]

@@ -138,6 +138,9 @@ class RecordingDialogs:
     def info(self, title, text):
         self.calls.append(("info", title, text))
 
+    def show_text(self, title, text):
+        self.calls.append(("show_text", title, text))
+
     def error(self, title, text):
         self.calls.append(("error", title, text))
 

@@ -206,3 +206,14 @@ def test_side_panel_takes_new_tabs(form):
     form.add_side_tab("Search", frame)
     assert form.side_panel.tab(frame, "text") == "Search"
     assert form.side_panel.tab(0, "text") == "Findings"
+
+
+def test_the_help_window_scrolls_and_closes_with_escape(form):
+    form.dialogs.show_text("Keyboard shortcuts", form.shortcut_text())
+    form.root.update()
+    wins = [w for w in form.root.winfo_children() if isinstance(w, tk.Toplevel)]
+    assert len(wins) == 1 and wins[0].title() == "Keyboard shortcuts"
+    assert "Check puzzle\tF5" in form.shortcut_text()
+    wins[0].event_generate("<Escape>")
+    form.root.update()
+    assert not wins[0].winfo_exists()
