@@ -268,3 +268,23 @@ def test_givens_without_a_unique_solution_are_unsolvable():
 def test_finding_is_plain_data():
     f = Finding("unique", "Unique solution ✓")
     assert f.cells == () and f == Finding("unique", "Unique solution ✓")
+
+
+def test_a_completely_correct_fill_says_solved():
+    givens = grid(TUTORIAL)
+    s = solve(givens)
+    entries = Grid(0 if g else d for g, d in zip(givens.cells, s.cells))
+    r = check_entries(givens, entries)
+    assert r.status == "ok" and r.message.startswith("Solved!")
+    assert check_entries(givens, Grid.empty()).message == "You have not entered any digits yet"
+
+
+def test_summaries_are_one_line_per_status():
+    assert diagnose(grid(TUTORIAL)).summary == "Unique solution ✓"
+    assert diagnose(grid(example("mistyped").line)).summary.startswith("No solution: check r1c1")
+    multi = diagnose(grid(example("two_solutions").line))
+    cell, digit = multi.suggested_clue
+    assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit}" in multi.summary
+    assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit} makes it unique" in multi.findings[-1].message
+    for d in (multi, diagnose(grid(TUTORIAL).with_digit((0, 2), 7))):
+        assert "\n" not in d.summary
