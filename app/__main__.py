@@ -56,19 +56,29 @@ def run(path: str | None = None) -> int:
         return 2
     folder = user_data_dir()
     _setup_logging(folder)
-    from .controller import Controller
-    from .view import SudokuForm
-
     _set_icon(root)
-    form = SudokuForm(root)
-    controller = Controller(form, state_path=folder / "state.json")
-    from .demo import install_demo
-
-    install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
+    form, controller = build_window(root, folder / "state.json")
     controller.start(path)
     form.focus_cell((0, 0))
     root.mainloop()
     return 0
+
+
+def build_window(root, state_path: Path | None):
+    """The form and its controller on ``root``, with every feature installed: (form, controller).
+
+    Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
+    :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
+    """
+    from .controller import Controller
+    from .view import SudokuForm
+
+    form = SudokuForm(root)
+    controller = Controller(form, state_path=state_path)
+    from .demo import install_demo
+
+    install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
+    return form, controller
 
 
 def main(argv: list[str] | None = None) -> int:

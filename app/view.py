@@ -162,6 +162,7 @@ class SudokuForm:
         self._fonts: dict[tuple, tkfont.Font] = {}
         self._menu_items: dict[str, tuple[tk.Menu, int]] = {}
         self._zoom = 1.0
+        self._base_side = BASE_CELL_PX * 9 + 24  # the grid's side at 100 % (grown to the side panel's height)
         self._font_px = 30
         self._finding_count = 0
         self._selected_finding: int | None = None
@@ -622,8 +623,18 @@ class SudokuForm:
         self._zoom = min(3.0, max(0.5, float(zoom)))
         self._apply_zoom()
 
+    def _fit_grid_to_panel(self) -> None:
+        """Make the grid (at 100 %) as tall as the side panel, so no empty band is left under it.
+
+        Checked on every layout of the grid's holder, so tabs added by later features count.
+        """
+        panel = self.side_panel.winfo_reqheight()
+        if panel > self._base_side:
+            self._base_side = panel
+            self._apply_zoom()
+
     def _apply_zoom(self) -> None:
-        side = int(BASE_CELL_PX * self._zoom * 9 + 24)
+        side = int(self._base_side * self._zoom)
         self.holder.configure(width=side, height=side)
 
     def digit_font_px(self) -> int:
@@ -660,6 +671,7 @@ class SudokuForm:
         )
 
     def _on_holder_configure(self, event) -> None:
+        self._fit_grid_to_panel()
         side = max(90, min(event.width, event.height))
         self.board.place_configure(width=side, height=side)
         cell = (side - 6 - 6 - 6) / 9

@@ -58,13 +58,11 @@ def main(argv: list[str]) -> int:
     try:
         import tkinter as tk
 
-        from app.controller import Controller
-        from app.view import SudokuForm
+        from app.__main__ import build_window
 
         root = tk.Tk(className="SudokuSolver")
         root.geometry("+0+0")
-        form = SudokuForm(root)
-        controller = Controller(form, state_path=None)
+        form, controller = build_window(root, None)
         controller.start()
         controller.load_example("mistyped")
         controller.cell_input((1, 1), 1)  # three of "your" digits, in the entry style;
