@@ -754,6 +754,8 @@ class SudokuForm:
             self.focus_cell(((r + dr) % 9, (c + dc) % 9))
 
     def _on_shortcut(self, action: str):
+        if action in self._menu_items and not self.is_enabled(action):
+            return "break"  # a disabled command's key does nothing, like its menu item
         self.fire(action)
         return "break"
 

@@ -164,13 +164,20 @@ def test_every_menu_command_shows_a_shortcut(form):
 
 
 def test_shortcut_keys_fire_their_actions(form):
+    press(form, (0, 0), "Escape")  # Cancel is disabled while nothing runs: its key does nothing
+    assert form.fired == []
     press(form, (0, 0), "F5")
     press(form, (0, 0), "Return", state=0x4)
+    form.set_busy(True, "solve")
+    press(form, (0, 0), "Return", state=0x4)  # Solve is disabled while it runs
     press(form, (0, 0), "Escape")
+    form.set_busy(False)
     press(form, (0, 0), "z", state=0x4)
     press(form, (0, 0), "y", state=0x4)
     press(form, (0, 0), "Z", state=0x5)  # Ctrl+Shift+Z
     press(form, (0, 0), "v", state=0x4)
+    press(form, (0, 0), "Next")  # Page Down: no collection, nothing happens
+    form.set_collection("puzzle 1 of 2", has_prev=False, has_next=True)
     press(form, (0, 0), "Next")
     assert [f[0] for f in form.fired] == ["check", "solve", "cancel", "undo", "redo", "redo", "paste", "next"]
 
