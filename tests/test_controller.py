@@ -480,3 +480,23 @@ def test_an_exception_in_a_callback_is_shown_logged_and_survived(sudoku_app, cap
     assert any("boom" in (r.exc_text or "") or r.exc_info for r in caplog.records)
     type_digit(app, (0, 0), "6")  # still running
     assert app.form.cell_text((0, 0)) == "6"
+
+
+def test_an_open_collection_comes_back_after_a_restart(sudoku_app, tk_root, tmp_path, data_lines):
+    app = sudoku_app
+    lines = data_lines("norvig_easy50")[:5]
+    path = tmp_path / "easy.txt"
+    path.write_text("\n".join(lines) + "\n")
+    app.controller.open_path(str(path))
+    idle(app)
+    app.form.fire("next")
+    assert app.controller.save_state()
+    from app.controller import Controller
+    from app.view import SudokuForm
+    import tkinter as tk
+
+    form2 = SudokuForm(tk.Toplevel(tk_root))
+    c2 = Controller(form2, state_path=app.state_path, poll_ms=10)
+    c2.start()
+    assert wait_until(tk_root, lambda: form2.collection_label.cget("text") == "puzzle 2 of 5")
+    c2.worker.shutdown()
