@@ -181,6 +181,8 @@ class SudokuForm:
         self._init_menus()
         self._init_layout()
         self._init_cells()
+        self.show_findings([], hint="Check puzzle (F5) lists here everything that is wrong with the "
+                                    "puzzle, or says it has a unique solution.")
 
     # ======================================================================
     # building
@@ -235,8 +237,12 @@ class SudokuForm:
         self.findings.configure(state="disabled")
         tab_buttons = ttk.Frame(self.findings_tab)
         tab_buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
+        self.check_entries_button = ttk.Button(
+            tab_buttons, text="Check my entries", command=lambda: self.fire("check_entries"),
+        )
+        self.check_entries_button.pack(side="left", padx=(0, 6))
         self.show_wrong_button = ttk.Button(
-            tab_buttons, text="Show which entries are wrong", command=lambda: self.fire("show_wrong"),
+            tab_buttons, text="Show which are wrong", command=lambda: self.fire("show_wrong"),
         )
         self.show_wrong_button.pack(side="left")
         self.show_wrong_button.state(["disabled"])
@@ -411,6 +417,7 @@ class SudokuForm:
         button = {"check": getattr(self, "check_button", None), "solve": getattr(self, "solve_button", None),
                   "cancel": getattr(self, "cancel_button", None), "add_clue": getattr(self, "clue_button", None),
                   "show_wrong": getattr(self, "show_wrong_button", None),
+                  "check_entries": getattr(self, "check_entries_button", None),
                   "prev": getattr(self, "prev_button", None), "next": getattr(self, "next_button", None)}.get(action)
         if button is not None:
             button.state(["!disabled"] if enabled else ["disabled"])

@@ -281,7 +281,7 @@ def test_check_my_entries_counts_then_shows_which(sudoku_app):
                       and not solver.validate(puzzle.with_digit(wrong_cell, wrong_digit).with_digit(c, solution[c])))
     type_digit(app, wrong_cell, str(wrong_digit))
     type_digit(app, right_cell, str(solution[right_cell]))
-    app.form.fire("check_entries")
+    app.form.check_entries_button.invoke()
     idle(app)
     check = solver.check_entries(puzzle, Grid.empty().with_digit(wrong_cell, wrong_digit)
                                  .with_digit(right_cell, solution[right_cell]))
