@@ -405,6 +405,7 @@ class Controller:
 
     def _cmd_clear_all(self) -> None:
         self.collection = None
+        self.collection_file = None
         self.current_file = None
         self.apply(Board(), "Cleared the whole grid (Ctrl+Z undoes it). Type the givens, then Lock givens (Ctrl+L).")
 
