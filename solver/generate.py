@@ -36,6 +36,7 @@ __all__ = ["generate", "SYMMETRIES", "GenerationFailed"]
 #: Symmetries of the clue pattern.  None means "none".
 SYMMETRIES = ("none", "rotational", "quarter-turn", "mirror", "diagonal", "anti-diagonal")
 MAX_ATTEMPTS = 400
+GIVE_BACK_TRIES = 3  # shuffles of the removed clues tried per bare puzzle
 LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
 
 
@@ -213,7 +214,12 @@ def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[
     else:
         puzzle, removed = _dig(solution, orbits, rng, _is_unique, cancel)
         if level != "guessing" and not _solves(puzzle, _LEVEL_FINDERS[level]):
-            return _give_back(puzzle, solution, removed, level, rng, cancel)
+            # Several ways back from one bare puzzle: cheaper than a new grid.
+            for _ in range(GIVE_BACK_TRIES):
+                found = _give_back(puzzle, solution, removed, level, rng, cancel)
+                if found is not None:
+                    return found
+            return None
     got, _, _ = rate_cells(puzzle)
     return puzzle if got == level else None
 

@@ -192,9 +192,11 @@ class Step:
     ``cells`` the cells that make the pattern; ``digits`` the digits involved;
     ``placements`` and ``eliminations`` are tuples of ``((r, c), digit)``;
     ``message`` is one plain-English sentence (1-based ``r3c7`` names);
-    ``unit_hint`` a short pointer such as "Look at box 5"; ``highlight`` the
-    cells to highlight in the hint ladder (pattern cells, then the cells the
-    conclusion changes).
+    ``unit_hint`` a short pointer such as "Look at box 5."; ``highlight`` the
+    cells to highlight in the hint ladder: where to look (the pattern; for a
+    Hidden Single the whole unit), then the cells the conclusion changes
+    (``targets``).  ``conclusion`` is the conclusion alone ("Place 7 in
+    r4c5."), ``apply`` gives the position after the step.
     """
 
     technique: str
