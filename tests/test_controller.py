@@ -500,3 +500,25 @@ def test_an_open_collection_comes_back_after_a_restart(sudoku_app, tk_root, tmp_
     c2.start()
     assert wait_until(tk_root, lambda: form2.collection_label.cget("text") == "puzzle 2 of 5")
     c2.worker.shutdown()
+
+
+def test_a_save_that_fails_says_why_and_keeps_the_grid(sudoku_app, tmp_path):
+    app = sudoku_app
+    paste(app, TUTORIAL)
+    app.dialogs.save_path = str(tmp_path / "no-such-folder" / "x.sdk")
+    app.form.fire("save")
+    assert app.form.status_text().startswith("✗ Could not save x.sdk")
+    assert grid_shown(app) == TUTORIAL
+
+
+def test_an_exception_on_the_worker_is_shown_not_raised(sudoku_app, caplog):
+    app = sudoku_app
+
+    def broken(cancel):
+        raise ValueError("worker boom")
+
+    with caplog.at_level(logging.ERROR):
+        app.controller.run_job("check", broken, lambda r, s: None)
+        idle(app)
+    assert "worker boom" in app.form.status_text() and app.form.is_enabled("solve")
+    assert any(r.exc_info and "worker boom" in str(r.exc_info[1]) for r in caplog.records)
