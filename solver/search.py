@@ -20,10 +20,11 @@ candidates (MRV); among tied cells it takes the one with the most unsolved
 peers, which cut the nodes of the hardest sets by 40%.  The search is
 iterative with an explicit stack (depth <= 81: no recursion limit concerns).
 
-Measured on a 2-core machine (pure CPython 3.11, ms per puzzle, median / max):
-easy sets 0.1 / 0.3, top1465 0.5 / 12, forum hardest 1106 2.7 / 13; about
-5-17x faster than a Norvig-style solver on the same puzzles.  See the
-benchmark (``python -m solver bench``) for current figures.
+Measured on a 2-core machine (CPython 3.11, ms per puzzle, median / max):
+easy sets 0.1 / 0.3, 17-clue 0.17 / 12, top1465 0.5 / 11, forum hardest
+(first 20,000) 1.85 / 18, forum hardest 1106 2.8 / 14; 5-20x faster than a
+Norvig-style solver on the same puzzles (4.6x on the forum-hardest median).
+``count_solutions(limit=2)`` costs 1-2.2x one ``solve``.
 
 Roads not taken (each was measured and lost): Norvig's dict of digit strings
 reads beautifully but is 5x slower or more; locked candidates (pointing and
