@@ -162,7 +162,11 @@ class SudokuForm:
         self._fonts: dict[tuple, tkfont.Font] = {}
         self._menu_items: dict[str, tuple[tk.Menu, int]] = {}
         self._zoom = 1.0
-        self._base_side = BASE_CELL_PX * 9 + 24  # the grid's side at 100 % (grown to the side panel's height)
+        # The grid's side at 100 % (grown to the side panel's height).  Cells are sized in
+        # pixels, so scale them with the display's DPI like the point-sized fonts around them
+        # (a 150 % classroom display would otherwise get a small grid among large labels).
+        dpi_factor = max(1.0, root.winfo_fpixels("1i") / 96.0)
+        self._base_side = int(BASE_CELL_PX * dpi_factor) * 9 + 24
         self._font_px = 30
         self._finding_count = 0
         self._selected_finding: int | None = None
