@@ -28,7 +28,7 @@ import random
 from typing import Optional
 
 from .grid import Grid, PEERS
-from .rating import LEVELS, level_of, rate_cells
+from .rating import LEVELS, rate_cells
 from .techniques import _BIT, _POP, ALL, _basic_masks, _run_path, technique, _FINDERS
 
 __all__ = ["generate", "SYMMETRIES", "GenerationFailed"]

@@ -33,7 +33,7 @@ Typical use::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
