@@ -36,7 +36,7 @@ Public: :class:`Cancelled`, :class:`SearchStats`, :func:`solve`,
 :func:`count_solutions`, :func:`find_solutions`.  For ``diagnose`` (module
 level, not re-exported by the package): :class:`Contradiction`,
 :func:`find_contradiction`, :func:`candidate_masks`, :func:`mask_digits`,
-:func:`solve_excluding`.
+:func:`solve_excluding`, :func:`solution_digits`.
 """
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
 __all__ = [
     "Cancelled", "SearchStats", "solve", "count_solutions", "find_solutions",
     "Contradiction", "find_contradiction", "candidate_masks", "mask_digits", "solve_excluding",
+    "solution_digits",
 ]
 
 ALL = 0x1FF  # all nine digits possible
@@ -309,6 +310,20 @@ def solve_excluding(g: Grid, cell, digit: int, *, cancel=None,
     cells[9 * r + c] = 0
     sols = _search(cells, 1, cancel, stats, (9 * r + c, digit))
     return _to_grid(sols[0]) if sols else None
+
+
+def solution_digits(g: Grid, limit: int, *, cancel=None,
+                    stats: SearchStats | None = None) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions as 81-digit tuples ([] if none).
+
+    For ``diagnose``, which enumerates thousands of solutions to find a clue
+    that singles one out: plain tuples are much cheaper than ``Grid`` objects.
+    """
+    if limit <= 0:
+        return []
+    _check_cancel(cancel)
+    digit = _DIGIT.__getitem__
+    return [tuple(map(digit, c)) for c in _search(g.cells, limit, cancel, stats)]
 
 
 def count_solutions(g: Grid, limit: int = 2, *, cancel=None,

@@ -174,7 +174,22 @@ def test_more_than_one_wrong_given_is_said_so():
 def test_sparse_grids_answer_with_several_solutions(g):
     d = diagnose(g)
     assert d.status == "multiple" and len(d.solutions) == 2
-    assert kinds(d)[0] == "too_few_clues" and d.suggested_clue is None
+    assert kinds(d)[0] == "too_few_clues"
+    if g.clue_count < 16:
+        assert d.suggested_clue is None  # one more clue still leaves < 17
+    if d.suggested_clue is not None:
+        cell, digit = d.suggested_clue
+        assert count_solutions(g.with_digit(cell, digit), 2) == 1
+
+
+def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
+    # Thousands of solutions: the clue is found by enumerating them.
+    p = grid(load_lines("17_clue_sample200")[1])
+    g = p.with_digit(p.filled()[5], 0)
+    d = diagnose(g)
+    assert d.status == "multiple" and d.suggested_clue is not None
+    cell, digit = d.suggested_clue
+    assert g[cell] == 0 and count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
 def test_every_puzzle_of_a_sample_diagnoses_unique():

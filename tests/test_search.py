@@ -265,3 +265,12 @@ def test_solve_excluding_finds_the_other_digit_or_none():
     # A unique puzzle: excluding a given's own digit leaves no solution.
     t = grid(TUTORIAL_LINE)
     assert search.solve_excluding(t, (0, 0), t[0, 0]) is None
+
+
+def test_solution_digits_enumerates_distinct_valid_solutions():
+    g = grid(example("two_solutions").line)
+    sols = search.solution_digits(g, 10)
+    assert len(sols) == 2 and sols[0] != sols[1]
+    assert [Grid(s) for s in sols] == find_solutions(g, 10)
+    many = search.solution_digits(Grid.empty(), 300)
+    assert len(set(many)) == 300 and all(Grid(s).is_solution() for s in many[:20])
