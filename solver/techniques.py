@@ -221,7 +221,13 @@ class Step:
 
     @property
     def level(self) -> str:
+        """The level of the technique ("easy" ... "expert")."""
         return technique(self.technique).level
+
+    @property
+    def lesson(self) -> str:
+        """The technique's short explanation (for the hint ladder's "what is this?" link)."""
+        return technique(self.technique).summary
 
     def apply(self, g: Grid, cands: Optional[Mapping] = None) -> tuple[Grid, Candidates]:
         """The position after this step: ``(grid, candidates)``; ``cands`` defaults to the basic ones."""
@@ -259,26 +265,27 @@ def _digits_text(ds: Iterable[int]) -> str:
     return _join([str(d) for d in sorted(ds)])
 
 
+def _group_elims(pairs) -> str:
+    """'3, 5 and 9 from r3c8 and r3c9; 6 from r3c9' for ``(i, d)`` pairs (flat indices)."""
+    by_digit: dict[int, list[int]] = {}
+    for i, d in pairs:
+        by_digit.setdefault(d, []).append(i)
+    by_cells: dict[tuple, list[int]] = {}
+    for d, cs in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cs)), []).append(d)
+    return "; ".join(f"{_digits_text(ds)} from {_names(cs)}" for cs, ds in by_cells.items())
+
+
 def _conclusion_text(placements, eliminations) -> str:
-    parts = []
-    for cell, d in placements:
-        parts.append(f"Place {d} in {cell_name(cell)}.")
+    parts = [f"Place {d} in {cell_name(cell)}." for cell, d in placements]
     if eliminations:
-        by_digit: dict[int, list] = {}
-        for cell, d in eliminations:
-            by_digit.setdefault(d, []).append(cell)
-        bits = [f"{d} from {_join([cell_name(c) for c in sorted(cs)])}"
-                for d, cs in sorted(by_digit.items())]
-        parts.append("Remove " + "; ".join(bits) + ".")
+        parts.append("Remove " + _group_elims((index(*cell), d) for cell, d in eliminations) + ".")
     return " ".join(parts)
 
 
 def _elims_text(elims: Sequence[tuple[int, int]]) -> str:
     """'3 from r1c2 and r1c5' style text for flat (i, d) eliminations."""
-    by_digit: dict[int, list[int]] = {}
-    for i, d in elims:
-        by_digit.setdefault(d, []).append(i)
-    return "; ".join(f"{d} from {_names(cs)}" for d, cs in sorted(by_digit.items()))
+    return _group_elims(elims)
 
 
 def _unit(u: int) -> Unit:
@@ -333,10 +340,15 @@ def _naked_single(cells, masks):
         if not cells[i] and _POP[m] == 1:
             d = _DIGITS[m][0]
             r, c, b = _ROW_OF[i], _COL_OF[i], _BOX_OF[i]
+            used = 0
+            for p in PEERS[i]:
+                used |= _BIT[cells[p]]
+            why = ("its row, column and box already hold every other digit"
+                   if _POP[ALL & ~used] == 1 else
+                   "its row, column and box and the earlier eliminations rule out every other digit")
             return _make("Naked Single", [r, 9 + c, 18 + b], [i], [d], placements=[(i, d)],
                          message=f"Naked Single: {d} is the only candidate left for "
-                                 f"{cell_label(cell_of(i))}; every other digit is ruled out "
-                                 f"by its row, column or box.",
+                                 f"{cell_label(cell_of(i))}; {why}.",
                          unit_hint=f"Look at the cell {cell_name(cell_of(i))}: which digits can it still hold?")
     return None
 
@@ -717,13 +729,14 @@ def _w_wing(cells, masks):
                     return _make(
                         "W-Wing", [u], [p, q, s, t], [x, y], elims=elims,
                         message=f"W-Wing: {cell_name(cell_of(p))} and {cell_name(cell_of(q))} "
-                                f"both hold only {x} and {y}, and in {un} {x} must go at "
+                                f"both hold only {_digits_text((x, y))}, and in {un} {x} must go at "
                                 f"{cell_name(cell_of(s))} (seen by {cell_name(cell_of(p))}) or "
                                 f"{cell_name(cell_of(t))} (seen by {cell_name(cell_of(q))}), so "
                                 f"they cannot both be {x}: one of them is {y}, and {y} can be "
                                 f"removed from every cell that sees both: "
                                 f"{_names([j for j, _ in elims])}.",
-                        unit_hint=f"Look at the two cells holding only {x} and {y}, and at {un}.")
+                        unit_hint=f"Look at the two cells holding only {_digits_text((x, y))}, "
+                                  f"and at {un}.")
     return None
 
 

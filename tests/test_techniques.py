@@ -83,6 +83,11 @@ def test_naked_single_when_peers_rule_out_eight_digits():
     step = find_step(g, "Naked Single")
     assert step.placements == (((0, 8), 9),)
     assert "9 is the only candidate left for r1c9 (row 1, column 9)" in step.message
+    assert "already hold every other digit" in step.message
+    # the same single reached through an elimination says so
+    g2 = grid("1234....." + "......7.." + "........." + "........5" + "........6" + "." * 36)
+    step2 = find_step(g2, "Naked Single", candidates(g2).without([((0, 8), 8)]))
+    assert step2.placements == (((0, 8), 9),) and "earlier eliminations" in step2.message
     assert find_step(EMPTY, "Naked Single") is None
 
 
@@ -241,6 +246,7 @@ def test_unique_rectangle_type_1():
     marks = {(0, 0): {1, 2}, (0, 3): {1, 2}, (1, 0): {1, 2}, (1, 3): {1, 2, 5}}
     step = find_step(EMPTY, "Unique Rectangle", crafted(marks))
     assert elims(step) == {((1, 3), 1), ((1, 3), 2)}
+    assert step.conclusion == "Remove 1 and 2 from r2c4."
     # four corners inside one box: not a unique rectangle
     marks = {(0, 0): {1, 2}, (0, 1): {1, 2}, (1, 0): {1, 2}, (1, 1): {1, 2, 5}}
     assert find_step(EMPTY, "Unique Rectangle", crafted(marks)) is None
@@ -312,6 +318,7 @@ def test_step_data_for_the_hint_ladder():
     assert step.technique and step.unit_hint.startswith("Look at")
     assert step.highlight and set(step.targets) <= set(step.highlight)
     assert step.conclusion.startswith("Place ")
+    assert step.lesson == solver.technique(step.technique).summary and step.level == "easy"
     g2, _ = step.apply(grid(EASY))
     (cell, d), = step.placements
     assert g2[cell] == d
