@@ -358,3 +358,25 @@ def test_hint_catches_wrong_entries_and_bad_candidates():
 def test_hint_says_when_guessing_is_needed():
     h = hint(grid(load_lines("forum_hardest_sample200")[0]))
     assert h.status == "stuck" and "guessing" in h.message
+
+
+def test_hint_accepts_the_students_entries_alone():
+    g = grid(EASY)
+    sol = solver.solve(g)
+    blank = g.blanks()[0]
+    entries = Grid.empty().with_digit(blank, sol[blank])
+    h = hint(entries, givens=g)
+    assert h.ok and all(sol[c] == d for c, d in h.step.placements)
+
+
+def test_steps_stay_right_from_positions_with_some_cells_filled():
+    import random
+    rng = random.Random(6)
+    for line in load_lines("norvig_top95")[:15]:
+        g = grid(line)
+        sol = solver.solve(g)
+        for cell in rng.sample(g.blanks(), 8):
+            g = g.with_digit(cell, sol[cell])
+        for step in logical_path(g):
+            assert all(sol[c] == d for c, d in step.placements)
+            assert all(sol[c] != d for c, d in step.eliminations)
