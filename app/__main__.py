@@ -77,7 +77,10 @@ def build_window(root, state_path: Path | None):
     controller = Controller(form, state_path=state_path)
     from .demo import install_demo
 
-    install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
+    demo = install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
+    from .teach import install_teach
+
+    install_teach(form, controller, demo)  # candidates, hints, explained solution, difficulty card, generator
     return form, controller
 
 

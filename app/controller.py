@@ -89,6 +89,10 @@ class Controller:
         self._conflict_shown = False
         self._last_error: str | None = None
         self.worker = Worker(self.root, poll_ms=poll_ms, on_busy=self._on_busy)
+        # Features follow the grid and the checks here: fn() after every render, fn(diagnosis) after
+        # every diagnosis shown (app/teach.py: the candidates and the difficulty card).
+        self.render_listeners: list[Callable[[], None]] = []
+        self.diagnosis_listeners: list[Callable[[Any], None]] = []
         self.root.report_callback_exception = self.report_exception
         self.root.protocol("WM_DELETE_WINDOW", self.close)
         self._register()
@@ -155,6 +159,8 @@ class Controller:
         self._show_collection()
         if not self.closing:
             self._live_check(announce_fix=False, quiet=True)
+            for fn in self.render_listeners:
+                fn()
 
     def _forget_results(self) -> None:
         """Findings and marks describe an older grid: clear them."""
@@ -490,6 +496,8 @@ class Controller:
         self.form.show_findings([m for m, _ in self.findings], hint=hint)
         took = f" (checked in {format_seconds(seconds)})" if seconds is not None else ""
         self.form.set_status(prefix + d.summary + took, "ok" if d.status == "unique" else "warn")
+        for fn in self.diagnosis_listeners:
+            fn(d)
 
     def _on_finding_selected(self, k: int | None) -> None:
         if k is None or k >= len(self.findings):
