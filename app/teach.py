@@ -240,13 +240,13 @@ class Teach:
                                       takefocus=0)
         self.card_work.heading("#0", text="Solver", anchor="w")
         self.card_work.column("#0", width=170, anchor="w")
-        self.card_work.heading("tries", text="Placements¹", anchor="e")
+        self.card_work.heading("tries", text="Placements", anchor="e")
         self.card_work.column("tries", width=95, anchor="e", stretch=False)
         self.card_work.heading("backtracks", text="Backtracks", anchor="e")
         self.card_work.column("backtracks", width=95, anchor="e", stretch=False)
         self.card_work.grid(row=10, column=0, columnspan=2, sticky="ew")
         self.card_work.insert("", "end", iid="classic", text="Classic backtracker", values=("", ""))
-        self.card_work.insert("", "end", iid="fast", text="Fast solver (propagation)", values=("", ""))
+        self.card_work.insert("", "end", iid="fast", text="Fast solver (search nodes)", values=("", ""))
         self.card_note = tk.Label(tab, text="", font=self.fonts["small"], anchor="nw", justify="left", width=40)
         self.card_note.grid(row=11, column=0, columnspan=2, sticky="ew", pady=(4, 0))
         self.card_note.bind("<Configure>", lambda e: self.card_note.configure(wraplength=max(150, e.width - 8)))
@@ -560,7 +560,9 @@ class Teach:
         if k >= 2:
             lines.append(f"2. {step.unit_hint}")
         if k >= 3:
-            lines.append(f"3. The highlighted cells: {', '.join(solver.cell_name(c) for c in step.highlight)}.")
+            digits = " and ".join(map(str, step.digits))
+            lines.append(f"3. The highlighted cells: {', '.join(solver.cell_name(c) for c in step.highlight)} "
+                         f"(digit{'s' if len(step.digits) > 1 else ''} {digits}).")
         if k >= 4:
             lines.append(f"4. {step.message}\n   So: {step.conclusion}")
         self.hint_text.configure(text="\n".join(lines))
@@ -863,6 +865,8 @@ class Teach:
                 t = solver.technique(rating.hardest)
                 fields["hardest"].configure(text=f"{t.name} ({solver.LEVEL_LABELS[t.level]})")
                 self.card_link.configure(text=f"What is {_article(t.name)} {t.name}?")
+            elif rating.level == "guessing":
+                fields["hardest"].configure(text="none applies: logic is stuck from the start")
             else:
                 fields["hardest"].configure(text="none (already solved)")
             path = rating.path
@@ -872,6 +876,10 @@ class Teach:
             for name, n in rating.counts.items():
                 t = solver.technique(name)
                 self.card_counts.insert("", "end", text=name, values=(solver.LEVEL_LABELS[t.level], f"{n}×"))
+            self.card_counts.configure(height=max(3, min(10, len(rating.counts) + (rating.level == "guessing"))))
+            if rating.level == "guessing":
+                self.card_counts.insert("", "end", text="then: guessing", values=(
+                    "Needs guessing", f"{rating.cells_left} cells"))
             b, s = rating.backtrack, rating.search
             capped = "≥ " if b.capped else ""
             self.card_work.item("classic", values=(f"{capped}{b.placements:,}", f"{capped}{b.backtracks:,}"))

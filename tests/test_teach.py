@@ -1,0 +1,383 @@
+"""Teach the logic on a real Tk root: candidates, the hint ladder, the explained solution,
+the difficulty card, the generator and worksheets (app/teach.py, app/puzzles.py)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import solver
+from app.demo import install_demo
+from app.model import Board
+from app.teach import HINT_MARKS, install_teach
+from conftest import RecordingDialogs
+
+pytestmark = pytest.mark.gui
+
+TUTORIAL = solver.example("tutorial").line
+# Norvig's top95 #1: Expert (a W-Wing), the classic backtracker needs 392,885 placements (under the cap)
+EXPERT = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+MEDIUM = ("medium", "rotational", 7)  # singles, then two Pointings, then a Naked Pair
+
+
+class WorksheetDialogs(RecordingDialogs):
+    def ask_save_worksheet(self, initial=None):
+        self.calls.append(("ask_save_worksheet", initial))
+        return self.save_path
+
+
+@pytest.fixture
+def app(sudoku_app):
+    sudoku_app.form.dialogs = sudoku_app.dialogs = WorksheetDialogs()
+    sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
+    sudoku_app.teach = install_teach(sudoku_app.form, sudoku_app.controller, sudoku_app.demo)
+    sudoku_app.root.geometry("+0+0")
+    sudoku_app.root.update()
+    return sudoku_app
+
+
+def load(app, line_or_grid):
+    g = solver.parse(line_or_grid) if isinstance(line_or_grid, str) else line_or_grid
+    app.controller.load_puzzle(g, "test puzzle")
+    app.root.update()
+    return g
+
+
+def marked(app, name):
+    return {(r, c) for r in range(9) for c in range(9) if name in app.form.cell_marks((r, c))}
+
+
+def key(app, cell, keysym, state=None):
+    w = app.form.cells[9 * cell[0] + cell[1]]
+    w.focus_force()
+    app.root.update()
+    if state is None:
+        w.event_generate("<KeyPress>", keysym=keysym)
+    else:
+        w.event_generate("<KeyPress>", keysym=keysym, state=state)
+    app.root.update()
+
+
+def press_h(app, rung):
+    """Press H in a cell and wait until the ladder shows ``rung``."""
+    key(app, (8, 8), "h")
+    assert app.wait(lambda: app.teach.hint_level == rung, timeout=5), app.form.status_text()
+
+
+def pictures(app):
+    return [(app.form.cell_text(c), app.form.cell_style(c)) for c in ((r, k) for r in range(9) for k in range(9))]
+
+
+def position_before(app, puzzle, technique):
+    """Show ``puzzle`` with the logical path's placements up to its first ``technique`` step typed in."""
+    path = solver.logical_path(puzzle)
+    k = next(i for i, s in enumerate(path) if s.technique == technique)
+    before = path.grid_at(k)
+    entries = solver.Grid(d if not puzzle.cells[i] else 0 for i, d in enumerate(before.cells))
+    app.controller.apply(Board(givens=puzzle, entries=entries, mode="solving"), "position")
+    app.root.update()
+    return path, k
+
+
+# -- the hint ladder ------------------------------------------------------------------
+def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_step(app):
+    g = load(app, TUTORIAL)
+    expected = solver.hint(g, givens=g).step
+    press_h(app, 1)
+    assert expected.technique in app.form.status_text()
+    assert app.teach.hint_title.cget("text").endswith(expected.technique)
+    assert app.teach.hint_link.cget("text") == f"What is a {expected.technique}?"
+    assert not marked(app, "hint_cells")  # rung 1 gives the name only
+    press_h(app, 2)
+    assert expected.unit_hint in app.form.status_text()
+    assert marked(app, "hint_unit") == {c for u in expected.units for c in u.cells}
+    assert not marked(app, "hint_cells")
+    press_h(app, 3)
+    assert marked(app, "hint_cells") == set(expected.highlight)
+    press_h(app, 4)
+    assert expected.conclusion in app.form.status_text()
+    assert marked(app, "hint_target") == set(expected.targets)
+    (cell, digit), = expected.placements
+    assert app.form.cell_text(cell) == ""
+    key(app, (8, 8), "h")  # rung 5: apply
+    assert app.form.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
+    assert "Applied" in app.form.status_text() and app.teach.hint_level == 0
+    assert not any(marked(app, m) for m in HINT_MARKS)
+    app.form.fire("undo")
+    app.root.update()
+    assert app.form.cell_text(cell) == "" and app.controller.board.grid() == g
+
+
+def test_the_lesson_link_opens_the_techniques_explanation(app):
+    load(app, TUTORIAL)
+    press_h(app, 1)
+    name = app.teach.hint.step.technique
+    app.teach.hint_link.event_generate("<Button-1>")
+    app.root.update()
+    kind, title, text = app.dialogs.calls[-1]
+    assert kind == "show_text" and title == f"What is a {name}?"
+    assert solver.technique(name).summary in text and app.teach.hint.step.message in text
+
+
+def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(app):
+    puzzle = solver.generate(*MEDIUM)
+    load(app, puzzle)
+    path, k = position_before(app, puzzle, "Pointing")
+    step = path[k]
+    key(app, (8, 8), "c")  # candidates on
+    (cell, digit) = step.eliminations[0]
+    assert digit in app.form.candidates_shown(cell)
+    for rung in (1, 2, 3, 4):
+        press_h(app, rung)
+    assert app.teach.hint.step == step
+    assert digit in app.form.candidates_look(cell)[0]  # rung 4 crosses it out
+    key(app, (8, 8), "h")  # apply
+    assert digit not in app.form.candidates_shown(cell)
+    app.form.fire("undo")
+    app.root.update()
+    assert digit in app.form.candidates_shown(cell)
+    app.form.fire("redo")
+    app.root.update()
+    assert digit not in app.form.candidates_shown(cell)
+    press_h(app, 1)  # the next hint builds on the removed candidates
+    assert app.teach.hint.step == path[k + 1]
+
+
+def test_hint_on_a_grid_with_a_conflict_reports_the_conflict_and_gives_no_hint(app):
+    g = load(app, TUTORIAL)
+    blank = next(c for c in g.blanks() if c[0] == 0)
+    digit = next(d for d in g.rows()[0] if d)
+    key(app, blank, str(digit))
+    conflict = solver.validate(app.controller.board.grid())[0]
+    key(app, (8, 8), "h")
+    app.root.update()
+    assert conflict.message in app.form.status_text()
+    assert app.teach.hint_level == 0 and app.teach.hint is None
+    assert set(conflict.cells) <= marked(app, "conflict")
+    assert not any(marked(app, m) for m in HINT_MARKS)
+
+
+def test_hint_on_a_puzzle_with_two_solutions_shows_the_diagnosis(app):
+    load(app, solver.example("two_solutions").line)
+    key(app, (8, 8), "h")
+    assert app.wait(lambda: "No hint" in app.form.status_text())
+    assert "More than one solution" in app.form.status_text()
+    assert "exactly one solution" in app.teach.hint_text.cget("text")
+    assert app.teach.hint_level == 0 and app.form.findings_text()
+
+
+def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
+    puzzle = load(app, solver.example("hard").line)
+    solution = solver.solve(puzzle)
+    cell = next(c for c in puzzle.blanks()
+                if solver.hint(puzzle.with_digit(c, solution[c]), givens=puzzle).status == "stuck")
+    key(app, cell, str(solution[cell]))
+    here = app.controller.board.grid()
+    key(app, (8, 8), "h")
+    assert app.wait(lambda: app.teach.demo_button.winfo_manager() == "pack")
+    assert "No technique" in app.teach.hint_title.cget("text")
+    assert "search demo" in app.form.status_text()
+    app.teach.demo_button.invoke()
+    app.root.update()
+    assert app.demo.active and app.demo.run.puzzle == here != puzzle
+    app.demo.stop()
+    app.root.update()
+    assert app.controller.board.grid() == here
+    app.demo.start()  # a later start (same grid, not from the hint) uses the puzzle again
+    assert app.demo.run.puzzle == puzzle
+    app.demo.stop()
+
+
+# -- candidates -----------------------------------------------------------------------
+def test_candidates_show_on_demand_and_follow_the_digits_typed(app):
+    g = load(app, TUTORIAL)
+    cell = g.blanks()[0]
+    assert app.form.candidates_shown(cell) is None
+    key(app, cell, "c")
+    basic = solver.candidates(g)
+    assert all(app.form.candidates_shown(c) == tuple(sorted(basic[c])) for c in g.blanks())
+    assert app.form.candidates_shown(next(iter(g.filled()))) is None
+    digit = min(basic[cell])
+    peer = next(c for c in g.blanks() if c != cell and c[0] == cell[0] and digit in basic[c])
+    key(app, cell, str(digit))
+    assert app.form.candidates_shown(cell) is None  # the typed digit shows, not the pencil marks
+    assert digit not in app.form.candidates_shown(peer)
+    key(app, cell, "BackSpace")
+    assert digit in app.form.candidates_shown(peer)
+    small = abs(app.form._pencil_fonts["plain"].cget("size"))
+    app.form.zoom(1.5)
+    app.root.update()
+    assert abs(app.form._pencil_fonts["plain"].cget("size")) > small  # they scale with the zoom
+    key(app, cell, "c")
+    assert app.form.candidates_shown(peer) is None
+
+
+def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
+    g = load(app, TUTORIAL)
+    key(app, (0, 2), "c", state=0x0004)
+    assert app.root.clipboard_get() == g.to_line(".")
+    assert not app.teach.var_candidates.get()
+    key(app, (0, 2), "h", state=0x0004)
+    assert app.teach.hint is None and app.form.cell_text((0, 2)) == ""
+
+
+# -- explain the solution -------------------------------------------------------------
+def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
+    g = load(app, TUTORIAL)
+    solution = solver.solve(g)
+    mine = g.blanks()[-1]
+    key(app, mine, str(solution[mine]))  # one entry of the user's own
+    board, before = app.controller.board, pictures(app)
+    app.form.fire("explain")
+    assert app.wait(lambda: app.teach.path is not None and app.teach.steps_list.size() > 0)
+    path = app.teach.path
+    assert app.teach.steps_list.size() == len(path) == len(solver.logical_path(g))
+    k = 10
+    app.teach.steps_list.selection_set(k)
+    app.teach.steps_list.event_generate("<<ListboxSelect>>")
+    app.root.update()
+    step, at = path[k], path.grid_at(k)
+    placed = dict(step.placements)
+    for r in range(9):
+        for c in range(9):
+            want = placed.get((r, c), at[r, c])
+            assert app.form.cell_text((r, c)) == (str(want) if want else "")
+    assert app.form.cell_style(next(iter(placed))) == "placed"
+    assert marked(app, "hint_cells") == set(step.cells)
+    assert marked(app, "hint_target") == set(step.targets)
+    cands = path.candidates_at(k)
+    blank = next(c for c in at.blanks() if c not in placed)
+    assert app.form.candidates_shown(blank) == tuple(sorted(cands[blank]))
+    key(app, blank, "5")  # typing is refused while a step is shown
+    assert app.controller.board is board and "Back to my grid" in app.form.status_text()
+    app.teach.back_button.invoke()
+    app.root.update()
+    assert pictures(app) == before and app.controller.board is board
+    assert not any(marked(app, m) for m in HINT_MARKS)
+    assert app.form.candidates_shown(blank) is None  # candidates were off for the user's grid
+
+
+def test_switching_tabs_leaves_the_explanation(app):
+    load(app, TUTORIAL)
+    before = pictures(app)
+    app.form.fire("explain")
+    assert app.wait(lambda: app.teach.steps_list.size() > 0)
+    app.teach.show_step(20)
+    assert pictures(app) != before
+    app.form.side_panel.select(app.form.findings_tab)
+    app.root.update()
+    assert app.teach.explaining is None and pictures(app) == before
+
+
+# -- the difficulty card --------------------------------------------------------------
+def test_difficulty_card_after_check_matches_solver_rate(app):
+    g = load(app, EXPERT)
+    app.form.fire("check")
+    assert app.wait(lambda: bool(app.teach.card_fields["score"].cget("text")), timeout=10)
+    r = solver.rate(g)
+    text = app.teach.card_text()
+    assert app.teach.card_level.cget("text") == r.label == "Expert"
+    assert "Unique ✓" in text and f"givens: {r.givens}" in text
+    assert f"hardest: {r.hardest} (Expert)" in text and f"score: {r.score:,}" in text
+    for name, n in r.counts.items():
+        assert f"{name}: {n}×" in text
+    assert (f"Classic backtracker: {r.backtrack.placements:,} placements, {r.backtrack.backtracks:,} "
+            "backtracks") in text
+    assert f"Fast solver (search nodes): {r.search.nodes:,} placements" in text
+    assert str(app.form.side_panel.select()) == str(app.teach.card_tab)
+    assert "Difficulty: Expert" in app.form.status_text()
+
+
+def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):
+    load(app, solver.example("two_solutions").line)
+    app.form.fire("difficulty")
+    assert app.wait(lambda: app.teach.card_level.cget("text") == "Not rated")
+    assert "More than one solution" in app.teach.card_text()
+
+
+# -- new puzzles and worksheets -------------------------------------------------------
+def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
+    old = load(app, TUTORIAL)
+    dialog = app.teach.new_puzzle_dialog()
+    dialog.var_level.set("easy")
+    dialog.var_symmetry.set("mirror")
+    dialog.go_button.invoke()
+    assert app.wait(lambda: app.controller.board.givens != old, timeout=10)
+    b = app.controller.board
+    g = b.givens
+    assert b.mode == "solving" and not b.entries.clue_count
+    assert solver.count_solutions(g, 2) == 1 and solver.rate(g).level == "easy"
+    assert all(bool(g[r, c]) == bool(g[r, 8 - c]) for r in range(9) for c in range(9))  # mirror
+    assert "New Easy puzzle" in app.form.status_text() and "made in" in app.form.status_text()
+    assert app.wait(lambda: not dialog.alive)
+    app.form.fire("undo")
+    app.root.update()
+    assert app.controller.board.givens == old
+
+
+def test_cancel_stops_generating_and_keeps_the_grid(app):
+    old = load(app, TUTORIAL)
+    dialog = app.teach.new_puzzle_dialog()
+    dialog.var_level.set("hard")
+    dialog.go_button.invoke()
+    assert dialog.running
+    dialog.cancel_button.invoke()
+    assert not dialog.running and "Cancelled" in app.form.status_text()
+    app.wait(lambda: False, timeout=0.3)
+    assert app.controller.board.givens == old and dialog.alive
+
+
+def test_an_unknown_level_names_the_valid_ones(app):
+    app.teach.new_puzzle("impossible")
+    assert app.wait(lambda: "valid levels" in app.form.status_text())
+    assert "easy, medium, hard, expert, guessing" in app.form.status_text()
+
+
+def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(app, tmp_path):
+    out = tmp_path / "sheet.html"
+    app.dialogs.save_path = str(out)
+    dialog = app.teach.worksheet_dialog()
+    dialog.var_source.set("generate")
+    dialog.var_count.set(3)
+    dialog.var_level.set("Easy")
+    dialog.var_per_page.set(2)
+    dialog.var_solutions.set(True)
+    dialog.go_button.invoke()
+    assert app.wait(lambda: out.exists(), timeout=10)
+    html = out.read_text()
+    assert html.count('class="page puzzles"') == 2 and html.count('class="page solutions"') == 1
+    assert html.count("Puzzle ") == 3 and html.count("Solution ") == 3 and html.count("<svg") == 6
+    assert "· Easy" in html
+    assert app.dialogs.calls[-1][0] == "ask_save_worksheet"
+    assert "Saved a worksheet of 3 puzzles (2 pages and a solutions page)" in app.form.status_text()
+
+
+def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
+    out = tmp_path / "collection.html"
+    app.dialogs.save_path = str(out)
+    lines = data_lines("kaggle_sample69")[:6]
+    app.controller.load_collection([solver.parse(x) for x in lines], "kaggle")
+    app.root.update()
+    dialog = app.teach.worksheet_dialog()
+    assert dialog.var_source.get() == "collection"
+    dialog.var_count.set(4)
+    dialog.var_per_page.set(4)
+    dialog.var_solutions.set(False)
+    dialog.go_button.invoke()
+    assert app.wait(lambda: out.exists(), timeout=10)
+    html = out.read_text()
+    assert html.count("<svg") == 4 and html.count('class="page puzzles"') == 1
+    assert 'class="page solutions"' not in html
+    for line in lines[:4]:
+        assert solver.parse(line).to_line() in html  # each grid's picture is labelled with its line
+
+
+def test_a_cancelled_save_dialog_writes_nothing(app, tmp_path):
+    load(app, TUTORIAL)
+    app.dialogs.save_path = None
+    dialog = app.teach.worksheet_dialog()
+    dialog.var_source.set("current")
+    dialog.go_button.invoke()
+    app.root.update()
+    assert not app.controller.worker.busy and "Not exported" in dialog.message.cget("text")
+    assert not list(tmp_path.glob("**/*.html"))
