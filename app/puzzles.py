@@ -50,6 +50,7 @@ class _Dialog:
     def _status_row(self, row: int) -> None:
         self.progress = ttk.Progressbar(self.body, mode="indeterminate", length=220)
         self.progress.grid(row=row, column=0, columnspan=2, sticky="ew", pady=(10, 0))
+        self.progress.grid_remove()  # shown only while a job runs
         self.message = ttk.Label(self.body, text="", wraplength=320, justify="left")
         self.message.grid(row=row + 1, column=0, columnspan=2, sticky="ew", pady=(4, 0))
 
@@ -57,11 +58,13 @@ class _Dialog:
         self.running = on
         self.message.configure(text=text)
         if on:
+            self.progress.grid()
             self.progress.start(15)
             self.go_button.state(["disabled"])
             self.cancel_button.configure(text="Cancel")
         else:
             self.progress.stop()
+            self.progress.grid_remove()
             self.go_button.state(["!disabled"])
             self.cancel_button.configure(text="Close")
 

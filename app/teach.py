@@ -359,6 +359,11 @@ class Teach:
         if self._cell_input is not None:
             self._cell_input(cell, digit)
 
+    def _select(self, tab) -> None:
+        """Bring a tab of this feature to the front (not in the presentation view, which shows only its own)."""
+        if not getattr(self.form, "is_presentation", False):
+            self.form.side_panel.select(tab)
+
     def _demo_active(self) -> bool:
         return bool(self.demo is not None and self.demo.active)
 
@@ -447,7 +452,7 @@ class Teach:
         b = self.controller.board
         g = b.grid()
         self._reset_hint()
-        self.form.side_panel.select(self.hint_tab)
+        self._select(self.hint_tab)
         if not g.clue_count:
             self._show_hint_idle("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N).")
             self.form.set_status("There is no puzzle to give a hint about yet.", "warn")
@@ -520,7 +525,7 @@ class Teach:
             self._show_problem("The puzzle needs fixing first",
                                f"{h.message}\n\nA hint needs a puzzle with exactly one solution. The Findings "
                                "tab lists what is wrong.")
-            f.side_panel.select(self.hint_tab)
+            self._select(self.hint_tab)
         elif h.status == "wrong":
             f.set_marks("wrong", h.cells)
             self._show_problem("Some digits are wrong",
@@ -578,7 +583,7 @@ class Teach:
                   3: f"Hint: look at the highlighted cells for {_article(name)} {name}. (H again: what follows.)",
                   4: f"Hint: {step.conclusion} (H again applies it.)"}[k]
         f.set_status(status)
-        f.side_panel.select(self.hint_tab)
+        self._select(self.hint_tab)
 
     def apply_hint(self) -> None:
         """Rung 5: apply the step as one undo step (placements go in as digits; eliminations into the candidates)."""
@@ -620,9 +625,10 @@ class Teach:
                                             lesson_text(self.rating.hardest))
                 return
         if step is None:
-            self.form.dialogs.show_text("Techniques", lesson_text(solver.TECHNIQUES[0].name).split(
-                "\n\n", 1)[0].replace(solver.TECHNIQUES[0].name, "The techniques", 1) + "\n\n"
-                + "\n\n".join(f"{t.name} ({solver.LEVEL_LABELS[t.level]})\n{t.summary}" for t in solver.TECHNIQUES))
+            self.form.dialogs.show_text("Techniques", "The techniques, simplest first (a hint tries them in "
+                                        "this order):\n\n" + "\n\n".join(
+                                            f"{t.name} ({solver.LEVEL_LABELS[t.level]})\n{t.summary}"
+                                            for t in solver.TECHNIQUES))
             return
         self.form.dialogs.show_text(f"What is {_article(step.technique)} {step.technique}?",
                                     lesson_text(step.technique, step))
@@ -651,7 +657,7 @@ class Teach:
         if self._demo_active():
             self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) first.", "warn")
             return
-        self.form.side_panel.select(self.explain_tab)
+        self._select(self.explain_tab)
         self._rate(self._show_path)
 
     def _rate(self, then) -> None:
@@ -687,7 +693,7 @@ class Teach:
             self._fill_steps([])
             self.step_text.configure(text=f"{rating.summary}\n\nThe solution can only be explained for a "
                                           "puzzle with exactly one solution.")
-            self.form.side_panel.select(self.explain_tab)
+            self._select(self.explain_tab)
             return
         path = self.path = rating.path
         rows = [f"{k + 1:>3}. {s.technique}: {self._short(s)}" for k, s in enumerate(path)]
@@ -699,7 +705,7 @@ class Teach:
         self.step_text.configure(text=f"{len(path)} steps; {rating.label}. The simplest technique each time "
                                       f"{end} Choose a step to see the grid as it was then.")
         self.form.set_status(f"The logical path: {len(path)} steps ({rating.summary}). Choose a step to see it.")
-        self.form.side_panel.select(self.explain_tab)
+        self._select(self.explain_tab)
         self.steps_list.focus_set()
 
     @staticmethod
@@ -718,6 +724,7 @@ class Teach:
         if not sel or self.path is None:
             return
         k = int(sel[0])
+        self.steps_list.activate(k)  # ↑/↓ go on from the chosen step
         if k >= len(self.path):
             self.show_step(len(self.path))
         else:
@@ -893,7 +900,7 @@ class Teach:
                          "cost is higher (the search demo's Compare counts it to the end).")
             self.card_note.configure(text=note)
         if select:
-            self.form.side_panel.select(self.card_tab)
+            self._select(self.card_tab)
 
     def card_text(self) -> str:
         """Everything the card shows, as text (for tests and the screenshot check)."""

@@ -119,6 +119,13 @@ def test_the_lesson_link_opens_the_techniques_explanation(app):
     assert solver.technique(name).summary in text and app.teach.hint.step.message in text
 
 
+def test_techniques_menu_lists_every_technique_with_its_lesson(app):
+    app.form.fire("techniques")
+    kind, title, text = app.dialogs.calls[-1]
+    assert kind == "show_text" and title == "Techniques"
+    assert all(t.name in text and t.summary in text for t in solver.TECHNIQUES)
+
+
 def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(app):
     puzzle = solver.generate(*MEDIUM)
     load(app, puzzle)
@@ -248,6 +255,13 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     cands = path.candidates_at(k)
     blank = next(c for c in at.blanks() if c not in placed)
     assert app.form.candidates_shown(blank) == tuple(sorted(cands[blank]))
+    app.teach.steps_list.focus_force()
+    app.teach.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ in the list: the next step
+    app.root.update()
+    assert app.teach.explaining == k + 1
+    app.teach.steps_list.event_generate("<KeyPress>", keysym="Up")
+    app.root.update()
+    assert app.teach.explaining == k
     key(app, blank, "5")  # typing is refused while a step is shown
     assert app.controller.board is board and "Back to my grid" in app.form.status_text()
     app.teach.back_button.invoke()
@@ -343,7 +357,7 @@ def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(a
     dialog.var_per_page.set(2)
     dialog.var_solutions.set(True)
     dialog.go_button.invoke()
-    assert app.wait(lambda: out.exists(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
     html = out.read_text()
     assert html.count('class="page puzzles"') == 2 and html.count('class="page solutions"') == 1
     assert html.count("Puzzle ") == 3 and html.count("Solution ") == 3 and html.count("<svg") == 6
@@ -364,7 +378,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
     dialog.var_per_page.set(4)
     dialog.var_solutions.set(False)
     dialog.go_button.invoke()
-    assert app.wait(lambda: out.exists(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
     html = out.read_text()
     assert html.count("<svg") == 4 and html.count('class="page puzzles"') == 1
     assert 'class="page solutions"' not in html
