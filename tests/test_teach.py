@@ -395,3 +395,16 @@ def test_a_cancelled_save_dialog_writes_nothing(app, tmp_path):
     app.root.update()
     assert not app.controller.worker.busy and "Not exported" in dialog.message.cget("text")
     assert not list(tmp_path.glob("**/*.html"))
+
+
+def test_a_worksheet_with_solutions_of_a_puzzle_without_one_solution_says_why(app, tmp_path):
+    load(app, solver.example("two_solutions").line)
+    out = tmp_path / "two.html"
+    app.dialogs.save_path = str(out)
+    dialog = app.teach.worksheet_dialog()
+    dialog.var_source.set("current")
+    dialog.var_solutions.set(True)
+    dialog.go_button.invoke()
+    assert app.wait(lambda: "not saved" in app.form.status_text())
+    assert "more than one solution" in app.form.status_text() and not out.exists()
+    assert dialog.alive and not dialog.running
