@@ -42,8 +42,6 @@ __all__ = ["install_teach", "Teach", "HINT_MARKS", "LADDER"]
 
 BLUE = "#0072B2"
 GREEN = "#009E73"
-VERMILLION = "#D55E00"
-SKY = "#56B4E9"
 LINK = "#0B5CAD"
 
 HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")

@@ -2,8 +2,6 @@
 the difficulty card, the generator and worksheets (app/teach.py, app/puzzles.py)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import solver
