@@ -443,6 +443,10 @@ class Teach:
                 self.hint_level += 1
                 self._show_hint()
             return
+        if self.hint is not None and self.hint_board is b and not self.hint.ok:
+            self._show_hint_outcome(self.hint)  # same grid, same answer: no need to ask again
+            self._select(self.hint_tab)
+            return
         self.request_hint()
 
     def request_hint(self) -> None:

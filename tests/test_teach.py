@@ -406,3 +406,27 @@ def test_a_worksheet_with_solutions_of_a_puzzle_without_one_solution_says_why(ap
     assert app.wait(lambda: "not saved" in app.form.status_text())
     assert "more than one solution" in app.form.status_text() and not out.exists()
     assert dialog.alive and not dialog.running
+
+
+def test_hint_with_a_wrong_entry_crosses_it_out_instead_of_building_on_it(app):
+    g = load(app, TUTORIAL)
+    solution = solver.solve(g)
+    cell, digit = next((c, d) for c in g.blanks() for d in solver.candidates(g)[c] if d != solution[c])
+    key(app, cell, str(digit))
+    assert not solver.validate(app.controller.board.grid())  # breaks no rule, but is wrong
+    key(app, (8, 8), "h")
+    assert app.wait(lambda: "No hint" in app.form.status_text())
+    assert solver.cell_name(cell) in app.form.status_text()
+    assert marked(app, "wrong") == {cell} and app.teach.hint_level == 0
+    key(app, (8, 8), "h")  # asking again on the same grid gives the same answer at once
+    assert app.teach.hint_title.cget("text") == "Some digits are wrong"
+
+
+def test_hint_on_an_empty_grid_and_on_a_solved_grid(app):
+    key(app, (0, 0), "h")
+    assert "no puzzle" in app.form.status_text()
+    load(app, TUTORIAL)
+    app.form.fire("solve")
+    assert app.wait(lambda: app.controller.board.grid().is_complete())
+    key(app, (8, 8), "h")
+    assert app.wait(lambda: "complete and correct" in app.form.status_text())
