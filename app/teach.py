@@ -412,10 +412,14 @@ class Teach:
 
     @staticmethod
     def _step_looks(step, level: int) -> tuple[dict, dict]:
-        """Per cell: the digits to cross out (level 4 on) and to emphasise (level 3 on)."""
+        """Per cell: the digits to cross out (level 4 on) and to emphasise.
+
+        A pattern's digits are emphasised from rung 3 on; a placing step's (a single) only from
+        rung 4, because in a single the pattern *is* the answer.
+        """
         strike: dict = {}
         emph: dict = {}
-        if level >= 3:
+        if level >= 4 or (level >= 3 and not step.placements):
             for cell in step.cells:
                 emph[cell] = set(step.digits)
         if level >= 4:

@@ -92,10 +92,13 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert not marked(app, "hint_cells")
     press_h(app, 3)
     assert marked(app, "hint_cells") == set(expected.highlight)
+    (cell, digit), = expected.placements
+    assert digit in app.form.candidates_shown(cell)  # a hint draws its cells' candidates, even when off
+    assert app.form.candidates_look(cell)[1] == frozenset()  # a single's digit is not given away yet
     press_h(app, 4)
     assert expected.conclusion in app.form.status_text()
     assert marked(app, "hint_target") == set(expected.targets)
-    (cell, digit), = expected.placements
+    assert digit in app.form.candidates_look(cell)[1]
     assert app.form.cell_text(cell) == ""
     key(app, (8, 8), "h")  # rung 5: apply
     assert app.form.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
@@ -132,9 +135,12 @@ def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(ap
     key(app, (8, 8), "c")  # candidates on
     (cell, digit) = step.eliminations[0]
     assert digit in app.form.candidates_shown(cell)
-    for rung in (1, 2, 3, 4):
+    for rung in (1, 2, 3):
         press_h(app, rung)
     assert app.teach.hint.step == step
+    pattern = step.cells[0]
+    assert set(step.digits) <= app.form.candidates_look(pattern)[1]  # the pattern's digits, bold blue
+    press_h(app, 4)
     assert digit in app.form.candidates_look(cell)[0]  # rung 4 crosses it out
     key(app, (8, 8), "h")  # apply
     assert digit not in app.form.candidates_shown(cell)
