@@ -194,6 +194,10 @@ class Teach:
         self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
         self.step_link = self._link(tab, lambda: self.open_lesson(self._shown_step()))
         self.step_link.grid(row=3, column=0, sticky="w")
+        self.explain_demo_button = ttk.Button(tab, text="Watch the search demo from here",
+                                              command=self._demo_from_path_end)
+        self.explain_demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
+        self.explain_demo_button.grid_remove()  # only where logic stops
         self.step_text.configure(text="Explain the solution lists every step a person would take, the "
                                       "simplest technique each time. Choose a step to see the grid as it "
                                       "was then.")
@@ -639,12 +643,14 @@ class Teach:
         self.form.dialogs.show_text(f"What is {_article(step.technique)} {step.technique}?",
                                     lesson_text(step.technique, step))
 
-    def demo_from_here(self) -> bool:
-        """Start the search demo from the position where logic got stuck; False when it cannot."""
+    def demo_from_here(self, grid: Grid | None = None) -> bool:
+        """Start the search demo from the position where logic got stuck (or ``grid``); False when it cannot."""
         if self.demo is None:
             return False
         b = self.controller.board
-        if self._demo_from is None or self._demo_from[0] is not b:
+        if grid is not None:
+            self._demo_from = (b, grid)
+        elif self._demo_from is None or self._demo_from[0] is not b:
             self._demo_from = (b, b.grid())
         self._starting_demo = True
         try:
@@ -759,6 +765,7 @@ class Teach:
                 f.show_cell(cell, d, "given" if puzzle[cell] else ("path" if d else None))
         for name in ("conflict", "finding", "selected", "suspect", "differ", "wrong", "replaced"):
             f.set_marks(name, ())
+        self.explain_demo_button.grid_remove()
         if step is not None:
             f.set_marks("hint_unit", [c for u in step.units for c in u.cells])
             f.set_marks("hint_cells", step.cells)
@@ -771,6 +778,8 @@ class Teach:
             f.clear_marks(*HINT_MARKS)
             self.step_text.configure(text=f"Here logic stops with {path.cells_left} cells left: no technique "
                                           "this app teaches applies. From here the puzzle needs guessing.")
+            if self.demo is not None:
+                self.explain_demo_button.grid()
             self.step_link.configure(text="")
             f.set_status("Logic stops here; the rest needs guessing (the search demo shows how).")
         label = getattr(f, "mode_label", None)
@@ -779,6 +788,15 @@ class Teach:
                                  "then (Back to my grid restores yours)")
         self.back_button.state(["!disabled"])
         self._draw_step_candidates()
+
+    def _demo_from_path_end(self) -> None:
+        """Where the explained path stops: let the search demo take over from that grid."""
+        if self.path is None:
+            return
+        grid = self.path.final_grid
+        self.leave_explain(render=False)
+        if not self.demo_from_here(grid):
+            self.controller.render()
 
     def _shown_step(self):
         if self.path is not None and self.explaining is not None and self.explaining < len(self.path):
@@ -815,6 +833,7 @@ class Teach:
         self.steps_list.selection_clear(0, "end")
         self.back_button.state(["disabled"])
         self.step_link.configure(text="")
+        self.explain_demo_button.grid_remove()
 
     def _on_tab_changed(self, event=None) -> None:
         try:

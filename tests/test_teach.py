@@ -436,3 +436,24 @@ def test_hint_on_an_empty_grid_and_on_a_solved_grid(app):
     assert app.wait(lambda: app.controller.board.grid().is_complete())
     key(app, (8, 8), "h")
     assert app.wait(lambda: "complete and correct" in app.form.status_text())
+
+
+def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(app, data_lines):
+    line = next(x for x in data_lines("norvig_top95")
+                if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
+    puzzle = load(app, line)
+    app.form.fire("explain")
+    assert app.wait(lambda: app.teach.steps_list.size() > 0, timeout=5)
+    path = app.teach.path
+    assert app.teach.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.steps_list.get("end")
+    app.teach.steps_list.selection_set("end")
+    app.teach.steps_list.event_generate("<<ListboxSelect>>")
+    app.root.update()
+    assert app.teach.explain_demo_button.winfo_manager() == "grid"
+    app.teach.explain_demo_button.invoke()
+    app.root.update()
+    assert app.teach.explaining is None
+    assert app.demo.active and app.demo.run.puzzle == path.final_grid != puzzle
+    app.demo.stop()
+    app.root.update()
+    assert app.controller.board.grid() == puzzle
