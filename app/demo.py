@@ -261,6 +261,8 @@ class Demo:
         self.root = form.root
         self.run: DemoRun | None = None
         self.active = False
+        self._start_position: tuple | None = None  # (board, grid) given to start(), see puzzle()
+        self.activate_listeners: list[Callable[[], None]] = []  # called as the demo takes the grid
         self.playing = False
         self.job: _Job | None = None
         self.results: dict[str, dict] = {}  # order -> row of the comparison table
@@ -509,15 +511,28 @@ class Demo:
     # starting and stopping
     # ======================================================================
     def puzzle(self) -> Grid:
-        """The grid the demo searches: the givens (the whole grid when there are none)."""
+        """The grid the demo searches: a position given to :meth:`start` while its run lasts,
+        else the givens (the whole grid when there are none)."""
+        pos = self._start_position
+        if pos is not None and pos[0] is self.controller.board and self.active:
+            return pos[1]
         return self.controller.puzzle()
 
-    def start(self, order: str | None = None) -> bool:
-        """Show a fresh search of the puzzle on the grid (paused at step 0); False when it cannot start."""
+    def start(self, order: str | None = None, position: Grid | None = None) -> bool:
+        """Show a fresh search on the grid (paused at step 0); False when it cannot start.
+
+        ``position`` (e.g. where logic got stuck, the student's digits included) is searched
+        instead of the puzzle, until the grid changes or the demo stops.
+        """
         if self.job is not None:
             self.say("Wait for the count to finish, or Cancel it (Esc).", "warn")
             return False
-        g = self.puzzle()
+        board = self.controller.board
+        if position is not None:
+            self._start_position = (board, position)
+        elif not self.active or self._start_position is None or self._start_position[0] is not board:
+            self._start_position = None  # a restart (Reset, another strategy) keeps the position
+        g = self._start_position[1] if self._start_position else self.controller.puzzle()
         if not g.clue_count:
             self.say("The grid is empty: pick a puzzle from the Examples menu, paste or type one first.", "warn")
             return False
@@ -546,6 +561,8 @@ class Demo:
         return True
 
     def _activate(self) -> None:
+        for listener in self.activate_listeners:  # e.g. hints and candidates leave the grid
+            listener()
         self.active = True
         self._focus_before = self.form.focused_cell()
         self._board = self.controller.board
@@ -576,6 +593,7 @@ class Demo:
     def _deactivate(self) -> None:
         self.active = False
         self.run = None
+        self._start_position = None
         self._decorated.clear()
         self._cancel_after("_flash_after")
         self._cancel_after("_poll_after")

@@ -97,7 +97,6 @@ class Teach:
         self.explaining: int | None = None  # the step shown, or None
         self._explain_board = None
         self._demo_from = None  # (board, grid): start the search demo from this position
-        self._starting_demo = False
         self._init_looks()
         self._init_fonts()
         self._init_hint_tab()
@@ -304,25 +303,15 @@ class Teach:
         c.diagnosis_listeners.append(self._on_diagnosis)
         self._cell_input = self.form.handler_for("cell_input")
         self.form.on("cell_input", self._on_cell_input)
-        demo = self.demo
-        if demo is not None:
-            original_puzzle, original_activate = demo.puzzle, demo._activate
+        if self.demo is not None:
+            self.demo.activate_listeners.append(self._on_demo_activate)
 
-            def puzzle():
-                pos = self._demo_from
-                if pos is not None and pos[0] is c.board and (demo.active or self._starting_demo):
-                    return pos[1]
-                return original_puzzle()
-
-            def activate():
-                if self.explaining is not None:
-                    self.leave_explain(render=False)
-                self.form.hide_candidates()
-                self.form.clear_marks(*HINT_MARKS)
-                original_activate()
-
-            demo.puzzle = puzzle
-            demo._activate = activate
+    def _on_demo_activate(self) -> None:
+        """The search demo takes the grid: leave the explanation, hide candidates and hint marks."""
+        if self.explaining is not None:
+            self.leave_explain(render=False)
+        self.form.hide_candidates()
+        self.form.clear_marks(*HINT_MARKS)
 
     # ======================================================================
     # following the grid
@@ -652,11 +641,7 @@ class Teach:
             self._demo_from = (b, grid)
         elif self._demo_from is None or self._demo_from[0] is not b:
             self._demo_from = (b, b.grid())
-        self._starting_demo = True
-        try:
-            started = self.demo.start()
-        finally:
-            self._starting_demo = False
+        started = self.demo.start(position=self._demo_from[1])
         if started:
             self.demo.say("Search demo from the position where logic got stuck: Space plays, → steps.")
         return started

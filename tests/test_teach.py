@@ -191,6 +191,9 @@ def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
     app.teach.demo_button.invoke()
     app.root.update()
     assert app.demo.active and app.demo.run.puzzle == here != puzzle
+    app.demo.set_order("fewest-candidates")  # another strategy searches the same position
+    app.root.update()
+    assert app.demo.active and app.demo.run.order == "fewest-candidates" and app.demo.run.puzzle == here
     app.demo.stop()
     app.root.update()
     assert app.controller.board.grid() == here
