@@ -296,8 +296,9 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     if clues < MIN_CLUES:
         findings.append(Finding(
             "too_few_clues",
-            f"Only {clues} given{'s' if clues != 1 else ''}: a Sudoku needs at least "
-            f"{MIN_CLUES} to have a unique solution, so this one cannot be unique.",
+            (f"Only {clues} given{'s' if clues != 1 else ''}" if clues else "The grid is empty")
+            + f": a Sudoku needs at least {MIN_CLUES} givens to have a unique solution, "
+            "so this one cannot be unique.",
         ))
     missing = [d for d in DIGITS if d not in g.cells]
     if len(missing) >= 2:

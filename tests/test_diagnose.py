@@ -175,6 +175,8 @@ def test_sparse_grids_answer_with_several_solutions(g):
     d = diagnose(g)
     assert d.status == "multiple" and len(d.solutions) == 2
     assert kinds(d)[0] == "too_few_clues"
+    first = d.findings[0].message
+    assert first.startswith("The grid is empty" if not g.clue_count else f"Only {g.clue_count} given")
     if g.clue_count < 16:
         assert d.suggested_clue is None  # one more clue still leaves < 17
     if d.suggested_clue is not None:
