@@ -33,7 +33,8 @@ from .diagnose import (  # noqa: F401
 )
 # -- backtrack --
 from .backtrack import (  # noqa: F401
-    ORDERS, BacktrackCounts, SearchEvent, backtrack_steps, count_backtrack_work,
+    ORDERS, BacktrackCounts, SearchEvent, WorkEstimate, backtrack_steps, count_backtrack_work,
+    estimate_backtrack_work,
 )
 # -- techniques --
 from .techniques import (  # noqa: F401
