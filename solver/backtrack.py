@@ -948,7 +948,8 @@ def estimate_backtrack_work(g: Grid, order: str = "row-major", *, samples: Optio
 
     budget = max(samples, 2 * m)
     pilot = max(2, min(32, budget // (4 * m)))
-    going = all(run(i, pilot) for i in range(m))
+    going = all([run(i, 2) for i in range(m)])  # every subtree gets two probes, whatever the clock says
+    going = going and all(run(i, pilot - 2) for i in range(m))
     for share in (0.5, 1.0):  # two rounds of Neyman allocation of what is left
         if not going:
             break

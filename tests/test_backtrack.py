@@ -373,3 +373,118 @@ def test_cancel_stops_the_generator_and_the_counter(order):
     with pytest.raises(Cancelled):
         count_backtrack_work(PATHOLOGICAL if order == "row-major" else ex("hard"), order,
                              cancel=cancel)
+
+
+# -- estimating the work past a cap ------------------------------------------
+
+from solver import backtrack as backtrack_mod  # noqa: E402
+from solver.backtrack import WorkEstimate, estimate_backtrack_work  # noqa: E402
+
+PATHOLOGICAL_CLASSIC = (69_175_316, 1_314_330_447)  # placements, steps: counted once in 83 s (README)
+
+
+def agree(estimate: WorkEstimate, counts: BacktrackCounts) -> bool:
+    return (estimate.placements, estimate.backtracks, estimate.steps, estimate.solved) == (
+        counts.placements, counts.backtracks, counts.steps, counts.solved)
+
+
+@pytest.mark.parametrize("g", QUICK, ids=range(len(QUICK)))
+def test_a_short_run_is_counted_not_estimated(g):
+    for order in ORDERS:
+        e = estimate_backtrack_work(g, order, seed=1)
+        assert e.exact and e.samples == 0 and e.relative_error == 0.0
+        assert agree(e, count_backtrack_work(g, order)) and e.low == e.high == e.placements
+
+
+@pytest.mark.parametrize("key", ["tutorial", "hard", "mistyped", "two_solutions"])
+def test_path_plus_counted_left_turns_is_exactly_the_count(key, monkeypatch):
+    # No sampling (every left subtree counted): the path to the first solution plus the
+    # subtrees tried before it must give count_backtrack_work's numbers to the unit, for a
+    # unique solution, two solutions (the search stops at the first) and none (all searched).
+    monkeypatch.setattr(backtrack_mod, "_EXACT_FIRST", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(backtrack_mod, "_EXACT_PART", {o: 10 ** 9 for o in ORDERS})
+    g = ex(key)
+    for order in ORDERS:
+        e = estimate_backtrack_work(g, order, seed=1)
+        assert e.exact and agree(e, count_backtrack_work(g, order)), (key, order, e)
+
+
+@pytest.mark.parametrize("n, order", [(7, "row-major"), (15, "row-major"), (1, "fewest-candidates"),
+                                      (9, "propagation")])
+def test_probes_through_single_child_subtrees_are_exact(n, order, monkeypatch):
+    # Everything sampled, nothing counted: on these puzzles every node below the path has at
+    # most one child, so every probe sees the same numbers and the estimate is the count.
+    monkeypatch.setattr(backtrack_mod, "_EXACT_FIRST", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(backtrack_mod, "_EXACT_PART", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(backtrack_mod, "_SPLIT_LIMIT", 0)
+    g = grid(load_lines("norvig_easy50")[n])
+    e = estimate_backtrack_work(g, order, samples=100, seed=5)
+    assert not e.exact and e.samples >= 90 and e.relative_error == 0.0
+    assert agree(e, count_backtrack_work(g, order))
+
+
+@pytest.mark.parametrize("line, order, exact, samples", [
+    (example("hard").line, "row-major", (49_558, 941_055), 2000),
+    (load_lines("norvig_top95")[10], "row-major", (932_579, 17_718_454), 2000),
+    (load_lines("norvig_top95")[17], "row-major", (2_722_716, 51_731_021), 2000),
+    (example("pathological").line, "row-major", PATHOLOGICAL_CLASSIC, 3000),
+    (example("pathological").line, "fewest-candidates", (45_267, 135_738), 300),
+])
+def test_estimate_lands_near_the_count(line, order, exact, samples):
+    t0 = time.perf_counter()
+    e = estimate_backtrack_work(grid(line), order, samples=samples, seed=0)
+    assert time.perf_counter() - t0 < 2.0
+    assert not e.exact and e.solved and e.samples <= samples + 64
+    assert 1 / 1.5 < e.placements / exact[0] < 1.5
+    if exact[1] is not None:
+        assert 1 / 1.5 < e.steps / exact[1] < 1.5
+    assert e.low <= e.placements <= e.high and 0 < e.relative_error < 0.5
+    assert e.backtracks == e.placements - 81 + grid(line).clue_count  # all but the path undone
+
+
+def test_the_estimate_is_repeatable_with_a_seed():
+    a = estimate_backtrack_work(PATHOLOGICAL, samples=500, seed=7)
+    assert a == estimate_backtrack_work(PATHOLOGICAL, samples=500, seed=7)
+
+
+def test_no_solution_estimates_the_whole_tree():
+    g = ex("hard").with_digit((0, 1), 6)  # breaks no rule, but leaves no solution
+    e = estimate_backtrack_work(g, samples=2000, seed=0)
+    assert not e.solved and not e.exact
+    assert 1 / 1.5 < e.placements / 346_150 < 1.5 and 1 / 1.5 < e.steps / 6_576_869 < 1.5
+    assert e.backtracks == e.placements  # every placement is taken back
+
+
+def test_conflicts_and_bad_arguments():
+    line = list(example("tutorial").line)
+    line[4] = "7"  # r1c5 = 7 while r1c1 holds 7
+    assert estimate_backtrack_work(grid("".join(line))) == WorkEstimate(0, 0, 1, False, True, 0, 0.0, 0, 0)
+    with pytest.raises(ValueError):
+        estimate_backtrack_work(ex("easy"), "random")
+    with pytest.raises(ValueError):
+        estimate_backtrack_work(ex("easy"), samples=0)
+
+
+def test_a_time_limit_cuts_the_sampling_short():
+    e = estimate_backtrack_work(PATHOLOGICAL, seed=1, seconds=0.0)
+    assert not e.exact and 0 < e.samples < 1000 and e.placements > 1_000_000
+
+
+class _SetAfter:
+    """A cancel token that turns set after ``n`` looks."""
+
+    def __init__(self, n):
+        self.looks, self.n = 0, n
+
+    def is_set(self):
+        self.looks += 1
+        return self.looks > self.n
+
+
+@pytest.mark.parametrize("looks", [0, 3, 40])
+def test_cancel_stops_the_estimate(looks):
+    token = _SetAfter(looks)
+    t0 = time.perf_counter()
+    with pytest.raises(Cancelled):
+        estimate_backtrack_work(PATHOLOGICAL, samples=10 ** 6, cancel=token)
+    assert time.perf_counter() - t0 < 2.0
