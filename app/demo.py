@@ -42,7 +42,7 @@ from solver import Grid
 logger = logging.getLogger(__name__)
 
 __all__ = ["install_demo", "Demo", "DemoRun", "STRATEGIES", "HISTORY", "TABLE_CAP", "SKIP_CAP",
-           "speed_of", "format_count"]
+           "speed_of", "format_count", "format_estimate"]
 
 #: order -> (name in the table, long name for the radio button, what it teaches)
 STRATEGIES = {
@@ -56,10 +56,13 @@ STRATEGIES = {
 
 HISTORY = 10_000  # events kept for Step back and the timeline (a ring buffer: memory stays flat)
 TABLE_CAP = 1_000_000  # placements per strategy when Compare counts
+ESTIMATE_SECONDS = 5.0  # at most this long for the estimate of a capped strategy (it usually takes < 1 s)
 SKIP_CAP = 1_500_000  # events per Skip to end (the pathological puzzle needs hundreds of millions)
 FULL_SPEED = 100  # the speed slider's top position: as fast as the screen can draw
 FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen redraws between)
 UNDO_FLASH_MS = 400
+# comparison table columns (pixels at normal size): wide enough for "≥ 1,000,000" and "≥ 18,999,717"
+_TABLE_WIDTHS = {"#0": 88, "placements": 100, "backtracks": 96, "steps": 110, "time": 62}
 
 # Okabe-Ito colours (as in app.view); every look also differs in weight, slant or decoration.
 BLUE = "#0072B2"
@@ -81,6 +84,34 @@ def speed_of(position: float) -> float | None:
 
 def format_count(n: int) -> str:
     return f"{n:,}"
+
+
+def format_estimate(n: float) -> str:
+    """An estimate to two significant digits, in words past a million: "≈ 70 million", "≈ 1.3 billion", "≈ 450,000"."""
+    if n <= 0:
+        return "≈ 0"
+    digits = max(0, math.floor(math.log10(n)) - 1)
+    n = round(n / 10 ** digits) * 10 ** digits
+    for size, word in ((10 ** 9, "billion"), (10 ** 6, "million")):
+        if n >= size:
+            return f"≈ {n / size:.2g} {word}" if n < 100 * size else f"≈ {n // size:,} {word}"
+    return f"≈ {n:,}"
+
+
+def _describe_seconds(secs: float | None) -> str:
+    if secs is None:
+        return "watched"
+    return f"{secs * 1000:.0f} ms" if secs < 1 else f"{secs:.1f} s"
+
+
+def _describe_duration(secs: float) -> str:
+    """A rough duration for people: "40 seconds", "3 minutes", "2 hours", "5 days"."""
+    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if secs >= 2 * size:
+            n = round(secs / size)
+            return f"{n:,} {word}s"
+    n = max(1, round(secs))
+    return f"{n} second{'s' if n != 1 else ''}"
 
 
 def _describe_speed(sps: float | None) -> str:
@@ -317,6 +348,7 @@ class Demo:
             "text": tkfont.Font(self.root, family=family, size=12),
             "button": tkfont.Font(self.root, family=family, size=11),
             "table": tkfont.Font(self.root, family=family, size=10),
+            "table_estimate": tkfont.Font(self.root, family=family, size=10, slant="italic"),
             "heading": tkfont.Font(self.root, family=family, size=10, weight="bold"),
             "state": tkfont.Font(self.root, family=family, size=11, weight="bold"),
         }
@@ -442,11 +474,13 @@ class Demo:
         self.table = ttk.Treeview(box, columns=("placements", "backtracks", "steps", "time"), height=3,
                                   style="Demo.Treeview", selectmode="none", takefocus=0)
         self.table.heading("#0", text="Strategy", anchor="w")
-        self.table.column("#0", width=104, minwidth=80, stretch=True, anchor="w")
-        for col, title, width in (("placements", "Placements", 92), ("backtracks", "Backtracks", 92),
-                                  ("steps", "Steps", 100), ("time", "Time", 62)):
+        self.table.column("#0", width=_TABLE_WIDTHS["#0"], minwidth=80, stretch=True, anchor="w")
+        for col, title in (("placements", "Placements"), ("backtracks", "Backtracks"), ("steps", "Steps"),
+                           ("time", "Time")):
             self.table.heading(col, text=title, anchor="e")
-            self.table.column(col, width=width, minwidth=50, stretch=False, anchor="e")
+            self.table.column(col, width=_TABLE_WIDTHS[col], minwidth=50, stretch=False, anchor="e")
+        # the estimate row under a capped strategy: grey italic, so it never reads as a count
+        self.table.tag_configure("estimate", foreground="#555555", font=self.fonts["table_estimate"])
         self.table.grid(row=2, column=0, sticky="ew")
         for order, (short, _, _) in STRATEGIES.items():
             self.table.insert("", "end", iid=order, text=short, values=("", "", "", ""))
@@ -1021,11 +1055,19 @@ class Demo:
                 counts = solver.count_backtrack_work(g, order, cap=TABLE_CAP, cancel=token)
                 rows[order] = {"counts": counts, "seconds": time.perf_counter() - t0, "source": "counted",
                                "puzzle": g}
+                if counts.capped:  # too long to count: estimate the whole run instead (random probes, < 1 s)
+                    current["estimating"] = True
+                    t1 = time.perf_counter()
+                    rows[order]["estimate"] = solver.estimate_backtrack_work(
+                        g, order, seed=0, cancel=token, seconds=ESTIMATE_SECONDS)
+                    rows[order]["estimate_seconds"] = time.perf_counter() - t1
+                    current["estimating"] = False
             return rows
 
         def describe(seconds: float) -> str:
             order = current["order"] or "row-major"
-            return f"Counting {STRATEGIES[order][0]} ({current['index'] + 1} of 3)… {seconds:.1f} s"
+            verb = "Estimating" if current.get("estimating") else "Counting"
+            return f"{verb} {STRATEGIES[order][0]} ({current['index'] + 1} of 3)… {seconds:.1f} s"
 
         def done(rows, error, seconds):
             if error is not None:
@@ -1169,25 +1211,55 @@ class Demo:
         current = self.puzzle()
         notes = []
         any_capped = False
-        for order, (short, _, _) in STRATEGIES.items():
+        estimates = 0
+        for n, (order, (short, _, _)) in enumerate(STRATEGIES.items()):
             row = self.results.get(order)
+            est_iid = f"{order}:estimate"
             if row is None or (current is not None and row["puzzle"] != current):
                 self.table.item(order, values=("", "", "", ""))
+                if self.table.exists(est_iid):
+                    self.table.delete(est_iid)
                 continue
             c = row["counts"]
             ge = "≥ " if c.capped else ""
             secs = row["seconds"]
-            when = "watched" if secs is None else (f"{secs * 1000:.0f} ms" if secs < 1 else f"{secs:.1f} s")
+            when = _describe_seconds(secs)
             self.table.item(order, values=(ge + format_count(c.placements), ge + format_count(c.backtracks),
                                            ge + format_count(c.steps), when))
+            est = row.get("estimate") if c.capped else None
+            if est is not None:
+                # a row of its own under the capped one: the lower bound stays a fact, the estimate says "≈"
+                values = (format_estimate(est.placements), format_estimate(est.backtracks),
+                          format_estimate(est.steps), _describe_seconds(row.get("estimate_seconds")))
+                if self.table.exists(est_iid):
+                    self.table.item(est_iid, values=values)
+                else:
+                    self.table.insert("", self.table.index(order) + 1, iid=est_iid, text="   estimated",
+                                      values=values, tags=("estimate",))
+                estimates += 1
+            elif self.table.exists(est_iid):
+                self.table.delete(est_iid)
             if c.capped:
                 any_capped = True
-                notes.append(f"{short} stopped at the cap of {c.placements:,} placements without finishing: "
-                             f"it needs more than that (≥ marks a lower bound). Count the whole run to know.")
+                if est is None:
+                    text = (f"{short} stopped at the cap of {c.placements:,} placements without finishing: "
+                            f"it needs more than that (≥ marks a lower bound).")
+                else:
+                    rate = c.placements / secs if secs else 0
+                    spread = f"±{2 * est.relative_error:.0%}" if est.relative_error < 0.5 else "a rough guess"
+                    text = (f"{short} stopped at the cap of {c.placements:,} placements (≥: a lower bound). "
+                            f"{est.samples:,} random probes of its search tree estimate "
+                            f"{format_estimate(est.placements)[2:]} placements ({spread})")
+                    if rate:
+                        text += f", about {_describe_duration(est.placements / rate)} to count"
+                    text += "."
+                text += " Count the whole run to know exactly."
+                notes.append(text)
             elif not c.solved:
                 notes.append(f"{short}: no solution (every possibility tried).")
         if not notes and self.results:
             notes.append("Same puzzle, three ways to search it: the numbers are the work each one needed.")
+        self.table.configure(height=len(STRATEGIES) + estimates)
         self.table_note.configure(text="\n".join(notes))
         if any_capped:
             self.full_button.grid()
@@ -1208,6 +1280,11 @@ class Demo:
             return (f"On this puzzle the classic order is about as quick: {a.placements:,} placements "
                     f"against {b.placements:,} with fewest candidates + singles.")
         more = "at least " if a.capped else ""
+        est = self.results["row-major"].get("estimate") if a.capped else None
+        if est is not None:
+            guess = format_estimate(est.placements / max(1, b.placements))[2:]
+            return (f"Classic needs at least {factor:,.0f}× the placements of fewest candidates + singles, "
+                    f"about {guess}× by the estimate ({format_estimate(est.placements)[2:]} vs {b.placements:,}).")
         return (f"Classic needs {more}{factor:,.0f}× the placements of fewest candidates + singles "
                 f"({'≥ ' if a.capped else ''}{a.placements:,} vs {b.placements:,}).")
 
@@ -1235,7 +1312,7 @@ class Demo:
                         sliderthickness=int(15 * scale * 1.6) if on else 15)
         for name in ("Demo.TFrame", "Demo.TLabelframe", "Demo.TLabelframe.Label", "Demo.TRadiobutton"):
             style.configure(name, background=bg)
-        for col, width in (("#0", 104), ("placements", 92), ("backtracks", 92), ("steps", 100), ("time", 62)):
+        for col, width in _TABLE_WIDTHS.items():
             self.table.column(col, width=int(width * scale) if on else width)
         if on:
             stack, self._grey = [self.panel], []

@@ -249,6 +249,16 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
         assert str(got[2]).replace(",", "") == str(want.steps)
     note = d.table_note.cget("text")
     assert "cap of 60,000 placements" in note and "lower bound" in note
+    # past the cap: an estimate of the whole run in a row of its own (the pathological
+    # example needs 69,175,316 placements and 1,314,330,447 steps)
+    est = d.table.item("row-major:estimate")
+    assert "estimated" in est["text"] and d.table.index("row-major:estimate") == 1
+    estimate = d.results["row-major"]["estimate"]
+    assert 69_175_316 / 1.5 < estimate.placements < 69_175_316 * 1.5
+    assert str(est["values"][0]) == demo_mod.format_estimate(estimate.placements)
+    assert str(est["values"][0]).endswith(" million") and str(est["values"][2]).endswith(" billion")
+    assert "random probes" in note and "million placements (" in note and "to count." in note
+    assert int(d.table.cget("height")) == 4
     app.root.update()
     assert d.full_button.winfo_ismapped()
     assert "at least" in app.form.status_text()  # the lesson states the speed-up honestly
@@ -259,7 +269,34 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     d.cancel_job()
     assert d.wait_job(10)
     assert str(d.table.item("row-major")["values"][0]) == "≥ 60,000"
+    assert d.table.exists("row-major:estimate")
     assert "Cancelled" in app.form.status_text()
+
+
+def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monkeypatch):
+    monkeypatch.setattr(demo_mod, "TABLE_CAP", 20_000)
+    load(app, "hard")  # 49,558 placements and 941,055 steps in the classic order
+    d = app.demo
+    d.compare()
+    assert d.wait_job(30)
+    assert str(d.table.item("row-major")["values"][0]) == "≥ 20,000"
+    est = d.results["row-major"]["estimate"]
+    assert 49_558 / 1.5 < est.placements < 49_558 * 1.5 and 941_055 / 1.5 < est.steps < 941_055 * 1.5
+    shown_values = [str(v) for v in d.table.item("row-major:estimate")["values"]]
+    assert shown_values[0] == demo_mod.format_estimate(est.placements) and shown_values[0].startswith("≈ ")
+    assert "about" in app.form.status_text() and "by the estimate" in app.form.status_text()
+    # the exact count replaces the estimate
+    d.count_whole_run()
+    assert d.wait_job(30)
+    assert str(d.table.item("row-major")["values"][0]) == "49,558"
+    assert not d.table.exists("row-major:estimate") and int(d.table.cget("height")) == 3
+    assert "random probes" not in d.table_note.cget("text")
+
+
+def test_format_estimate_keeps_two_significant_digits():
+    f = demo_mod.format_estimate
+    assert [f(n) for n in (7, 49_558, 450_123, 69_175_316, 1_314_330_447, 123_456_789_012)] == [
+        "≈ 7", "≈ 50,000", "≈ 450,000", "≈ 69 million", "≈ 1.3 billion", "≈ 120 billion"]
 
 
 def test_switching_strategy_restarts_the_search_at_step_zero(app):
