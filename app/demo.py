@@ -11,7 +11,8 @@ How it stays responsive: the Tk thread drains the generator in ``after``
 batches sized to the speed (one event per tick up to 50 steps/s; a time budget
 of a few milliseconds per batch at full speed), so Pause, the sliders and Esc
 are handled between two batches.  Skip to end, Compare and "Count the whole
-run" run on a worker thread that never touches widgets; the Tk thread polls it
+run" run on a worker thread that never touches widgets (Compare also estimates a strategy
+that hits the table's cap, with :func:`solver.estimate_backtrack_work`); the Tk thread polls it
 with ``after`` to show progress and offers Cancel.  Step back and the timeline
 replay a bounded history (:data:`HISTORY` events, a ring buffer), so memory
 stays flat however long the search runs.
@@ -56,7 +57,8 @@ STRATEGIES = {
 
 HISTORY = 10_000  # events kept for Step back and the timeline (a ring buffer: memory stays flat)
 TABLE_CAP = 1_000_000  # placements per strategy when Compare counts
-ESTIMATE_SECONDS = 5.0  # at most this long for the estimate of a capped strategy (it usually takes < 1 s)
+ESTIMATE_SAMPLES = 20_000  # random probes for the estimate of a capped strategy (about 0.7 s on the pathological)
+ESTIMATE_SECONDS = 5.0  # and never longer than this
 SKIP_CAP = 1_500_000  # events per Skip to end (the pathological puzzle needs hundreds of millions)
 FULL_SPEED = 100  # the speed slider's top position: as fast as the screen can draw
 FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen redraws between)
@@ -1059,7 +1061,7 @@ class Demo:
                     current["estimating"] = True
                     t1 = time.perf_counter()
                     rows[order]["estimate"] = solver.estimate_backtrack_work(
-                        g, order, seed=0, cancel=token, seconds=ESTIMATE_SECONDS)
+                        g, order, samples=ESTIMATE_SAMPLES, seed=0, cancel=token, seconds=ESTIMATE_SECONDS)
                     rows[order]["estimate_seconds"] = time.perf_counter() - t1
                     current["estimating"] = False
             return rows
