@@ -16,9 +16,15 @@ Propagation, after each placement:
 
 A cell with an empty mask, or a unit where some digit has no place left, is a
 contradiction.  The search branches on a blank cell with the fewest
-candidates (MRV); among tied cells it takes the one with the most unsolved
-peers, which cut the nodes of the hardest sets by 40%.  The search is
-iterative with an explicit stack (depth <= 81: no recursion limit concerns).
+candidates (MRV); among tied cells (up to 20 of them) it takes the one whose
+guess forces the most: peers that are unsolved, that share its digits, and
+above all two-candidate peers that share a digit (in one branch they become
+singles) or both digits (singles in both branches).  Against "the first
+tied cell" this halves the nodes of the hardest sets; against "the most
+unsolved peers" (the rule before) it cuts the nodes of ``solve`` by 18-30%
+and of an exhaustive ``count_solutions`` by 20-33%, which matters more there
+because a count has to visit the whole tree.  The search is iterative with an
+explicit stack (depth <= 81: no recursion limit concerns).
 
 Measured on a 2-core machine (CPython 3.11, ms per puzzle, median / max):
 easy sets 0.1 / 0.3, 17-clue 0.17 / 12, top1465 0.5 / 11, forum hardest
@@ -62,10 +68,8 @@ for _d in range(9):
     _DIGIT[1 << _d] = _d + 1
 del _d
 # For choosing the branching cell: popcount with solved/dead cells as 10
-# (never chosen), 1 for an unsolved cell, and per cell a C-level getter of
-# its 20 peers' masks.
+# (never chosen), and per cell a C-level getter of its 20 peers' masks.
 _BRANCH_POP = [n if n > 1 else 10 for n in _POP]
-_UNSOLVED = [1 if n > 1 else 0 for n in _POP]
 _PEER_MASKS = tuple(itemgetter(*p) for p in PEERS)
 _UNITS = tuple(UNITS)
 # Bit sets of unit numbers (bit u for unit u, see grid.UNITS): each unit's own
@@ -97,7 +101,30 @@ def _count_flags(shift: int) -> list:
 
 
 _COUNT_FLAGS = (_count_flags(0), _count_flags(3), _count_flags(6))
-_TIE_CAP = 6  # look at most at this many tied cells (scoring all costs more than it saves)
+
+
+class _TieScores(dict):
+    """Per candidate mask ``m`` of a tied cell: a C-level getter of each peer mask's score.
+
+    An unsolved peer scores 4 plus 1 per digit it shares with ``m``; a peer
+    with two candidates that shares a digit with ``m`` scores 13 (a guess at
+    the tied cell leaves it a single in one branch), one holding exactly
+    ``m``'s two digits 18 (a single in both).  Built on first use (a few
+    dozen masks ever come up).
+    """
+
+    def __missing__(self, m: int):
+        table = []
+        for p in range(512):
+            n, k = _POP[p], _POP[p & m]
+            w = 0 if n < 2 else (4 if k == 2 else 3) if n == 2 and k else 1
+            table.append(4 * w + k if n > 1 else 0)
+        get = self[m] = table.__getitem__
+        return get
+
+
+_TIE_SCORES = _TieScores()
+_TIE_CAP = 20  # look at most at this many tied cells (scoring all costs more than it saves)
 _CANCEL_EVERY = 1024  # nodes between two looks at the cancel token (a power of two)
 
 
@@ -209,7 +236,7 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
     cand = _start(cells, exclude)
     nodes += 1
     branch_pop = _BRANCH_POP.__getitem__
-    unsolved = _UNSOLVED.__getitem__
+    tie_scores = _TIE_SCORES
     peer_masks = _PEER_MASKS
     stack = []
     propagate = _propagate
@@ -221,7 +248,7 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
         while True:
             if cand is not None:
                 # Branch on a cell with the fewest candidates; among those, the
-                # one with the most unsolved peers (it constrains the most).
+                # one whose guess forces the most (see _TieScores).
                 popl = list(map(branch_pop, cand))
                 best = min(popl)
                 if best == 10:
@@ -236,7 +263,7 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
                             ties = _TIE_CAP
                         top_score = -1
                         while True:
-                            score = sum(map(unsolved, peer_masks[i](cand)))
+                            score = sum(map(tie_scores[cand[i]], peer_masks[i](cand)))
                             if score > top_score:
                                 top_score = score
                                 bi = i
