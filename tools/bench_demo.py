@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--example", default="pathological")
     args = parser.parse_args(argv)
 
-    from screenshot_demo import start_xvfb
+    from xdisplay import start_xvfb
 
     xvfb = start_xvfb("1600x900x24")
     os.environ["SUDOKU_SOLVER_HOME"] = tempfile.mkdtemp(prefix="sudoku-bench-")

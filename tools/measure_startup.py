@@ -28,30 +28,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from xdisplay import start_xvfb  # noqa: E402
+
 TARGETS = {"source": 0.5, "exe": 1.0}
 DEFAULT_EXE = ROOT / "dist" / ("sudoku-solver.exe" if sys.platform == "win32" else "sudoku-solver")
 MAP_LINE = re.compile(r"window (0x[0-9a-f]+), override (YES|NO)")
-
-
-def start_xvfb() -> subprocess.Popen | None:
-    """Start a private Xvfb and export DISPLAY (None when one is already set)."""
-    if os.environ.get("DISPLAY"):
-        return None
-    if not shutil.which("Xvfb"):
-        raise SystemExit("measure_startup: no DISPLAY and no Xvfb (apt-get install xvfb)")
-    for n in range(150, 200):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None:
-            os.environ["DISPLAY"] = f":{n}"
-            return proc
-    raise SystemExit("measure_startup: could not start Xvfb")
 
 
 def window_name(window: str) -> str:
@@ -140,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     for tool in ("xev", "xprop"):
         if not shutil.which(tool):
             raise SystemExit(f"measure_startup: {tool} not found (apt-get install x11-utils)")
-    xvfb = start_xvfb()
+    xvfb = start_xvfb("1600x1000x24", "measure_startup")
     try:
         medians = {}
         if args.only in (None, "source"):

@@ -14,46 +14,20 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from xdisplay import pump, start_xvfb, stop_xvfb  # noqa: E402
 
-def start_xvfb() -> subprocess.Popen | None:
-    """A private virtual display (DISPLAY is exported); None when one is already set."""
-    if os.environ.get("DISPLAY"):
-        return None
-    for n in range(150, 200):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None:
-            os.environ["DISPLAY"] = f":{n}"
-            return proc
-    raise SystemExit("screenshot: could not start Xvfb")
-
-
-def pump(root, seconds: float, until=None) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        root.update()
-        if until is not None and until():
-            return
-        time.sleep(0.01)
 
 
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "docs" / "screenshot.png"
     if not shutil.which("import"):
         raise SystemExit("screenshot: ImageMagick's `import` is needed")
-    xvfb = start_xvfb()
+    xvfb = start_xvfb("1400x1000x24", "screenshot")
     os.environ["SUDOKU_SOLVER_HOME"] = tempfile.mkdtemp(prefix="sudoku-shot-")
     try:
         import tkinter as tk
@@ -84,9 +58,7 @@ def main(argv: list[str]) -> int:
         print(f"saved {out} ({root.winfo_width()}x{root.winfo_height()}); status: {form.status_text()}")
         controller.close()
     finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(5)
+        stop_xvfb(xvfb)
     return 0
 
 

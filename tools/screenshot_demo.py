@@ -15,60 +15,22 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from xdisplay import grab, pump, start_xvfb, stop_xvfb  # noqa: E402
 
-def start_xvfb(size: str = "1600x900x24") -> subprocess.Popen | None:
-    """A private virtual display (DISPLAY is exported); None when one is already set."""
-    if os.environ.get("DISPLAY"):
-        return None
-    for n in range(150, 200):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", size, "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None:
-            os.environ["DISPLAY"] = f":{n}"
-            return proc
-    raise SystemExit("screenshot_demo: could not start Xvfb")
-
-
-def pump(root, seconds: float, until=None) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        root.update()
-        if until is not None and until():
-            return
-        time.sleep(0.01)
-
-
-def grab(root, form, out: Path, with_menu: bool = True) -> None:
-    """Save the window (plus its menu bar) by cropping the screen: Xvfb has no window manager."""
-    root.update_idletasks()
-    x, y = root.winfo_rootx(), root.winfo_rooty()
-    w, h = root.winfo_width(), root.winfo_height()
-    top = max(0, y - form.menubar.winfo_reqheight()) if (with_menu and y > 0) else y
-    subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h + y - top}+{x}+{top}", "+repage", str(out)],
-                   check=True)
-    print(f"saved {out} ({w}x{h + y - top})")
 
 
 def main(argv: list[str]) -> int:
     out_dir = Path(argv[0]) if argv else ROOT / "docs"
     if not shutil.which("import"):
         raise SystemExit("screenshot_demo: ImageMagick's `import` is needed")
-    xvfb = start_xvfb()
+    xvfb = start_xvfb("1600x900x24", "screenshot_demo")
     os.environ["SUDOKU_SOLVER_HOME"] = tempfile.mkdtemp(prefix="sudoku-shot-")
     try:
         import tkinter as tk
@@ -111,9 +73,7 @@ def main(argv: list[str]) -> int:
         pump(root, 0.3)
         controller.close()
     finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(5)
+        stop_xvfb(xvfb)
     return 0
 
 

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from screenshot_demo import grab, pump, start_xvfb  # noqa: E402  (same Xvfb and cropping helpers)
+from xdisplay import grab, pump, start_xvfb  # noqa: E402  (same Xvfb and cropping helpers)
 
 PUZZLE = ("medium", "rotational", 7)  # its logical path: singles, two Pointings, then a Naked Pair
 EXPERT = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
