@@ -214,6 +214,31 @@ def test_count_matches_brute_force_with_few_blanks(solution, data):
     assert len(set(sols)) == expected and all(puzzle.agrees_with(x) and x.is_solution() for x in sols)
 
 
+@settings(max_examples=25, deadline=None)
+@given(solved_grids(), st.data())
+def test_count_matches_brute_force_with_many_blanks(solution, data):
+    # Enough blanks for ties among two-candidate cells and real branching.
+    blanks = data.draw(st.sets(st.integers(0, 80), min_size=18, max_size=26))
+    puzzle = Grid(0 if i in blanks else d for i, d in enumerate(solution.cells))
+    expected = brute_force_count_small(puzzle)
+    assert count_solutions(puzzle, 10_000) == expected
+    assert count_solutions(puzzle, 2) == min(expected, 2)
+    sols = find_solutions(puzzle, 10_000)
+    assert len(set(sols)) == expected and solution in sols
+
+
+def test_branching_keeps_the_hardest_sample_trees_small():
+    # Node budgets (deterministic) for the tie-break among fewest-candidate
+    # cells; the earlier "most unsolved peers" rule needed 16,900 and 33,684.
+    solve_stats, count_stats = SearchStats(), SearchStats()
+    for line in load_lines("forum_hardest_1106_sample100"):
+        g = grid(line)
+        solve(g, stats=solve_stats)
+        assert count_solutions(g, 2, stats=count_stats) == 1, line
+    assert solve_stats.nodes <= 14_000
+    assert count_stats.nodes <= 26_000
+
+
 def test_brute_force_helpers_agree_on_a_tiny_case():
     puzzle = Grid(0 if i in (0, 10, 20) else d for i, d in enumerate(BASE.cells))
     assert brute_force_count(puzzle) == brute_force_count_small(puzzle) == 1
