@@ -38,9 +38,11 @@ class Presentation:
         if self.on:
             return
         self.form.set_presentation(True, keep_tab=self.demo.tab)
-        # 1.4x on a 1600+ pixel wide screen, less on narrower ones so the panel still fits beside the grid
-        width = self.form.root.winfo_screenwidth()
-        self.demo.set_large(True, scale=max(1.0, min(1.4, width / 1150)))
+        # 1.4x on a large screen, less on narrower or shorter ones so the whole panel (table,
+        # note, legend) still fits beside the grid above the status line
+        root = self.form.root
+        width, height = root.winfo_screenwidth(), root.winfo_screenheight()
+        self.demo.set_large(True, scale=max(1.0, min(1.4, width / 1150, (height - 120) / 700)))
         if self.demo.active:
             self.demo.panel.focus_set()
             self.demo.refresh()  # the large status line explains the step shown
