@@ -19,24 +19,34 @@ contradiction.  The search branches on a blank cell with the fewest
 candidates (MRV); among tied cells (up to 20, see ``_TIE_CAP``) it takes the
 one whose guess forces the most: peers that are unsolved, that share its
 digits, and above all two-candidate peers that share a digit (in one branch
-they become singles) or both digits (singles in both branches).  Against "the first
-tied cell" this halves the nodes of the hardest sets; against "the most
-unsolved peers" (the rule before) it cuts the nodes of ``solve`` by 18-30%
-and of an exhaustive ``count_solutions`` by 20-33%, which matters more there
-because a count has to visit the whole tree.  The search is iterative with an
+they become singles) or both digits (singles in both branches).  Against
+"the first tied cell" this halves the nodes of the hardest sets; against
+"the most unsolved peers" (the rule before) it cuts the nodes of ``solve``
+by 18-30% and of an exhaustive ``count_solutions`` by 20-33%, which matters
+more there because a count has to visit the whole tree.  The search is iterative with an
 explicit stack (depth <= 81: no recursion limit concerns).
 
-Measured on a 2-core machine (CPython 3.11, ms per puzzle, median / max):
-easy sets 0.1 / 0.3, 17-clue 0.17 / 12, top1465 0.5 / 11, forum hardest
-(first 20,000) 1.85 / 18, forum hardest 1106 2.8 / 14; 5-20x faster than a
-Norvig-style solver on the same puzzles (4.6x on the forum-hardest median).
-``count_solutions(limit=2)`` costs 1-2.2x one ``solve``.
+Measured with ``python -m solver bench`` (first 500 puzzles per set, CPU
+time, CPython 3.11, 2-core machine; ms per puzzle, median / max): easy sets
+0.1 / 0.3, 17-clue 0.18 / 1.3, top1465 0.7 / 6.2, forum hardest (first 500)
+1.9 / 8.9, forum hardest 1106 2.8 / 18.7; 6.4-20x faster in total than a
+Norvig-style solver on the same puzzles.  ``count_solutions(limit=2)`` costs
+0.9-1.85x one ``solve`` (forum hardest first 500: 1.85x, 1106: 1.75x, down
+from 2.2x with the old tie-break; between runs it moves by up to 0.1, e.g.
+1.85-1.95 on forum hardest).  That ratio is close to its floor: a unique
+puzzle's count visits the whole tree, a solve on these sets about half of it
+(51-54% of the nodes), so only pruning that costs less than the nodes it
+saves can lower it further.
 
 Roads not taken (each was measured and lost): Norvig's dict of digit strings
 reads beautifully but is 5x slower or more; locked candidates (pointing and
-claiming) in the propagation cut nodes but cost more per node than they save;
-filtering peers with ``itertools.compress`` and coarser "dirty unit" tracking
-were slower.  Dancing links is elegant but its pointer juggling is slow in Python.
+claiming) in the propagation cut nodes but cost more per node than they save
+-- also for the exhaustive count alone (27% fewer nodes, 18-29% more time;
+applied only near the root or only where a sibling's subtree was big: no
+gain); naked pairs in the count (17% fewer nodes, 5-16% more time, still
+7-11% more when each pair is looked at only once); filtering peers with
+``itertools.compress`` and coarser "dirty unit" tracking were slower.
+Dancing links is elegant but its pointer juggling is slow in Python.
 
 Public: :class:`Cancelled`, :class:`SearchStats`, :func:`solve`,
 :func:`count_solutions`, :func:`find_solutions`.  For ``diagnose`` (module
