@@ -345,8 +345,11 @@ class Controller:
         if self.form.has_text_selection():
             self.form.copy_selection()  # Ctrl+C in the findings copies the selected words
             return
-        self.form.set_clipboard(self.board.grid().to_line("."))
-        self.form.set_status("Copied the grid as one 81-character line (Ctrl+Shift+C copies a framed grid).")
+        g = self.board.grid()
+        # The line for other programs and the framed block for people; Paste reads it back as one puzzle.
+        self.form.set_clipboard(f"{g.to_line('.')}\n\n{g.to_ss()}\n")
+        self.form.set_status("Copied the grid as an 81-character line and a framed block "
+                             "(Ctrl+Shift+C copies the framed block alone).")
 
     def _cmd_copy_framed(self) -> None:
         self.form.set_clipboard(self.board.grid().to_ss() + "\n")

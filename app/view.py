@@ -340,7 +340,7 @@ class SudokuForm:
         A("edit", "Undo", "undo", "Ctrl+Z", ("<Control-z>",))
         A("edit", "Redo", "redo", "Ctrl+Y / Ctrl+Shift+Z", ("<Control-y>", "<Control-Shift-Z>", "<Control-Shift-z>"))
         self.menus["edit"].add_separator()
-        A("edit", "Copy grid (one line)", "copy", "Ctrl+C", ("<Control-c>",))
+        A("edit", "Copy grid (line and framed block)", "copy", "Ctrl+C", ("<Control-c>",))
         A("edit", "Copy as framed grid", "copy_framed", "Ctrl+Shift+C", ("<Control-Shift-C>", "<Control-Shift-c>"))
         A("edit", "Paste puzzle or digit", "paste", "Ctrl+V", ("<Control-v>",))
         self.menus["edit"].add_separator()

@@ -428,16 +428,52 @@ def parse(text: str) -> Grid:
     g = _quick(text) if type(text) is str else None
     if g is not None:
         return g
-    grids = _read_text(text)
+    try:
+        grids = _read_text(text)
+    except ParseError:
+        same = _one_puzzle_shown_twice(text)
+        if same is None:
+            raise
+        return same
     if len(grids) != 1:
+        same = _one_puzzle_shown_twice(text)
+        if same is not None:
+            return same
         raise ParseError(f"the text holds {len(grids)} puzzles, not one; "
                          f"open it as a collection to browse them")
     return grids[0]
 
 
+def _one_puzzle_shown_twice(text: str) -> Grid | None:
+    """The one grid of a text whose blank-line-separated blocks all show the same puzzle, else None.
+
+    That is what the app's Ctrl+C puts on the clipboard (the 81-character line, a blank line,
+    the framed block), so it must paste back as one puzzle, not as two.
+    """
+    blocks = [b for b in re.split(r"\n[ \t]*\r?\n", text) if b.strip()]
+    if not 2 <= len(blocks) <= 4:
+        return None
+    first = None
+    for block in blocks:
+        try:
+            grids = _read_text(block)
+        except ParseError:
+            return None
+        if len(grids) != 1 or (first is not None and grids[0] != first):
+            return None
+        first = grids[0]
+    return first
+
+
 def parse_many(text: str) -> list[Grid]:
     """Every puzzle in a collection (one per line, CSV, .sdm) or a single puzzle; ParseError otherwise."""
-    return _read_text(text)
+    try:
+        return _read_text(text)
+    except ParseError:
+        same = _one_puzzle_shown_twice(text)
+        if same is None:
+            raise
+        return [same]
 
 
 def _decode(data: bytes, name: str) -> str:

@@ -132,17 +132,22 @@ def test_pasting_several_puzzles_opens_a_collection(sudoku_app):
     assert grid_shown(app) == TUTORIAL
 
 
-def test_copy_puts_a_line_that_parses_back(sudoku_app):
+def test_copy_puts_a_line_and_a_framed_block_that_paste_back_as_one_puzzle(sudoku_app):
     app = sudoku_app
     paste(app, TUTORIAL)
     type_digit(app, (0, 2), "5")
     app.form.fire("copy")
     copied = app.root.clipboard_get()
-    assert copied == "785" + TUTORIAL[3:]
-    assert solver.parse(copied).to_line() == copied
+    line, framed_block = copied.split("\n\n")
+    assert line == "785" + TUTORIAL[3:]
+    assert framed_block.startswith("*-----------*") and framed_block.count("|---+---+---|") == 2
+    assert solver.parse(copied).to_line() == line
+    app.form.fire("clear_all")
+    app.form.fire("paste")  # what Ctrl+C put there comes back as one puzzle, not a collection
+    assert app.controller.board.grid().to_line() == line and app.controller.collection is None
     app.form.fire("copy_framed")
     framed = app.root.clipboard_get()
-    assert framed.startswith("*-----------*") and solver.parse(framed).to_line() == copied
+    assert framed.startswith("*-----------*") and solver.parse(framed).to_line() == line
 
 
 # -- files -------------------------------------------------------------------------------

@@ -137,12 +137,12 @@ def _copied_grid(window: str, want=lambda g: True, timeout: float = 20.0) -> sol
     grid = None
     while time.monotonic() < deadline:
         _press(window, "ctrl+c")
-        text = _clipboard().strip()
-        digits = [int(ch) if ch.isdigit() else 0 for ch in text if ch.isdigit() or ch == "."]
-        if len(digits) == 81:
-            grid = solver.Grid(digits)
-            if want(grid):
-                return grid
+        try:
+            grid = solver.parse(_clipboard())  # the line and the framed block Ctrl+C copies
+        except solver.ParseError:
+            grid = None  # not copied yet (still the pasted text or empty)
+        if grid is not None and want(grid):
+            return grid
         time.sleep(0.2)
     return grid
 

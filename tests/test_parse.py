@@ -479,3 +479,16 @@ def test_any_file_gives_grids_or_parse_error(tmp_path, data):
         assert "fuzz.txt" in str(e)
     else:
         assert grids and all(isinstance(g, Grid) for g in grids)
+
+
+def test_one_puzzle_shown_as_line_and_drawing_reads_as_one():
+    """What the app's Ctrl+C copies (line, blank line, framed block) pastes back as one puzzle."""
+    copied = f"{G.to_line()}\n\n{G.to_ss()}\n"
+    assert parse(copied) == G
+    assert parse_many(copied) == [G]
+    assert parse(f"{G.to_line('0')}\r\n\r\n{G.pretty()}") == G
+    other = K.to_ss()
+    with pytest.raises(ParseError):  # two different puzzles stay an error for parse
+        parse(f"{G.to_line()}\n\n{other}")
+    with pytest.raises(ParseError, match="holds 2 puzzles"):  # a plain collection stays a collection
+        parse(f"{G.to_line()}\n{G.to_line()}\n")
