@@ -22,7 +22,7 @@ from .examples import EXAMPLES, Example, example  # noqa: F401
 
 __version__ = "1.0.0"
 
-# Each module below adds its own public names here (one import block each).
+# The public API, by module.
 # -- parse --
 from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
 # -- search --
