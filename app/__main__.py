@@ -67,6 +67,8 @@ def run(path: str | None = None) -> int:
 def build_window(root, state_path: Path | None):
     """The form and its controller on ``root``, with every feature installed: (form, controller).
 
+    The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``).
+
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
     """
@@ -80,7 +82,8 @@ def build_window(root, state_path: Path | None):
     demo = install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
     from .teach import install_teach
 
-    install_teach(form, controller, demo)  # candidates, hints, explained solution, difficulty card, generator
+    teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
+    controller.features.update(demo=demo, teach=teach)
     return form, controller
 
 

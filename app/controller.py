@@ -76,6 +76,7 @@ class Controller:
         self.save_delay_ms = save_delay_ms
         self.board = Board()
         self.history = History()
+        self.features: dict[str, Any] = {}  # installed by app.__main__.build_window, by name
         self.collection: list[Grid] | None = None
         self.collection_index = 0
         self.collection_name: str | None = None

@@ -38,15 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import tkinter as tk
 
-        from app.controller import Controller
-        from app.demo import install_demo
-        from app.view import SudokuForm
+        from app.__main__ import build_window
 
         root = tk.Tk(className="SudokuSolver")
         root.geometry("+0+0")
-        form = SudokuForm(root)
-        controller = Controller(form, state_path=None)
-        demo = install_demo(form, controller)
+        form, controller = build_window(root, None)  # the real window, every feature installed
+        demo = controller.features["demo"]
         controller.start()
         controller.load_example(args.example)
         root.update()

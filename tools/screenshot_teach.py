@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
         root = tk.Tk(className="SudokuSolver")
         root.geometry("+0+0")
         form, controller = build_window(root, None)
-        teach = next(fn.__self__ for fn in controller.render_listeners if hasattr(fn, "__self__"))
+        teach = controller.features["teach"]
         controller.start()
         out_dir.mkdir(parents=True, exist_ok=True)
 
