@@ -115,7 +115,16 @@ def _press(window: str, *keys: str) -> None:
 
 
 def _clipboard() -> str:
-    out = subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, text=True, timeout=10)
+    """The clipboard text ('' when there is none, or the owner does not answer within 2 s).
+
+    An owner that is going away (a window from the previous test being closed) can leave
+    ``xclip -o`` waiting; callers poll until their own deadline, so one slow read is not a failure.
+    """
+    try:
+        out = subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, text=True,
+                             timeout=2)
+    except subprocess.TimeoutExpired:
+        return ""
     return out.stdout if out.returncode == 0 else ""
 
 
