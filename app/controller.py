@@ -25,11 +25,12 @@ from solver import Grid
 
 from .model import GIVENS, Board, History
 from .storage import StateError, atomic_write_text, read_state, set_aside, write_state
+from .wording import cells_text, format_seconds, plural
 from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Controller", "UserError", "format_seconds"]
+__all__ = ["Controller", "UserError"]
 
 MAX_PASTE_CHARS = 4_000_000
 SAVE_DELAY_MS = 500
@@ -37,26 +38,6 @@ SAVE_DELAY_MS = 500
 
 class UserError(Exception):
     """A problem the user should read (shown as a plain message, not logged as a bug)."""
-
-
-def format_seconds(seconds: float) -> str:
-    """``0.0042`` -> ``'4 ms'``; ``2.5`` -> ``'2.50 s'``."""
-    if seconds < 0.001:
-        return "under 1 ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s"
-
-
-def _plural(n: int, word: str) -> str:
-    """``(3, 'guess')`` -> ``'3 guesses'``."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n:,} {word}" + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s")
-
-
-def _cells_text(cells) -> str:
-    return ", ".join(solver.cell_name(c) for c in cells)
 
 
 class Controller:
@@ -185,7 +166,7 @@ class Controller:
         if quiet:
             return
         if conflicts:
-            more = f" (and {_plural(len(conflicts) - 1, 'more conflict')})" if len(conflicts) > 1 else ""
+            more = f" (and {plural(len(conflicts) - 1, 'more conflict')})" if len(conflicts) > 1 else ""
             self.form.set_status(conflicts[0].message + more, "warn")
             self._conflict_shown = True
         elif self._conflict_shown:
@@ -325,7 +306,7 @@ class Controller:
             self.form.set_status(f"Could not save {os.path.basename(path)}: {exc.strerror or exc}", "error")
             return False
         self.current_file = path
-        self.form.set_status(f"Saved the puzzle ({_plural(g.clue_count, 'given')}) to {os.path.basename(path)}.", "ok")
+        self.form.set_status(f"Saved the puzzle ({plural(g.clue_count, 'given')}) to {os.path.basename(path)}.", "ok")
         return True
 
     def _cmd_prev(self) -> None:
@@ -378,12 +359,12 @@ class Controller:
                 grids = []
             if len(grids) > 1:
                 self.current_file = None
-                self.load_collection(grids, f"Pasted {_plural(len(grids), 'puzzle')}")
+                self.load_collection(grids, f"Pasted {plural(len(grids), 'puzzle')}")
             else:
                 self.form.set_status(f"Nothing pasted: {exc}", "error")
             return
         self.current_file = None
-        self.load_puzzle(grid, f"Pasted a puzzle with {_plural(grid.clue_count, 'given')}. "
+        self.load_puzzle(grid, f"Pasted a puzzle with {plural(grid.clue_count, 'given')}. "
                                "Press F5 to check it, Ctrl+Enter to solve it.")
 
     def _cmd_quit(self) -> None:
@@ -432,7 +413,7 @@ class Controller:
             self.form.set_status("Type the puzzle's givens first, then lock them.", "warn")
             return
         self.apply(self.board.locked(),
-                   f"Locked {_plural(self.board.givens.clue_count, 'given')}. Your digits now show in blue.")
+                   f"Locked {plural(self.board.givens.clue_count, 'given')}. Your digits now show in blue.")
 
     def _cmd_zoom_in(self) -> None:
         z = self.form.zoom(1.15)
@@ -555,7 +536,7 @@ class Controller:
         self.findings = [(f"{solver.cell_label(c)}: your {self.board.entries[c]} is not the solution's digit",
                           (c,)) for c in ec.wrong]
         self.form.show_findings([m for m, _ in self.findings], hint="Wrong entries are crossed out.")
-        self.form.set_status(f"Wrong: {_cells_text(ec.wrong)} (crossed out).", "warn")
+        self.form.set_status(f"Wrong: {cells_text(ec.wrong)} (crossed out).", "warn")
 
     # -- solving -------------------------------------------------------------
     def _cmd_solve(self) -> None:
@@ -583,13 +564,13 @@ class Controller:
         for c in wrong:  # a wrong entry makes way for the solution's digit (Undo brings it back)
             cleared = cleared.with_digit(c, 0)
         changed = self.apply(cleared.with_solution(solution), record=True)
-        msg = (f"Solved in {format_seconds(took)} ({_plural(stats.nodes, 'search node')}, "
-               f"{_plural(stats.guesses, 'guess')}).")
+        msg = (f"Solved in {format_seconds(took)} ({plural(stats.nodes, 'search node')}, "
+               f"{plural(stats.guesses, 'guess')}).")
         if wrong:
             self.form.set_marks("replaced", wrong)
             n = len(wrong)
             msg += (f" {n} of your entries {'was' if n == 1 else 'were'} wrong and replaced "
-                    f"({_cells_text(wrong)}, marked); Ctrl+Z brings {'it' if n == 1 else 'them'} back.")
+                    f"({cells_text(wrong)}, marked); Ctrl+Z brings {'it' if n == 1 else 'them'} back.")
         if not changed:
             msg = "Already solved. " + msg
         self.form.set_status(msg, "ok")
@@ -686,7 +667,7 @@ class Controller:
         if isinstance(coll, str) and isinstance(idx, int):
             self.root.after_idle(lambda: self._reopen_collection(coll, idx))
         n = board.grid().clue_count
-        self.form.set_status(f"Welcome back: your grid is as you left it ({_plural(n, 'digit')})." if n
+        self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')})." if n
                              else "Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
 
     def _welcome(self) -> None:

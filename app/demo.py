@@ -40,10 +40,12 @@ from typing import Callable
 import solver
 from solver import Grid
 
+from .wording import describe_duration, describe_seconds, describe_speed, format_count, format_estimate
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["install_demo", "Demo", "DemoRun", "STRATEGIES", "HISTORY", "TABLE_CAP", "SKIP_CAP",
-           "speed_of", "format_count", "format_estimate"]
+           "speed_of"]
 
 #: order -> (name in the table, long name for the radio button, what it teaches)
 STRATEGIES = {
@@ -82,46 +84,6 @@ def speed_of(position: float) -> float | None:
     if position >= FULL_SPEED:
         return None
     return 10 ** (max(0.0, position) / 25)
-
-
-def format_count(n: int) -> str:
-    return f"{n:,}"
-
-
-def format_estimate(n: float) -> str:
-    """An estimate to two significant digits, in words past a million: "≈ 70 million", "≈ 1.3 billion", "≈ 450,000"."""
-    if n <= 0:
-        return "≈ 0"
-    digits = max(0, math.floor(math.log10(n)) - 1)
-    n = round(n / 10 ** digits) * 10 ** digits
-    for size, word in ((10 ** 9, "billion"), (10 ** 6, "million")):
-        if n >= size:
-            return f"≈ {n / size:.2g} {word}" if n < 100 * size else f"≈ {n // size:,} {word}"
-    return f"≈ {n:,}"
-
-
-def _describe_seconds(secs: float | None) -> str:
-    if secs is None:
-        return "watched"
-    return f"{secs * 1000:.0f} ms" if secs < 1 else f"{secs:.1f} s"
-
-
-def _describe_duration(secs: float) -> str:
-    """A rough duration for people: "40 seconds", "3 minutes", "2 hours", "5 days"."""
-    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if secs >= 2 * size:
-            n = round(secs / size)
-            return f"{n:,} {word}s"
-    n = max(1, round(secs))
-    return f"{n} second{'s' if n != 1 else ''}"
-
-
-def _describe_speed(sps: float | None) -> str:
-    if sps is None:
-        return "full speed"
-    if sps < 1.5:
-        return "1 step/s"
-    return f"{sps:,.0f} steps/s" if sps < 100 else f"{round(sps, -1):,.0f} steps/s"
 
 
 class DemoRun:
@@ -949,7 +911,7 @@ class Demo:
         self.form.set_status(text, kind)
 
     def _on_speed(self, *_args) -> None:
-        self.speed_label.configure(text=_describe_speed(speed_of(self.var_speed.get())))
+        self.speed_label.configure(text=describe_speed(speed_of(self.var_speed.get())))
         self._carry = 0.0
         if self.playing and self._after is not None:
             # faster now: do not sit out the rest of a slow tick (1 step/s waits a whole second)
@@ -1225,14 +1187,14 @@ class Demo:
             c = row["counts"]
             ge = "≥ " if c.capped else ""
             secs = row["seconds"]
-            when = _describe_seconds(secs)
+            when = describe_seconds(secs)
             self.table.item(order, values=(ge + format_count(c.placements), ge + format_count(c.backtracks),
                                            ge + format_count(c.steps), when))
             est = row.get("estimate") if c.capped else None
             if est is not None:
                 # a row of its own under the capped one: the lower bound stays a fact, the estimate says "≈"
                 values = (format_estimate(est.placements), format_estimate(est.backtracks),
-                          format_estimate(est.steps), _describe_seconds(row.get("estimate_seconds")))
+                          format_estimate(est.steps), describe_seconds(row.get("estimate_seconds")))
                 if self.table.exists(est_iid):
                     self.table.item(est_iid, values=values)
                 else:
@@ -1253,7 +1215,7 @@ class Demo:
                             f"{est.samples:,} random probes of its search tree estimate "
                             f"{format_estimate(est.placements)[2:]} placements ({spread})")
                     if rate:
-                        text += f", about {_describe_duration(est.placements / rate)} to count"
+                        text += f", about {describe_duration(est.placements / rate)} to count"
                     text += "."
                 text += " Count the whole run to know exactly."
                 notes.append(text)

@@ -20,8 +20,8 @@ from tkinter import ttk
 
 import solver
 
-from .controller import format_seconds
 from .storage import atomic_write_text
+from .wording import format_seconds
 
 logger = logging.getLogger(__name__)
 

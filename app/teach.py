@@ -33,8 +33,8 @@ from tkinter import ttk
 import solver
 from solver import Grid
 
-from .controller import format_seconds
 from .model import SOLVING
+from .wording import article, format_seconds
 
 logger = logging.getLogger(__name__)
 
@@ -50,10 +50,6 @@ LADDER = ("Hint (H)", "Where to look (H)", "Show the cells (H)", "What follows (
 LEVEL_COLOURS = {"easy": "#006B4F", "medium": "#0072B2", "hard": "#8A4B00", "expert": "#B03A00",
                  "guessing": "#6A3D9A"}
 MAX_REMEMBERED = 2000  # grids whose removed candidates are remembered (for Undo)
-
-
-def _article(name: str) -> str:
-    return "an" if name[:1].upper() in "AEIOUX" else "a"
 
 
 def lesson_text(name: str, step=None) -> str:
@@ -558,8 +554,8 @@ class Teach:
         f = self.form
         name = step.technique
         level = solver.LEVEL_LABELS[solver.technique(name).level]
-        self.hint_title.configure(text=f"Try {_article(name)} {name}")
-        self.hint_link.configure(text=f"What is {_article(name)} {name}?")
+        self.hint_title.configure(text=f"Try {article(name)} {name}")
+        self.hint_link.configure(text=f"What is {article(name)} {name}?")
         lines = [f"1. Technique: {name} ({level})."]
         if k >= 2:
             lines.append(f"2. {step.unit_hint}")
@@ -577,9 +573,9 @@ class Teach:
         f.set_marks("hint_cells", step.highlight if k >= 3 else ())
         f.set_marks("hint_target", step.targets if k >= 4 else ())
         self.refresh_candidates()
-        status = {1: f"Hint: try {_article(name)} {name}. Press H again to see where to look.",
+        status = {1: f"Hint: try {article(name)} {name}. Press H again to see where to look.",
                   2: f"Hint: {step.unit_hint} (H again highlights the cells.)",
-                  3: f"Hint: look at the highlighted cells for {_article(name)} {name}. (H again: what follows.)",
+                  3: f"Hint: look at the highlighted cells for {article(name)} {name}. (H again: what follows.)",
                   4: f"Hint: {step.conclusion} (H again applies it.)"}[k]
         f.set_status(status)
         self._select(self.hint_tab)
@@ -620,7 +616,7 @@ class Teach:
             if self.hint is not None and self.hint.step is not None:
                 step = self.hint.step
             elif self.rating is not None and self.rating.hardest:
-                self.form.dialogs.show_text(f"What is {_article(self.rating.hardest)} {self.rating.hardest}?",
+                self.form.dialogs.show_text(f"What is {article(self.rating.hardest)} {self.rating.hardest}?",
                                             lesson_text(self.rating.hardest))
                 return
         if step is None:
@@ -629,7 +625,7 @@ class Teach:
                                             f"{t.name} ({solver.LEVEL_LABELS[t.level]})\n{t.summary}"
                                             for t in solver.TECHNIQUES))
             return
-        self.form.dialogs.show_text(f"What is {_article(step.technique)} {step.technique}?",
+        self.form.dialogs.show_text(f"What is {article(step.technique)} {step.technique}?",
                                     lesson_text(step.technique, step))
 
     def demo_from_here(self, grid: Grid | None = None) -> bool:
@@ -756,7 +752,7 @@ class Teach:
             f.set_marks("hint_cells", step.cells)
             f.set_marks("hint_target", step.targets)
             self.step_text.configure(text=f"Step {k + 1} of {len(path)}: {step.message}\nSo: {step.conclusion}")
-            self.step_link.configure(text=f"What is {_article(step.technique)} {step.technique}?")
+            self.step_link.configure(text=f"What is {article(step.technique)} {step.technique}?")
             f.set_status(f"Step {k + 1} of {len(path)}, {step.technique}: {step.conclusion} "
                          "(Back to my grid restores your grid.)")
         else:
@@ -881,7 +877,7 @@ class Teach:
             if rating.hardest:
                 t = solver.technique(rating.hardest)
                 fields["hardest"].configure(text=f"{t.name} ({solver.LEVEL_LABELS[t.level]})")
-                self.card_link.configure(text=f"What is {_article(t.name)} {t.name}?")
+                self.card_link.configure(text=f"What is {article(t.name)} {t.name}?")
             elif rating.level == "guessing":
                 fields["hardest"].configure(text="none applies: logic is stuck from the start")
             else:

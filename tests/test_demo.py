@@ -7,6 +7,7 @@ import pytest
 
 import solver
 from app import demo as demo_mod
+from app import wording
 from app.demo import DemoRun, install_demo
 from conftest import wait_until
 
@@ -255,7 +256,7 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     assert "estimated" in est["text"] and d.table.index("row-major:estimate") == 1
     estimate = d.results["row-major"]["estimate"]
     assert 69_175_316 / 1.5 < estimate.placements < 69_175_316 * 1.5
-    assert str(est["values"][0]) == demo_mod.format_estimate(estimate.placements)
+    assert str(est["values"][0]) == wording.format_estimate(estimate.placements)
     assert str(est["values"][0]).endswith(" million") and str(est["values"][2]).endswith(" billion")
     assert "random probes" in note and "million placements (" in note and "to count." in note
     assert int(d.table.cget("height")) == 4
@@ -283,7 +284,7 @@ def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monk
     est = d.results["row-major"]["estimate"]
     assert 49_558 / 1.5 < est.placements < 49_558 * 1.5 and 941_055 / 1.5 < est.steps < 941_055 * 1.5
     shown_values = [str(v) for v in d.table.item("row-major:estimate")["values"]]
-    assert shown_values[0] == demo_mod.format_estimate(est.placements) and shown_values[0].startswith("≈ ")
+    assert shown_values[0] == wording.format_estimate(est.placements) and shown_values[0].startswith("≈ ")
     assert "about" in app.form.status_text() and "by the estimate" in app.form.status_text()
     # the exact count replaces the estimate
     d.count_whole_run()
@@ -294,7 +295,7 @@ def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monk
 
 
 def test_format_estimate_keeps_two_significant_digits():
-    f = demo_mod.format_estimate
+    f = wording.format_estimate
     assert [f(n) for n in (7, 49_558, 450_123, 69_175_316, 1_314_330_447, 123_456_789_012)] == [
         "≈ 7", "≈ 50,000", "≈ 450,000", "≈ 69 million", "≈ 1.3 billion", "≈ 120 billion"]
 
