@@ -40,6 +40,7 @@ from typing import Callable
 import solver
 from solver import Grid
 
+from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
 from .wording import describe_duration, describe_seconds, describe_speed, format_count, format_estimate
 
 logger = logging.getLogger(__name__)
@@ -68,14 +69,6 @@ UNDO_FLASH_MS = 400
 # comparison table columns (pixels at normal size): wide enough for "≥ 1,000,000" and "≥ 18,999,717"
 _TABLE_WIDTHS = {"#0": 88, "placements": 100, "backtracks": 96, "steps": 110, "time": 62}
 
-# Okabe-Ito colours (as in app.view); every look also differs in weight, slant or decoration.
-BLUE = "#0072B2"
-GREEN = "#009E73"
-VERMILLION = "#D55E00"
-YELLOW = "#F0E442"
-SKY = "#56B4E9"
-
-DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
 IDLE_TEXT = "Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search."
 
 
@@ -280,7 +273,6 @@ class Demo:
         self.var_order = tk.StringVar(self.root, value="row-major")
         self.var_speed = tk.DoubleVar(self.root, value=25.0)  # 10 steps/s
         self.var_time = tk.DoubleVar(self.root, value=0.0)
-        self._init_styles()
         self._init_fonts()
         self._init_panel()
         self._init_menu()
@@ -292,18 +284,6 @@ class Demo:
     # ======================================================================
     # building
     # ======================================================================
-    def _init_styles(self) -> None:
-        f = self.form
-        f.define_style("tentative", BLUE, "normal", "italic")
-        f.define_style("deduced", GREEN, "bold", "roman")
-        f.define_mark("demo_cell", "#CFE6F7", BLUE, 85, description="the cell the search is working on")
-        f.define_mark("demo_reject", "#F9D3BC", VERMILLION, 86, overstrike=True,
-                      description="a digit the rules reject here")
-        f.define_mark("demo_peer", YELLOW, VERMILLION, 84, underline=True,
-                      description="the peer that already holds the rejected digit")
-        f.define_mark("demo_undo", "#E4E4E4", "#6E6E6E", 83, overstrike=True,
-                      description="a digit being taken back")
-
     def _init_fonts(self) -> None:
         family = tkfont.nametofont("TkDefaultFont").actual("family")
         self.fonts = {
@@ -355,12 +335,12 @@ class Demo:
                  ("steps", "steps"), ("elapsed", "elapsed"))
         for k, (key, name) in enumerate(names):
             r, c = divmod(k, 3)
-            cell = tk.Frame(counters, bd=1, relief="solid", bg="#FFFFFF", padx=6, pady=2)
+            cell = tk.Frame(counters, bd=1, relief="solid", bg=WHITE, padx=6, pady=2)
             cell.grid(row=r, column=c, sticky="nsew", padx=2, pady=2)
             counters.columnconfigure(c, weight=1, uniform="counter")
-            v = tk.Label(cell, text="0", font=self.fonts["value"], bg="#FFFFFF", anchor="e")
+            v = tk.Label(cell, text="0", font=self.fonts["value"], bg=WHITE, anchor="e")
             v.pack(fill="x")
-            tk.Label(cell, text=name, font=self.fonts["label"], bg="#FFFFFF", fg="#333333", anchor="e").pack(fill="x")
+            tk.Label(cell, text=name, font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e").pack(fill="x")
             self.counter_values[key] = v
         self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
         self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
@@ -368,22 +348,18 @@ class Demo:
         legend = tk.Frame(p)
         legend.grid(row=6, column=0, sticky="ew", padx=4, pady=(2, 0))
         self.legend = legend
-        looks = (("5", "given", "#000000", "bold", "roman", None, False),
-                 ("5", "guess", BLUE, "normal", "italic", None, False),
-                 ("5", "deduced", GREEN, "bold", "roman", None, False),
-                 ("5", "solution", VERMILLION, "normal", "italic", None, False),
-                 ("5", "rejected", BLUE, "normal", "italic", "#F9D3BC", True),
-                 ("5", "holds it", "#000000", "bold", "roman", YELLOW, False))
         family = self.fonts["label"].actual("family")
-        for k, (digit, name, fg, weight, slant, bg, strike) in enumerate(looks):
-            font = tkfont.Font(self.root, family=family, size=13, weight=weight, slant=slant, overstrike=strike)
+        for k, (name, style, mark) in enumerate(DEMO_LEGEND):
+            look, mark = DIGIT_STYLES[style], MARKS.get(mark)
+            font = tkfont.Font(self.root, family=family, size=13, weight=look.weight, slant=look.slant,
+                               overstrike=bool(mark and mark.overstrike))
             self.legend_fonts.append(font)
-            tk.Label(legend, text=digit, font=font, fg=fg, bg=bg or "#FFFFFF", width=2, relief="solid",
+            tk.Label(legend, text="5", font=font, fg=look.fg, bg=mark.bg if mark else WHITE, width=2, relief="solid",
                      bd=1).grid(row=0, column=2 * k, padx=(0 if k == 0 else 6, 2))
             tk.Label(legend, text=name, font=self.fonts["label"]).grid(row=0, column=2 * k + 1, sticky="w")
 
         self.explain = tk.Label(p, text="", font=self.fonts["text"], anchor="nw", justify="left",
-                                bg="#FFFFFF", relief="solid", bd=1, padx=8, pady=4, height=2, width=36)
+                                bg=WHITE, relief="solid", bd=1, padx=8, pady=4, height=2, width=36)
         # A fixed width in characters: the wrap length follows the width, never the reverse.
         self.explain.grid(row=2, column=0, sticky="ew", padx=4, pady=(4, 4))
         self.explain.bind("<Configure>", lambda e: self.explain.configure(wraplength=max(150, e.width - 20)))
@@ -444,7 +420,7 @@ class Demo:
             self.table.heading(col, text=title, anchor="e")
             self.table.column(col, width=_TABLE_WIDTHS[col], minwidth=50, stretch=False, anchor="e")
         # the estimate row under a capped strategy: grey italic, so it never reads as a count
-        self.table.tag_configure("estimate", foreground="#555555", font=self.fonts["table_estimate"])
+        self.table.tag_configure("estimate", foreground=NOTE_TEXT, font=self.fonts["table_estimate"])
         self.table.grid(row=2, column=0, sticky="ew")
         for order, (short, _, _) in STRATEGIES.items():
             self.table.insert("", "end", iid=order, text=short, values=("", "", "", ""))
@@ -1269,7 +1245,7 @@ class Demo:
         style = ttk.Style(self.root)
         if not hasattr(self, "_normal_bg"):
             self._normal_bg = self.panel.cget("bg")
-        bg = "#FFFFFF" if on else self._normal_bg
+        bg = WHITE if on else self._normal_bg
         style.configure("Demo.TButton", padding=(2, 12) if on else (2, 3))
         style.configure("Demo.Treeview", rowheight=int(22 * scale) if on else 22)
         style.configure("Demo.Horizontal.TScale", sliderlength=int(30 * scale) if on else 30,

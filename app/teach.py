@@ -33,22 +33,17 @@ from tkinter import ttk
 import solver
 from solver import Grid
 
+from .looks import (BLACK, HINT_MARKS, LABEL_TEXT, LEVEL_COLOURS, LINK, NOTE_TEXT, SELECTION, STATUS_COLOURS,
+                    WHITE)
 from .model import SOLVING
 from .wording import article, format_seconds
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["install_teach", "Teach", "HINT_MARKS", "LADDER"]
+__all__ = ["install_teach", "Teach", "LADDER"]
 
-BLUE = "#0072B2"
-GREEN = "#009E73"
-LINK = "#0B5CAD"
-
-HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")
 #: What each press of H shows next (the button's label names the next rung).
 LADDER = ("Hint (H)", "Where to look (H)", "Show the cells (H)", "What follows (H)", "Apply it (H)")
-LEVEL_COLOURS = {"easy": "#006B4F", "medium": "#0072B2", "hard": "#8A4B00", "expert": "#B03A00",
-                 "guessing": "#6A3D9A"}
 MAX_REMEMBERED = 2000  # grids whose removed candidates are remembered (for Undo)
 
 
@@ -93,7 +88,6 @@ class Teach:
         self.explaining: int | None = None  # the step shown, or None
         self._explain_board = None
         self._demo_from = None  # (board, grid): start the search demo from this position
-        self._init_looks()
         self._init_fonts()
         self._init_hint_tab()
         self._init_explain_tab()
@@ -107,15 +101,6 @@ class Teach:
     # ======================================================================
     # building
     # ======================================================================
-    def _init_looks(self) -> None:
-        f = self.form
-        f.define_mark("hint_unit", "#EAF3E0", "#7FB27F", 30, description="the unit a hint points to")
-        f.define_mark("hint_cells", "#CDE7F6", BLUE, 55, description="the cells a step is about")
-        f.define_mark("hint_target", "#C9EBDD", GREEN, 58, underline=True,
-                      description="the cells the step's conclusion changes")
-        f.define_style("path", "#333333", "normal", "roman")  # digits earlier steps placed (Explain)
-        f.define_style("placed", GREEN, "bold", "roman")  # the digit the step shown places
-
     def _init_fonts(self) -> None:
         family = tkfont.nametofont("TkDefaultFont").actual("family")
         self.fonts = {
@@ -145,7 +130,7 @@ class Teach:
         self.hint_link = self._link(tab, self.open_lesson)
         self.hint_link.grid(row=1, column=0, sticky="w", pady=(0, 4))
         self.hint_text = tk.Label(tab, text="", font=self.fonts["text"], anchor="nw", justify="left",
-                                  bg="#FFFFFF", relief="solid", bd=1, padx=8, pady=6, width=36, height=9)
+                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=9)
         self.hint_text.grid(row=2, column=0, sticky="nsew", pady=(2, 6))
         self.hint_text.bind("<Configure>", lambda e: self.hint_text.configure(wraplength=max(150, e.width - 20)))
         row = ttk.Frame(tab)
@@ -153,7 +138,7 @@ class Teach:
         self.hint_button = ttk.Button(row, text=LADDER[0], command=self.hint_key)
         self.hint_button.pack(side="left")
         self.demo_button = ttk.Button(row, text="Watch the search demo from here", command=self.demo_from_here)
-        self.rungs = tk.Label(tab, text="", font=self.fonts["small"], fg="#555555", anchor="w", justify="left")
+        self.rungs = tk.Label(tab, text="", font=self.fonts["small"], fg=NOTE_TEXT, anchor="w", justify="left")
         self.rungs.grid(row=4, column=0, sticky="ew", pady=(8, 0))
         tab.rowconfigure(5, weight=1)
 
@@ -175,8 +160,8 @@ class Teach:
         frame.columnconfigure(0, weight=1)
         frame.rowconfigure(0, weight=1)
         self.steps_list = tk.Listbox(frame, font=self.fonts["small"], activestyle="dotbox", height=12, width=40,
-                                     exportselection=False, selectbackground="#9CCFEE",
-                                     selectforeground="#000000")
+                                     exportselection=False, selectbackground=SELECTION,
+                                     selectforeground=BLACK)
         scroll = ttk.Scrollbar(frame, command=self.steps_list.yview)
         self.steps_list.configure(yscrollcommand=scroll.set)
         self.steps_list.grid(row=0, column=0, sticky="nsew")
@@ -184,7 +169,7 @@ class Teach:
         self.steps_list.bind("<<ListboxSelect>>", self._on_step_selected)
         self.steps_list.bind("<Escape>", lambda e: (self.leave_explain(), "break")[1])
         self.step_text = tk.Label(tab, text="", font=self.fonts["text"], anchor="nw", justify="left",
-                                  bg="#FFFFFF", relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
+                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
         self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
         self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
         self.step_link = self._link(tab, lambda: self.open_lesson(self._shown_step()))
@@ -206,7 +191,7 @@ class Teach:
         self.card_fields: dict[str, tk.Label] = {}
 
         def field(row, key, title, font="text"):
-            tk.Label(tab, text=title, font=self.fonts["small"], fg="#444444", anchor="w").grid(
+            tk.Label(tab, text=title, font=self.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
                 row=row, column=0, sticky="w", padx=(0, 8))
             v = tk.Label(tab, text="", font=self.fonts[font], anchor="w", justify="left")
             v.grid(row=row, column=1, sticky="ew")
@@ -221,7 +206,7 @@ class Teach:
         self.card_link = self._link(tab, lambda: self.open_lesson())
         self.card_link.grid(row=5, column=1, sticky="w")
         field(6, "path", "Logical path")
-        tk.Label(tab, text="Techniques used", font=self.fonts["small"], fg="#444444", anchor="w").grid(
+        tk.Label(tab, text="Techniques used", font=self.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=7, column=0, columnspan=2, sticky="w", pady=(6, 0))
         self.card_counts = ttk.Treeview(tab, columns=("level", "uses"), height=5, selectmode="none", takefocus=0)
         self.card_counts.heading("#0", text="Technique", anchor="w")
@@ -231,7 +216,7 @@ class Teach:
         self.card_counts.heading("uses", text="Uses", anchor="e")
         self.card_counts.column("uses", width=60, anchor="e", stretch=False)
         self.card_counts.grid(row=8, column=0, columnspan=2, sticky="ew")
-        tk.Label(tab, text="Work for a computer", font=self.fonts["small"], fg="#444444", anchor="w").grid(
+        tk.Label(tab, text="Work for a computer", font=self.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=9, column=0, columnspan=2, sticky="w", pady=(8, 0))
         self.card_work = ttk.Treeview(tab, columns=("tries", "backtracks"), height=2, selectmode="none",
                                       takefocus=0)
@@ -860,17 +845,17 @@ class Teach:
         self.card_work.item("classic", values=("", ""))
         self.card_work.item("fast", values=("", ""))
         if rating is None:
-            self.card_level.configure(text="Difficulty card", fg="#000000")
+            self.card_level.configure(text="Difficulty card", fg=BLACK)
             self.card_note.configure(text="Check puzzle (F5) on a puzzle with one solution, or Rate this "
                                           "puzzle (F8), fills this card.")
             return
         if not rating.unique:
-            self.card_level.configure(text="Not rated", fg="#8A4B00")
+            self.card_level.configure(text="Not rated", fg=STATUS_COLOURS["warn"])
             fields["unique"].configure(text=f"✗ {getattr(rating.diagnosis, 'summary', rating.status)}")
             fields["givens"].configure(text=str(rating.givens))
             self.card_note.configure(text="Only a puzzle with exactly one solution gets a difficulty card.")
         else:
-            self.card_level.configure(text=rating.label, fg=LEVEL_COLOURS.get(rating.level, "#000000"))
+            self.card_level.configure(text=rating.label, fg=LEVEL_COLOURS.get(rating.level, BLACK))
             fields["unique"].configure(text="Unique ✓")
             fields["givens"].configure(text=str(rating.givens))
             fields["score"].configure(text=f"{rating.score:,}")

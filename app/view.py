@@ -12,8 +12,8 @@ Extending the form (later features):
 * a menu or menu item: ``form.add_menu("demo", "Demo")``, then
   ``form.add_command("demo", "Step", "demo_step", "F8", ("<F8>",))`` and
   ``form.on("demo_step", handler)``;
-* a cell look: ``form.define_mark("hint", bg=..., border=..., priority=...)`` then
-  ``form.set_marks("hint", cells)``.
+* a cell look: add a :class:`~app.looks.Mark` to ``app/looks.py`` (a digit style to its
+  ``DIGIT_STYLES``), then ``form.set_marks("hint", cells)`` / ``form.show_cell(cell, d, "style")``.
 """
 from __future__ import annotations
 
@@ -23,61 +23,17 @@ import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Callable, Iterable
 
+from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
+                    PENCIL_COLOURS, SELECTION, STATUS_COLOURS, STATUS_SYMBOLS, WHITE)
+
 logger = logging.getLogger(__name__)
 
-__all__ = ["SudokuForm", "Dialogs", "Mark", "STYLE_LOOKS"]
+__all__ = ["SudokuForm", "Dialogs"]
 
 Cell = tuple  # (row, col), 0-based
 
-# Okabe-Ito colour-blind safe palette; every style also differs in weight or slant.
-BLACK = "#000000"
-BLUE = "#0072B2"
-VERMILLION = "#D55E00"
-ORANGE = "#E69F00"
-SKY = "#56B4E9"
-YELLOW = "#F0E442"
-PURPLE = "#CC79A7"
-GREEN = "#009E73"
-
-#: digit style -> (foreground, weight, slant)
-STYLE_LOOKS = {
-    "given": (BLACK, "bold", "roman"),
-    "entry": (BLUE, "normal", "roman"),
-    "solver": (VERMILLION, "normal", "italic"),
-}
-
-CELL_BG = "#FFFFFF"
-FOCUS_BG = "#E4F0FA"
-BOX_LINE = "#1F1F1F"
-CELL_LINE = "#9A9A9A"
 BASE_CELL_PX = 54
 MODIFIER_MASK = 0x0004 | 0x0008 | 0x0080  # Control, Mod1 (Alt), Mod5 (AltGr on some systems)
-
-
-class Mark:
-    """How a cell looks while it carries a mark (bg, border, text decoration)."""
-
-    def __init__(self, name: str, bg: str, border: str, priority: int,
-                 underline: bool = False, overstrike: bool = False, description: str = ""):
-        self.name = name
-        self.bg = bg
-        self.border = border
-        self.priority = priority
-        self.underline = underline
-        self.overstrike = overstrike
-        self.description = description
-
-
-DEFAULT_MARKS = (
-    # priority: higher wins the background; decorations add up.
-    Mark("selected", "#9CCFEE", BLUE, 90, underline=True, description="the cells of the selected finding"),
-    Mark("conflict", YELLOW, VERMILLION, 80, underline=True, description="a digit repeated in a row, column or box"),
-    Mark("wrong", "#F6C9A8", VERMILLION, 70, overstrike=True, description="an entry that differs from the solution"),
-    Mark("replaced", "#F6C9A8", VERMILLION, 65, description="a wrong entry the solver replaced"),
-    Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description="a given that may be mistyped"),
-    Mark("finding", "#D7EBF8", SKY, 50, description="cells named by a finding"),
-    Mark("differ", "#EAD3E2", PURPLE, 40, description="differs between the solutions"),
-)
 
 
 class Dialogs:
@@ -166,7 +122,7 @@ class SudokuForm:
         self.root = root
         self.dialogs = Dialogs(root)
         self._handlers: dict[str, Callable] = {}
-        self._marks: dict[str, Mark] = {m.name: m for m in DEFAULT_MARKS}
+        self._marks = MARKS
         self._cell_marks: list[set[str]] = [set() for _ in range(81)]
         self._cell_styles: list[str | None] = [None] * 81
         self._focus_index: int | None = None
@@ -244,8 +200,8 @@ class SudokuForm:
             highlightthickness=1, spacing1=3, spacing3=3,
         )
         self.findings.grid(row=0, column=0, sticky="nsew")
-        self.findings.tag_configure("chosen", background="#9CCFEE")
-        self.findings.tag_configure("hint", foreground="#555555")
+        self.findings.tag_configure("chosen", background=SELECTION)
+        self.findings.tag_configure("hint", foreground=NOTE_TEXT)
         self.findings.bind("<Button-1>", self._on_findings_click)
         self.findings.bind("<Up>", lambda e: self._step_finding(-1))
         self.findings.bind("<Down>", lambda e: self._step_finding(+1))
@@ -462,11 +418,6 @@ class SudokuForm:
         """Add ``frame`` (a child of ``side_panel``) as a tab of the side panel."""
         self.side_panel.add(frame, text=title)
 
-    def define_mark(self, name: str, bg: str, border: str, priority: int,
-                    underline: bool = False, overstrike: bool = False, description: str = "") -> None:
-        """A new cell mark for :meth:`set_marks` (higher priority wins the background)."""
-        self._marks[name] = Mark(name, bg, border, priority, underline, overstrike, description)
-
     # ======================================================================
     # what the controller calls
     # ======================================================================
@@ -510,8 +461,8 @@ class SudokuForm:
 
     def set_status(self, text: str, kind: str = "info") -> None:
         """The status line: ``kind`` is info, ok, warn or error (colour plus a leading symbol)."""
-        prefix = {"ok": "✓ ", "warn": "⚠ ", "error": "✗ "}.get(kind, "")
-        fg = {"ok": "#006B4F", "warn": "#8A4B00", "error": "#B03A00"}.get(kind, "#000000")
+        prefix = STATUS_SYMBOLS.get(kind, "")
+        fg = STATUS_COLOURS.get(kind, BLACK)
         if text and prefix and prefix.strip() not in text:
             text = prefix + text
         self.status.configure(text=text, fg=fg)
@@ -670,9 +621,9 @@ class SudokuForm:
         key = (style, underline, overstrike)
         f = self._fonts.get(key)
         if f is None:
-            _, weight, slant = STYLE_LOOKS[style]
-            f = tkfont.Font(self.root, family=self._family, size=-self._font_px, weight=weight,
-                            slant=slant, underline=underline, overstrike=overstrike)
+            look = DIGIT_STYLES[style]
+            f = tkfont.Font(self.root, family=self._family, size=-self._font_px, weight=look.weight,
+                            slant=look.slant, underline=underline, overstrike=overstrike)
             self._fonts[key] = f
         return f
 
@@ -685,7 +636,7 @@ class SudokuForm:
         focused = i == self._focus_index
         bg = marks[0].bg if marks else (FOCUS_BG if focused else CELL_BG)
         border = marks[0].border if marks else bg
-        fg = STYLE_LOOKS[style][0]
+        fg = DIGIT_STYLES[style].fg
         self.cells[i].configure(
             font=self._font(style, underline, overstrike), fg=fg, bg=bg,
             highlightbackground=border, highlightcolor=BLUE if not marks else BLACK,
@@ -809,15 +760,6 @@ class SudokuForm:
         """The handler registered for ``action``, or None (so a feature can chain onto it)."""
         return self._handlers.get(action)
 
-    def define_style(self, name: str, fg: str, weight: str = "normal", slant: str = "roman") -> None:
-        """Add (or change) a digit style for :meth:`show_cell`; cells showing it are repainted."""
-        STYLE_LOOKS[name] = (fg, weight, slant)
-        for key in [k for k in self._fonts if k[0] == name]:
-            del self._fonts[key]
-        for i, style in enumerate(self._cell_styles):
-            if style == name:
-                self._paint(i)
-
     @property
     def is_presentation(self) -> bool:
         """True while the presentation view (full screen, large, high contrast) is on."""
@@ -846,15 +788,15 @@ class SudokuForm:
             if keep_tab is not None:
                 self.side_panel.select(keep_tab)
             root.configure(menu="")
-            ttk.Style(root).configure("Presentation.TFrame", background="#FFFFFF")
+            ttk.Style(root).configure("Presentation.TFrame", background=WHITE)
             self.main.configure(style="Presentation.TFrame")
-            self.holder.configure(bg="#FFFFFF")
+            self.holder.configure(bg=WHITE)
             self.board.configure(bg=BLACK)
             for box in self.boxes:
                 box.configure(bg=BLACK)
             px = status_px or max(26, root.winfo_screenheight() // 30)
             self.status_font.configure(size=-px)
-            self.status.configure(bg="#FFFFFF", relief="solid", bd=3, padx=16, pady=10)
+            self.status.configure(bg=WHITE, relief="solid", bd=3, padx=16, pady=10)
             try:
                 root.attributes("-fullscreen", True)
             except tk.TclError:  # no window manager support: the geometry below still fills the screen
@@ -973,6 +915,6 @@ class SudokuForm:
         for d in digits:
             r, c = divmod(d - 1, 3)
             kind = "strike" if d in strike else ("emphasis" if d in emphasis else "plain")
-            fill = {"strike": VERMILLION, "emphasis": BLUE, "plain": "#505050"}[kind]
+            fill = PENCIL_COLOURS[kind]
             canvas.create_text((c + 0.5) * w / 3, (r + 0.5) * h / 3, text=str(d), fill=fill,
                                font=self._pencil_fonts[kind], anchor="center")

@@ -7,7 +7,7 @@ import pytest
 
 import solver
 from app import demo as demo_mod
-from app import wording
+from app import looks, wording
 from app.demo import DemoRun, install_demo
 from conftest import wait_until
 
@@ -374,7 +374,7 @@ def test_stop_and_a_changed_grid_give_the_grid_back(app):
         d.step()
     d.stop()
     assert shown(app, (0, 2)) == ("1", "entry") and shown(app, (0, 0)) == ("7", "given")
-    assert not any(app.form.cell_marks(divmod(i, 9)) & set(demo_mod.DEMO_MARKS) for i in range(81))
+    assert not any(app.form.cell_marks(divmod(i, 9)) & set(looks.DEMO_MARKS) for i in range(81))
     d.start()
     d.step()
     load(app, "easy")  # the grid changes underneath: the demo lets go

@@ -7,7 +7,8 @@ import pytest
 import solver
 from app.demo import install_demo
 from app.model import Board
-from app.teach import HINT_MARKS, install_teach
+from app.looks import HINT_MARKS
+from app.teach import install_teach
 from conftest import RecordingDialogs
 
 pytestmark = pytest.mark.gui
