@@ -1,0 +1,529 @@
+"""Find the typo: which slip, made while copying a published puzzle, explains the grid.
+
+A published puzzle has exactly one solution.  When a hand-typed grid breaks a
+rule, has no solution or has several, the likeliest cause is a slip made while
+copying it.  :func:`find_typos` searches the slips people make, undoes each
+one on the typed grid and keeps those whose undoing gives a puzzle with a
+solution, ranked by how likely the slip is:
+
+* ``wrong_digit``: a given typed with another digit (digits next to each other
+  on a keypad or phone pad, and digits that look alike, more likely);
+* ``shifted``: a given typed one cell off, along its row or column;
+* ``swapped``: two neighbouring givens typed the other way round;
+* ``left_out``: a given not typed at all (the fix adds it);
+* ``extra``: a digit typed into a cell that is empty in the puzzle (the fix
+  removes it);
+
+then pairs of wrong or extra digits, while the time budget lasts.
+
+An explanation ranks high when the fixed grid has **exactly one solution** and
+the slip is a likely one.  Each :class:`Explanation` carries its rank, the edits
+as data (:class:`Edit`: kind, cells, old and new digits), the number of
+solutions after the fix (1, or 2 meaning "several") and the fixed grid.  The
+sentence for people is made from that data by :func:`describe_explanation`.
+
+How the search stays fast: every edit of a given at cell X is read off one
+enumeration of the solutions of the grid with X blanked (the digit X holds in
+each solution tells which changed digit, which move and whether the removal
+give exactly one solution); added givens are read off the typed grid's own
+solutions.  Only swaps and pairs are counted one by one.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .grid import PEERS, Grid, cell_name, cell_of, index
+from .search import Cancelled, count_solutions, solution_digits
+
+__all__ = [
+    "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS",
+    "find_typos", "describe_explanation", "confusable",
+]
+
+SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
+TYPO_SECONDS = 0.8  # time budget of one search (singles always finish; pairs use what is left)
+ENUMERATE = 16  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
+ENUMERATE_TYPED = 400  # solutions of the typed grid enumerated to find a left-out given
+MAX_EXPLANATIONS = 20  # explanations kept
+KEYED = 5  # explanations whose fixed grid's solution is worked out (to compare fixes)
+CONFIDENCE = 1.0  # log-likelihood lead (e, about 2.7 times likelier) that makes a fix *the* fix
+SEVERAL = 2  # "solutions" of an explanation whose fixed grid has more than one
+
+# How often each kind of slip happens when a person copies a grid.  No survey of copying
+# slips is known to us, so every kind counts the same; what sets hypotheses apart is how
+# many ways each kind has (n givens x 8 digits for a wrong digit, n x 4 moves, ...).
+_KIND_PRIOR = {k: 0.2 for k in ("wrong_digit", "left_out", "extra", "shifted", "swapped")}
+_PAIR_PRIOR = 0.05  # two independent slips, relative to one
+_SEVERAL_PENALTY = 9.0  # log-likelihood lost when the fixed grid still has several solutions
+# Published puzzles are nearly always minimal (no given can go without losing uniqueness),
+# while a wrong fix usually keeps a redundant given (the slip itself): a fixed grid that is
+# minimal gains this much log-likelihood.  Checked for the best MINIMAL_CHECKS unique fixes.
+_MINIMAL_BONUS = 2.5
+MINIMAL_CHECKS = 5
+
+# Digits that look alike (handwriting, small print) and digits next to each other on a
+# numeric keypad or phone pad (both have rows 123, 456, 789, so the same neighbours).
+_LOOK_ALIKE = {frozenset(p) for p in ((1, 7), (3, 8), (5, 6), (6, 9), (4, 9), (6, 8), (8, 9),
+                                      (2, 7), (3, 5))}
+_PAD = {d: divmod(d - 1, 3) for d in range(1, 10)}
+_CONFUSABLE_WEIGHT = 2.0  # a confusable wrong digit is this many times likelier than another
+
+
+def confusable(a: int, b: int) -> Optional[str]:
+    """Why digits ``a`` and ``b`` are easy to confuse: ``"look_alike"``, ``"keypad"`` or None."""
+    if frozenset((a, b)) in _LOOK_ALIKE:
+        return "look_alike"
+    (ra, ca), (rb, cb) = _PAD[a], _PAD[b]
+    if abs(ra - rb) + abs(ca - cb) == 1:
+        return "keypad"
+    return None
+
+
+def _confusion(typed: int, meant: int) -> float:
+    """P(typing ``typed`` | meaning ``meant``) among the eight wrong digits."""
+    weights = {d: (_CONFUSABLE_WEIGHT if confusable(meant, d) else 1.0) for d in range(1, 10) if d != meant}
+    return weights[typed] / sum(weights.values())
+
+
+# -- results ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Edit:
+    """One fix, as data: ``kind`` of slip (see ``SLIP_KINDS``), the ``cells`` it changes,
+    the digits there as typed (``old``) and after the fix (``new``); 0 is a blank."""
+
+    kind: str
+    cells: tuple
+    old: tuple
+    new: tuple
+
+    def apply(self, g: Grid) -> Grid:
+        """``g`` with this fix made."""
+        cells = list(g.cells)
+        for cell, d in zip(self.cells, self.new):
+            cells[index(*cell)] = d
+        return Grid(cells)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One way the typed grid came from a published puzzle: its ``edits`` (one, or two
+    independent slips), ``rank`` (1 = likeliest), ``solutions`` after the fix (1, or 2 for
+    "several"), ``score`` (log-likelihood, higher is likelier) and the ``fixed`` grid."""
+
+    edits: tuple
+    solutions: int
+    score: float
+    fixed: Grid
+    rank: int = 0
+    solution_key: str = ""  # the fixed grid's solution as a line, when it is unique
+
+    @property
+    def cells(self) -> tuple:
+        """Every cell the fix changes, in the order of the edits."""
+        return tuple(c for e in self.edits for c in e.cells)
+
+    @property
+    def kind(self) -> str:
+        """The slip's kind, or ``"pair"`` for two slips."""
+        return self.edits[0].kind if len(self.edits) == 1 else "pair"
+
+    @property
+    def unique(self) -> bool:
+        return self.solutions == 1
+
+    @property
+    def message(self) -> str:
+        return describe_explanation(self)
+
+
+@dataclass
+class TypoSearch:
+    """The outcome of :func:`find_typos`: ``explanations`` best first, ``status`` of the typed
+    grid (``"invalid"``, ``"no_solution"``, ``"multiple"`` or ``"unique"``), and whether the
+    search ran to the end (``complete``; False when the time budget cut the pairs short)."""
+
+    status: str
+    explanations: list = field(default_factory=list)
+    complete: bool = True
+
+    @property
+    def best(self) -> Optional[Explanation]:
+        return self.explanations[0] if self.explanations else None
+
+    @property
+    def confident(self) -> bool:
+        """True when the best explanation gives exactly one solution and is clearly likelier
+        (by ``CONFIDENCE`` in log-likelihood) than every explanation leading to another
+        solution: then its fix is *the* fix; otherwise the fixes are offered as a choice."""
+        best = self.best
+        if best is None or not best.unique:
+            return False
+        for x in self.explanations[1:]:
+            if x.unique and x.solution_key != best.solution_key:  # "" = not worked out: other
+                return best.score - x.score >= CONFIDENCE
+        return True
+
+
+# -- wording (the one place the sentences are made) ----------------------------------
+
+_WHY = {"look_alike": "{a} and {b} look alike", "keypad": "{a} and {b} are next to each other on a keypad"}
+
+
+def _edit_words(e: Edit) -> str:
+    if e.kind == "wrong_digit":
+        (cell,), (old,), (new,) = e.cells, e.old, e.new
+        text = f"{cell_name(cell)}: you typed {old}, the puzzle works with {new} there"
+        why = confusable(old, new)
+        if why:
+            text += f"; {_WHY[why].format(a=min(old, new), b=max(old, new))}"
+        return text
+    if e.kind == "extra":
+        (cell,), (old,) = e.cells, e.old
+        return f"{cell_name(cell)}: the {old} there may not be part of the puzzle"
+    if e.kind == "left_out":
+        (cell,), (new,) = e.cells, e.new
+        return f"{cell_name(cell)} is empty: a given {new} may have been left out there"
+    if e.kind == "shifted":
+        (src, dst), (d, _) = e.cells, e.old
+        return (f"{cell_name(src)}: the {d} may belong one cell "
+                f"{_direction(src, dst)}, in {cell_name(dst)}")
+    if e.kind == "swapped":
+        (a, b), (da, db) = e.cells, e.old
+        return f"{cell_name(a)} and {cell_name(b)}: the {da} and {db} may be the other way round"
+    raise ValueError(f"unknown slip kind {e.kind!r}")
+
+
+def _direction(src, dst) -> str:
+    (r1, c1), (r2, c2) = src, dst
+    return {(0, 1): "to the right", (0, -1): "to the left", (1, 0): "down",
+            (-1, 0): "up"}[(r2 - r1, c2 - c1)]
+
+
+def describe_explanation(x: Explanation) -> str:
+    """The sentence for people, e.g. "r5c9: you typed 7, the puzzle works with 1 there; 1 and
+    7 look alike. With that fix the puzzle has exactly one solution." """
+    text = "; and ".join(_edit_words(e) for e in x.edits)
+    text = text[:1].upper() + text[1:]
+    if x.unique:
+        return text + ". With that fix the puzzle has exactly one solution."
+    return text + ". With that fix the puzzle is solvable, but it still has several solutions."
+
+
+# -- the search ------------------------------------------------------------------------
+
+class _Deadline:
+    """A cancel token set when the caller's is, or when ``seconds`` have passed."""
+
+    def __init__(self, cancel, seconds: float):
+        self.cancel = cancel
+        self.end = time.monotonic() + seconds
+
+    def is_set(self) -> bool:
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return time.monotonic() > self.end
+
+    def expired(self) -> bool:
+        return time.monotonic() > self.end
+
+    def reraise_if_cancelled(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled("typo search cancelled")
+
+
+def _neighbours(i: int) -> list[int]:
+    r, c = divmod(i, 9)
+    out = []
+    for dr, dc in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < 9 and 0 <= cc < 9:
+            out.append(9 * rr + cc)
+    return out
+
+
+def _peers(i: int, j: int) -> bool:
+    return j in PEERS[i]
+
+
+def _clashes(cells, i: int) -> bool:
+    """True when the digit at ``i`` is also in one of its peers."""
+    d = cells[i]
+    return bool(d) and any(cells[p] == d for p in PEERS[i])
+
+
+class _Search:
+    """One typo search over the typed grid ``cells``."""
+
+    def __init__(self, cells: tuple, cancel, seconds: float):
+        self.cells = cells
+        self.cancel = cancel
+        self.deadline = _Deadline(cancel, seconds)
+        self.givens = [i for i, d in enumerate(cells) if d]
+        self.n = len(self.givens)
+        self.found: dict[tuple, Explanation] = {}
+        self.counts: dict[tuple, int] = {}
+
+    # counting, with the caller's cancel honoured (the deadline only cuts the pairs)
+    def count(self, cells) -> int:
+        key = tuple(cells)
+        n = self.counts.get(key)
+        if n is None:
+            n = count_solutions(Grid(key), SEVERAL, cancel=self.cancel)
+            self.counts[key] = n
+        return n
+
+    def solutions(self, cells, limit: int, cancel=None) -> list:
+        return solution_digits(Grid(cells), limit, cancel=cancel or self.cancel)
+
+    def add(self, edits: tuple, solutions: int, likelihood: float) -> None:
+        if solutions <= 0:
+            return
+        fixed = list(self.cells)
+        for e in edits:
+            for cell, d in zip(e.cells, e.new):
+                fixed[index(*cell)] = d
+        score = math.log(likelihood)
+        if solutions > 1:
+            score -= _SEVERAL_PENALTY
+        key = tuple(fixed)
+        old = self.found.get(key)
+        if old is None or old.score < score:
+            self.found[key] = Explanation(edits, min(solutions, SEVERAL), score, Grid(key))
+
+    # -- single slips ------------------------------------------------------------
+    def edits_of_given(self, i: int, status: str) -> None:
+        """Wrong digit, extra digit and one-cell-off, all at given ``i``, from one enumeration."""
+        cells = self.cells
+        t = cells[i]
+        blanked = list(cells)
+        blanked[i] = 0
+        sols = self.solutions(blanked, ENUMERATE)
+        if not sols:
+            return
+        complete = len(sols) < ENUMERATE
+        cell = cell_of(i)
+        n = self.n
+        at = Counter(s[i] for s in sols)
+        for d in self.free_digits(blanked, i):
+            if d == t:
+                continue
+            k = self.verified(blanked, i, d, at[d], complete)
+            edit = Edit("wrong_digit", (cell,), (t,), (d,))
+            self.add((edit,), k, _KIND_PRIOR["wrong_digit"] / n * _confusion(t, d))
+        if status != "multiple":  # removing a given never makes several solutions fewer
+            edit = Edit("extra", (cell,), (t,), (0,))
+            # the puzzle had n - 1 givens and 81 - (n - 1) empty cells, any digit typed
+            self.add((edit,), len(sols), _KIND_PRIOR["extra"] / ((82 - n) * 9))
+        for j in _neighbours(i):
+            if cells[j] or t not in self.free_digits(blanked, j):
+                continue
+            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
+            edit = Edit("shifted", (cell, cell_of(j)), (t, 0), (0, t))
+            self.add((edit,), k, _KIND_PRIOR["shifted"] / (n * 4))
+
+    @staticmethod
+    def free_digits(cells, i: int) -> list:
+        """Digits that no peer of ``i`` holds."""
+        taken = {cells[p] for p in PEERS[i]}
+        return [d for d in range(1, 10) if d not in taken]
+
+    def verified(self, blanked, j: int, d: int, seen: int, complete: bool) -> int:
+        """Solutions of ``blanked`` with ``d`` at ``j`` (up to 2): exact from a complete
+        enumeration or when it saw two; else counted."""
+        if complete or seen >= SEVERAL:
+            return min(seen, SEVERAL)
+        fixed = list(blanked)
+        fixed[j] = d
+        return self.count(fixed)
+
+    def swaps(self, covers) -> None:
+        cells = self.cells
+        pairs = 0
+        for i in self.givens:
+            for j in _neighbours(i):
+                if j > i and cells[j] and cells[j] != cells[i]:
+                    pairs += 1
+        for i in self.givens:
+            for j in _neighbours(i):
+                if not (j > i and cells[j] and cells[j] != cells[i]) or not covers(i, j):
+                    continue
+                swapped = list(cells)
+                swapped[i], swapped[j] = cells[j], cells[i]
+                if _clashes(swapped, i) or _clashes(swapped, j):
+                    continue
+                edit = Edit("swapped", (cell_of(i), cell_of(j)), (cells[i], cells[j]),
+                            (cells[j], cells[i]))
+                self.add((edit,), self.count(swapped), _KIND_PRIOR["swapped"] / pairs)
+
+    def left_out(self) -> None:
+        """Added givens that single out one solution of a grid with several."""
+        cells = self.cells
+        try:
+            sols = self.solutions(cells, ENUMERATE_TYPED, cancel=self.deadline)
+        except Cancelled:
+            self.deadline.reraise_if_cancelled()
+            return
+        complete = len(sols) < ENUMERATE_TYPED
+        n = self.n + 1
+        for i in range(81):
+            if cells[i]:
+                continue
+            at = Counter(s[i] for s in sols)
+            for d in (self.free_digits(cells, i) if not complete else [d for d, k in at.items() if k == 1]):
+                if at[d] >= SEVERAL:
+                    continue
+                if not complete:
+                    if self.deadline.expired():
+                        return
+                    fixed = list(cells)
+                    fixed[i] = d
+                    k = self.count(fixed)
+                else:
+                    k = 1
+                edit = Edit("left_out", (cell_of(i),), (0,), (d,))
+                self.add((edit,), k, _KIND_PRIOR["left_out"] / n)
+
+    def is_minimal(self, cells: tuple) -> bool:
+        """True when every given of ``cells`` (a grid with one solution) is needed."""
+        for i in range(81):
+            if cells[i]:
+                less = list(cells)
+                less[i] = 0
+                if self.count(less) == 1:
+                    return False
+        return True
+
+    def prefer_minimal(self) -> None:
+        """Raise the best unique fixes whose puzzle is minimal, as published puzzles are."""
+        unique = sorted((x for x in self.found.values() if x.unique), key=lambda x: -x.score)
+        for x in unique[:MINIMAL_CHECKS]:
+            if self.deadline.expired() and self.cancel is None:
+                pass
+            if self.is_minimal(x.fixed.cells):
+                key = x.fixed.cells
+                self.found[key] = Explanation(x.edits, x.solutions, x.score + _MINIMAL_BONUS, x.fixed)
+
+    # -- two slips ------------------------------------------------------------------
+    def pairs(self, candidates: list, covers) -> bool:
+        """Two wrong digits among ``candidates`` (pairs that ``covers`` accepts); False when
+        time ran out."""
+        cells = self.cells
+        n = self.n
+        order = [(a, b) for k, a in enumerate(candidates) for b in candidates[k + 1:]]
+        for a, b in order:
+            if not covers(a, b):
+                continue
+            if self.deadline.expired():
+                return False
+            blanked = list(cells)
+            blanked[a] = blanked[b] = 0
+            try:
+                sols = self.solutions(blanked, ENUMERATE, cancel=self.deadline)
+            except Cancelled:
+                self.deadline.reraise_if_cancelled()
+                return False
+            if not sols:
+                continue
+            complete = len(sols) < ENUMERATE
+            ta, tb = cells[a], cells[b]
+            ca, cb = cell_of(a), cell_of(b)
+            combos = Counter((s[a], s[b]) for s in sols)
+            if not complete:  # combinations not seen may still work: count them
+                for da in self.free_digits(blanked, a):
+                    for db in self.free_digits(blanked, b):
+                        if (da, db) not in combos and (da != db or not _peers(a, b)):
+                            combos[(da, db)] = 0
+            for (da, db), k in combos.items():
+                if da == ta or db == tb:
+                    continue  # one of them right: a single slip, searched already
+                if not complete and k <= 1:
+                    if self.deadline.expired():
+                        return False
+                    fixed = list(blanked)
+                    fixed[a], fixed[b] = da, db
+                    k = self.count(fixed)
+                likelihood = (_PAIR_PRIOR * (_KIND_PRIOR["wrong_digit"] / n) ** 2
+                              * _confusion(ta, da) * _confusion(tb, db))
+                self.add((Edit("wrong_digit", (ca,), (ta,), (da,)),
+                          Edit("wrong_digit", (cb,), (tb,), (db,))), k, likelihood)
+        return True
+
+
+def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
+               pairs: bool = True) -> TypoSearch:
+    """The slips that explain a typed grid that breaks a rule, has no solution or has
+    several (see module doc); ``status`` ``"unique"`` and nothing to explain otherwise.
+
+    Single slips are always searched to the end; pairs of slips only when no single slip
+    gives exactly one solution, within ``seconds``.  Raises :class:`solver.search.Cancelled`
+    when ``cancel.is_set()``.
+    """
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("typo search cancelled")
+    cells = g.cells
+    s = _Search(cells, cancel, seconds)
+    conflicts = _conflict_sets(cells)
+    if conflicts:
+        status = "invalid"
+        # a single slip must touch every duplicate: only cells in all of them can be it
+        hit = set.intersection(*map(set, conflicts))
+        suspects = sorted(hit)
+
+        def covers(i, j):
+            return all(i in c or j in c for c in conflicts)
+    else:
+        n = s.count(cells)
+        if n == 1:
+            return TypoSearch("unique")
+        status = "no_solution" if n == 0 else "multiple"
+        suspects = s.givens
+
+        def covers(i, j):
+            return True
+    for i in suspects:
+        s.edits_of_given(i, status)
+    s.swaps(covers)
+    if status == "multiple":
+        s.left_out()
+    complete = True
+    if pairs and status != "multiple" and not any(x.unique for x in s.found.values()):
+        complete = s.pairs(_pair_order(s.givens, conflicts), covers)
+    s.prefer_minimal()
+    ranked = sorted(s.found.values(), key=lambda x: (-x.score, x.cells))
+    ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
+    return TypoSearch(status, ranked, complete)
+
+
+def _pair_order(candidates: list, conflicts: list) -> list:
+    """Candidates for pairs, conflict cells first (a duplicate needs one of its cells fixed)."""
+    if not conflicts:
+        return candidates
+    inside = set().union(*map(set, conflicts))
+    return sorted(candidates, key=lambda i: (i not in inside, i))
+
+
+def _with_rank(x: Explanation, rank: int, search: "_Search") -> Explanation:
+    key = ""
+    if x.unique and rank <= KEYED:
+        sol = solution_digits(x.fixed, 1, cancel=search.cancel)
+        key = "".join(map(str, sol[0])) if sol else ""
+    return Explanation(x.edits, x.solutions, x.score, x.fixed, rank, key)
+
+
+def _conflict_sets(cells) -> list:
+    """Each duplicate as the set of its cells' indexes (a digit twice in a unit)."""
+    from .grid import UNITS
+
+    out = []
+    for unit in UNITS:
+        where: dict[int, list] = {}
+        for i in unit:
+            if cells[i]:
+                where.setdefault(cells[i], []).append(i)
+        out.extend(tuple(v) for v in where.values() if len(v) > 1)
+    return out

@@ -1,0 +1,141 @@
+"""find_typos: the slip that explains a hand-typed grid, and the fix that restores the puzzle."""
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import load_lines
+from solver import Grid, count_solutions, find_solutions, solve
+from solver.search import Cancelled
+from solver.typo_bench import _inject, isomorph
+from solver.typos import Edit, confusable, describe_explanation, find_typos
+
+# magictour top1465 #1: minimal, one solution
+PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+CELLS = tuple(int(c) if c != "." else 0 for c in PUZZLE)
+
+
+def typed(**changes) -> Grid:
+    """PUZZLE with cells changed: ``r1c1=9`` sets a digit, ``r1c1=0`` blanks it."""
+    cells = list(CELLS)
+    for name, d in changes.items():
+        r, c = int(name[1]) - 1, int(name[3]) - 1
+        cells[9 * r + c] = d
+    return Grid(cells)
+
+
+def test_a_wrong_digit_that_breaks_a_rule_is_named_with_its_fix():
+    t = find_typos(typed(r1c1=9))  # 4 typed as 9: a 9 twice in row 1? no: 9 clashes in its box
+    assert t.status == "invalid"
+    best = t.best
+    assert best.rank == 1 and best.unique and t.confident
+    assert best.edits == (Edit("wrong_digit", ((0, 0),), (9,), (4,)),)
+    assert best.fixed == Grid(CELLS)
+    assert best.message == ("R1c1: you typed 9, the puzzle works with 4 there; 4 and 9 look alike. "
+                            "With that fix the puzzle has exactly one solution.")
+
+
+def test_a_wrong_digit_that_makes_several_solutions_is_a_wrong_given_not_a_missing_clue():
+    t = find_typos(typed(r1c5=9))  # 3 typed as 9
+    assert t.status == "multiple"
+    assert t.best.edits == (Edit("wrong_digit", ((0, 4),), (9,), (3,)),)
+    assert t.best.fixed == Grid(CELLS)
+
+
+def test_a_given_left_out_is_put_back():
+    t = find_typos(typed(r1c1=0))
+    assert t.status == "multiple"
+    assert t.best.edits == (Edit("left_out", ((0, 0),), (0,), (4,)),)
+    assert t.best.fixed == Grid(CELLS) and t.confident
+    assert "left out" in t.best.message
+
+
+def test_an_extra_digit_is_taken_out():
+    t = find_typos(typed(r1c2=1))
+    assert t.status == "no_solution"
+    assert t.best.edits == (Edit("extra", ((0, 1),), (1,), (0,)),)
+    assert t.best.fixed == Grid(CELLS)
+
+
+def test_a_given_one_cell_off_is_moved_back():
+    t = find_typos(typed(r1c5=0, r1c4=3))  # the 3 of r1c5 typed one cell to the left
+    assert t.best.edits == (Edit("shifted", ((0, 3), (0, 4)), (3, 0), (0, 3)),)
+    assert t.best.fixed == Grid(CELLS)
+    assert "one cell to the right, in r1c5" in t.best.message
+
+
+def test_two_swapped_neighbours_are_swapped_back():
+    t = find_typos(typed(r6c4=1, r7c4=2))  # r6c4 = 2 and r7c4 = 1 typed the other way round
+    assert t.status == "invalid"
+    assert t.best.edits == (Edit("swapped", ((5, 3), (6, 3)), (1, 2), (2, 1)),)
+    assert t.best.fixed == Grid(CELLS)
+
+
+def test_two_wrong_digits_are_found_as_a_pair_when_no_single_slip_explains_the_grid():
+    t = find_typos(typed(r2c4=8, r6c2=8))  # 6 and 7 typed as 8
+    assert t.status == "invalid"
+    assert t.best.kind == "pair"
+    assert (1, 3) in t.best.cells[:1]  # the given that clashes in two units comes first
+    assert any(x.fixed == Grid(CELLS) for x in t.explanations)
+
+
+def test_a_unique_grid_has_nothing_to_explain():
+    t = find_typos(Grid(CELLS))
+    assert t.status == "unique" and t.explanations == [] and t.best is None
+
+
+def test_edits_apply_and_explanations_are_ranked():
+    t = find_typos(typed(r1c1=0))
+    assert [x.rank for x in t.explanations] == list(range(1, len(t.explanations) + 1))
+    assert all(a.score >= b.score for a, b in zip(t.explanations, t.explanations[1:]))
+    for x in t.explanations:
+        g = typed(r1c1=0)
+        for e in x.edits:
+            g = e.apply(g)
+        assert g == x.fixed
+        assert count_solutions(x.fixed, 2) == x.solutions
+        assert describe_explanation(x) == x.message
+
+
+def test_confusable_digits():
+    assert confusable(1, 7) == "look_alike" and confusable(6, 9) == "look_alike"
+    assert confusable(1, 2) == "keypad" and confusable(5, 8) == "keypad"
+    assert confusable(1, 9) is None
+
+
+def test_cancel_stops_the_search():
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        find_typos(typed(r1c1=9), cancel=cancel)
+
+
+_PUBLISHED = [p for name in ("top1465_sample200", "17_clue_sample200") for p in load_lines(name)[:40]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["wrong_digit", "left_out", "extra", "shifted", "swapped"])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_true_slip_is_among_the_explanations(kind, seed):
+    rng = random.Random(seed)
+    line = rng.choice(_PUBLISHED)
+    original = isomorph(tuple(int(c) if c not in ".0" else 0 for c in line), rng)
+    slip = _inject(kind, original, rng)
+    if slip is None:
+        return
+    cells, true = slip
+    g = Grid(cells)
+    t = find_typos(g)
+    if t.status == "unique":
+        return  # the slip kept the puzzle unique: nothing can tell
+    solution = solve(Grid(original))
+    true_cells = {divmod(i, 9) for i in true}
+    assert any(
+        x.unique and true_cells & set(x.cells) and find_solutions(x.fixed, 1)[0] == solution
+        for x in t.explanations
+    ), (kind, g.to_line(), [x.message for x in t.explanations])
