@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import solver
-from solver import Grid
+from solver import Grid, cell_of
 
-from .model import GIVENS, Board, History
+from .model import GIVENS, Board, Cell, History
 from .storage import StateError, atomic_write_text, read_state, set_aside, write_state
 from .wording import cells_text, format_seconds, plural
 from .worker import Worker
@@ -131,7 +131,7 @@ class Controller:
         """Show the Board in the form (digits, styles, mode, undo state)."""
         b = self.board
         for i in range(81):
-            cell = divmod(i, 9)
+            cell = cell_of(i)
             d = b.givens.cells[i] or b.entries.cells[i] or b.solved.cells[i]
             self.form.show_cell(cell, d, b.style_of(cell))
         self.form.set_mode(b.mode == GIVENS)
@@ -180,7 +180,7 @@ class Controller:
     # ======================================================================
     # typing
     # ======================================================================
-    def cell_input(self, cell: tuple[int, int], digit: int) -> None:
+    def cell_input(self, cell: Cell, digit: int) -> None:
         """The person typed ``digit`` (0 = clear) into ``cell``."""
         b = self.board
         if b.is_locked(cell):

@@ -38,7 +38,7 @@ from tkinter import ttk
 from typing import Callable
 
 import solver
-from solver import Grid
+from solver import Grid, cell_of, index
 
 from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
 from .wording import describe_duration, describe_seconds, describe_speed, format_count, format_estimate
@@ -169,12 +169,12 @@ class DemoRun:
     def _apply(self, e) -> None:
         k = e.kind
         if k == "place" or k == "deduce":
-            i = 9 * e.cell[0] + e.cell[1]
+            i = index(*e.cell)
             self.digits[i] = e.digit
             self.kinds[i] = "guess" if k == "place" else "deduce"
             self.changed.add(i)
         elif k == "undo":
-            i = 9 * e.cell[0] + e.cell[1]
+            i = index(*e.cell)
             self.digits[i] = 0
             self.kinds[i] = None
             self.changed.add(i)
@@ -182,12 +182,12 @@ class DemoRun:
     def _invert(self, e) -> None:
         k = e.kind
         if k == "place" or k == "deduce":
-            i = 9 * e.cell[0] + e.cell[1]
+            i = index(*e.cell)
             self.digits[i] = 0
             self.kinds[i] = None
             self.changed.add(i)
         elif k == "undo":
-            i = 9 * e.cell[0] + e.cell[1]
+            i = index(*e.cell)
             self.digits[i] = e.digit
             self.kinds[i] = "deduce" if "(deduced)" in e.message else "guess"
             self.changed.add(i)
@@ -778,7 +778,7 @@ class Demo:
         override = None  # (index, digit, style) drawn instead of the board's digit
         marks = {m: () for m in DEMO_MARKS}
         if e is not None and e.cell is not None and e.kind not in ("solved", "exhausted"):
-            cell = 9 * e.cell[0] + e.cell[1]
+            cell = index(*e.cell)
             if e.kind == "try":
                 override = (cell, e.digit, "tentative")
                 marks["demo_cell"] = (e.cell,)
@@ -786,7 +786,7 @@ class Demo:
                 override = (cell, e.digit, "tentative")
                 marks["demo_reject"] = (e.cell,)
                 marks["demo_peer"] = (e.peer,)
-                peer = 9 * e.peer[0] + e.peer[1]
+                peer = index(*e.peer)
             elif e.kind == "undo":
                 if not self._flash_over and not (self.playing and self._fast()):
                     override = (cell, e.digit, "deduced" if "(deduced)" in e.message else "tentative")
@@ -802,10 +802,10 @@ class Demo:
         run.changed = set()
         show = self.form.show_cell
         for i in redraw:
-            show(divmod(i, 9), run.digits[i], self._style_of(i, solved))
+            show(cell_of(i), run.digits[i], self._style_of(i, solved))
         if override is not None:
             i, d, style = override
-            show(divmod(i, 9), d, style)
+            show(cell_of(i), d, style)
         for name, cells in marks.items():
             self.form.set_marks(name, cells)
         self._show_counters()

@@ -15,7 +15,9 @@ from dataclasses import dataclass, replace
 
 from solver import Grid
 
-__all__ = ["Board", "History", "GIVENS", "SOLVING", "STYLE_GIVEN", "STYLE_ENTRY", "STYLE_SOLVER"]
+__all__ = ["Cell", "Board", "History", "GIVENS", "SOLVING", "STYLE_GIVEN", "STYLE_ENTRY", "STYLE_SOLVER"]
+
+Cell = tuple[int, int]  # (row, col), 0-based, as in solver; solver.index / solver.cell_of convert
 
 GIVENS = "givens"
 SOLVING = "solving"
@@ -45,7 +47,7 @@ class Board:
         """All three layers as one grid (what the person sees)."""
         return Grid(g or e or s for g, e, s in zip(self.givens.cells, self.entries.cells, self.solved.cells))
 
-    def style_of(self, cell: tuple[int, int]) -> str | None:
+    def style_of(self, cell: Cell) -> str | None:
         """The layer that holds the digit of ``cell`` (``STYLE_*``), or None for a blank."""
         if self.givens[cell]:
             return STYLE_GIVEN
@@ -55,11 +57,11 @@ class Board:
             return STYLE_SOLVER
         return None
 
-    def is_locked(self, cell: tuple[int, int]) -> bool:
+    def is_locked(self, cell: Cell) -> bool:
         """True when ``cell`` is a given and the givens are locked (typing there is refused)."""
         return self.mode == SOLVING and bool(self.givens[cell])
 
-    def with_digit(self, cell: tuple[int, int], digit: int) -> "Board":
+    def with_digit(self, cell: Cell, digit: int) -> "Board":
         """Type ``digit`` (0 clears) into ``cell``: a given in givens mode, else an entry."""
         givens = self.givens.with_digit(cell, 0)
         entries = self.entries.with_digit(cell, 0)
@@ -70,7 +72,7 @@ class Board:
             entries = entries.with_digit(cell, digit)
         return replace(self, givens=givens, entries=entries, solved=solved)
 
-    def with_given(self, cell: tuple[int, int], digit: int) -> "Board":
+    def with_given(self, cell: Cell, digit: int) -> "Board":
         """Add a given (e.g. the suggested clue), whatever the mode."""
         return replace(
             self,

@@ -31,7 +31,7 @@ from dataclasses import replace
 from tkinter import ttk
 
 import solver
-from solver import Grid
+from solver import Grid, cell_of
 
 from .looks import (BLACK, HINT_MARKS, LABEL_TEXT, LEVEL_COLOURS, LINK, NOTE_TEXT, SELECTION, STATUS_COLOURS,
                     WHITE)
@@ -378,7 +378,7 @@ class Teach:
             wanted = {cell: cands[cell] for cell in step.highlight if not g[cell]}
         strike, emph = self._step_looks(step, self.hint_level) if step is not None else ({}, {})
         for i in range(81):
-            cell = divmod(i, 9)
+            cell = cell_of(i)
             if cell in wanted:
                 f.show_candidates(cell, wanted[cell], strike.get(cell, ()), emph.get(cell, ()))
             else:
@@ -723,7 +723,7 @@ class Teach:
         step = path[k] if k < len(path) else None
         placed = dict(step.placements) if step is not None else {}
         for i in range(81):
-            cell = divmod(i, 9)
+            cell = cell_of(i)
             if cell in placed:
                 f.show_cell(cell, placed[cell], "placed")
             else:
@@ -777,7 +777,7 @@ class Teach:
         strike, emph = self._step_looks(step, 4) if step is not None else ({}, {})
         placed = {c for c, _ in step.placements} if step is not None else set()
         for i in range(81):
-            cell = divmod(i, 9)
+            cell = cell_of(i)
             if not g[cell] and cell not in placed:
                 self.form.show_candidates(cell, cands[cell], strike.get(cell, ()), emph.get(cell, ()))
             else:

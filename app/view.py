@@ -23,14 +23,15 @@ import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Callable, Iterable
 
+from solver import cell_of, index
+
 from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
                     PENCIL_COLOURS, SELECTION, STATUS_COLOURS, STATUS_SYMBOLS, WHITE)
+from .model import Cell
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["SudokuForm", "Dialogs"]
-
-Cell = tuple  # (row, col), 0-based
 
 BASE_CELL_PX = 54
 MODIFIER_MASK = 0x0004 | 0x0008 | 0x0080  # Control, Mod1 (Alt), Mod5 (AltGr on some systems)
@@ -256,7 +257,7 @@ class SudokuForm:
         vcmd = (self.root.register(self._validate_cell_text), "%P")
         self.cells: list[tk.Entry] = []
         for i in range(81):
-            r, c = divmod(i, 9)
+            r, c = cell_of(i)
             # Children of the board in reading order (so Tab goes row by row), shown inside
             # their box frame with ``in_``.
             e = tk.Entry(
@@ -423,7 +424,7 @@ class SudokuForm:
     # ======================================================================
     def show_cell(self, cell: Cell, digit: int, style: str | None) -> None:
         """Show ``digit`` (0 = blank) in ``cell`` in the given digit style."""
-        i = 9 * cell[0] + cell[1]
+        i = index(*cell)
         e = self.cells[i]
         text = str(digit) if digit else ""
         if e.get() != text:
@@ -437,17 +438,17 @@ class SudokuForm:
 
     def cell_text(self, cell: Cell) -> str:
         """The text shown in ``cell``."""
-        return self.cells[9 * cell[0] + cell[1]].get()
+        return self.cells[index(*cell)].get()
 
     def cell_style(self, cell: Cell) -> str | None:
-        return self._cell_styles[9 * cell[0] + cell[1]]
+        return self._cell_styles[index(*cell)]
 
     def cell_marks(self, cell: Cell) -> set[str]:
-        return set(self._cell_marks[9 * cell[0] + cell[1]])
+        return set(self._cell_marks[index(*cell)])
 
     def set_marks(self, name: str, cells: Iterable[Cell]) -> None:
         """Put mark ``name`` on exactly ``cells`` (removing it everywhere else)."""
-        want = {9 * r + c for r, c in cells}
+        want = {index(r, c) for r, c in cells}
         for i in range(81):
             has = name in self._cell_marks[i]
             if has != (i in want):
@@ -552,7 +553,7 @@ class SudokuForm:
         return getattr(w, "cell", None)
 
     def focus_cell(self, cell: Cell) -> None:
-        self.cells[9 * cell[0] + cell[1]].focus_set()
+        self.cells[index(*cell)].focus_set()
 
     def has_text_selection(self) -> bool:
         """True when the focused text widget (e.g. the findings) has selected text."""
@@ -692,8 +693,8 @@ class SudokuForm:
             advance = self.var_auto_advance.get()
             if advance and ks == "BackSpace" and not event.widget.get():
                 # like a text editor: Backspace in an empty cell clears the one before it
-                i = (9 * cell[0] + cell[1] - 1) % 81
-                cell = divmod(i, 9)
+                i = (index(*cell) - 1) % 81
+                cell = cell_of(i)
                 self.focus_cell(cell)
             self.fire("cell_input", cell, digit)
             if advance and ks not in ("BackSpace", "Delete", "KP_Delete"):
@@ -716,18 +717,18 @@ class SudokuForm:
 
     def _advance(self, cell: Cell) -> None:
         """Focus the next cell in reading order, skipping locked givens while solving."""
-        i = 9 * cell[0] + cell[1]
+        i = index(*cell)
         for step in range(1, 82):
             j = (i + step) % 81
             if self.var_givens_mode.get() or self._cell_styles[j] != "given":
-                self.focus_cell(divmod(j, 9))
+                self.focus_cell(cell_of(j))
                 return
 
     def _move(self, cell: Cell, dr: int, dc: int, wrap: bool = False) -> None:
         r, c = cell
         if wrap:
-            i = (9 * r + c + dc) % 81
-            self.focus_cell(divmod(i, 9))
+            i = (index(r, c) + dc) % 81
+            self.focus_cell(cell_of(i))
         else:
             self.focus_cell(((r + dr) % 9, (c + dc) % 9))
 
@@ -840,7 +841,7 @@ class SudokuForm:
         blue (the ones a step is about).  A Canvas placed inside the cell's border; a click on it
         focuses the cell, so typing works as usual.  Nothing is drawn over a cell showing a digit.
         """
-        i = 9 * cell[0] + cell[1]
+        i = index(*cell)
         if self.cells[i].get():
             self.hide_candidates(cell)
             return
@@ -857,14 +858,14 @@ class SudokuForm:
     def hide_candidates(self, cell: Cell | None = None) -> None:
         """Remove the pencil marks of ``cell`` (of every cell when None)."""
         pencils = getattr(self, "_pencils", {})
-        for i in ([9 * cell[0] + cell[1]] if cell is not None else list(pencils)):
+        for i in ([index(*cell)] if cell is not None else list(pencils)):
             if i in pencils:
                 pencils[i].place_forget()
                 self._pencil_data.pop(i, None)
 
     def candidates_shown(self, cell: Cell) -> tuple[int, ...] | None:
         """The pencil marks drawn over ``cell`` (crossed-out ones included), or None when none are."""
-        i = 9 * cell[0] + cell[1]
+        i = index(*cell)
         canvas = getattr(self, "_pencils", {}).get(i)
         if canvas is None or not canvas.winfo_manager():
             return None
@@ -872,7 +873,7 @@ class SudokuForm:
 
     def candidates_look(self, cell: Cell) -> tuple[frozenset, frozenset]:
         """(crossed-out digits, emphasised digits) of the pencil marks over ``cell`` (for tests)."""
-        data = getattr(self, "_pencil_data", {}).get(9 * cell[0] + cell[1])
+        data = getattr(self, "_pencil_data", {}).get(index(*cell))
         return (data[1], data[2]) if data else (frozenset(), frozenset())
 
     def _pencil_canvas(self, i: int) -> tk.Canvas:
