@@ -26,10 +26,8 @@ Wiring: ``install_demo(form, controller)`` (called once from ``app.__main__``).
 """
 from __future__ import annotations
 
-import gc
 import logging
 import math
-import threading
 import time
 import tkinter as tk
 import tkinter.font as tkfont
@@ -42,6 +40,7 @@ from solver import Grid, cell_of, index
 
 from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
 from .wording import describe_duration, describe_seconds, describe_speed, format_count, format_estimate
+from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
@@ -193,47 +192,6 @@ class DemoRun:
             self.changed.add(i)
 
 
-class _Progress:
-    """A cancel token for solver calls that also counts how often it was looked at (progress)."""
-
-    def __init__(self):
-        self._event = threading.Event()
-        self.looks = 0
-
-    def is_set(self) -> bool:
-        self.looks += 1
-        return self._event.is_set()
-
-    def set(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
-
-
-class _Job:
-    """``fn(token)`` on a daemon thread; ``done(result, error, seconds)`` later on the Tk thread."""
-
-    def __init__(self, name: str, fn: Callable, done: Callable, describe: Callable[[float], str]):
-        self.name = name
-        self.token = _Progress()
-        self.describe = describe
-        self.started = time.perf_counter()
-        self.result = None
-        self.error: BaseException | None = None
-        self.done = done
-
-        def run() -> None:
-            try:
-                self.result = fn(self.token)
-            except BaseException as exc:  # delivered to the Tk thread, never lost
-                self.error = exc
-
-        self.thread = threading.Thread(target=run, name=f"sudoku-demo-{name}", daemon=True)
-        self.thread.start()
-
-
 class Demo:
     """The search demo: the "Search demo" side tab, the Demo menu, the keys and the drain loop.
 
@@ -252,7 +210,8 @@ class Demo:
         self._start_position: tuple | None = None  # (board, grid) given to start(), see puzzle()
         self.activate_listeners: list[Callable[[], None]] = []  # called as the demo takes the grid
         self.playing = False
-        self.job: _Job | None = None
+        self.worker = Worker(self.root, poll_ms=50)  # the demo's own: a count never cancels a check
+        self.job_cancelled = False
         self.results: dict[str, dict] = {}  # order -> row of the comparison table
         self.history_size = HISTORY
         self.max_batch = 0  # the largest number of events drawn in one batch (for the Pause test)
@@ -263,13 +222,11 @@ class Demo:
         self._tick_due = 0.0
         self._after: str | None = None
         self._poll_after: str | None = None
-        self._job_after: str | None = None
         self._flash_after: str | None = None
         self._flash_over = True
         self._decorated: set[int] = set()
         self._board = None
         self._syncing = False
-        self._closed = False
         self.var_order = tk.StringVar(self.root, value="row-major")
         self.var_speed = tk.DoubleVar(self.root, value=25.0)  # 10 steps/s
         self.var_time = tk.DoubleVar(self.root, value=0.0)
@@ -1049,48 +1006,40 @@ class Demo:
 
         self._start_job("count", work, done, describe)
 
+    @property
+    def job(self):
+        """The running count or skip (a :class:`~app.worker.Job`), or None."""
+        return self.worker.job
+
     def _start_job(self, name: str, fn: Callable, done: Callable, describe: Callable[[float], str]) -> None:
+        """``fn(token)`` on the worker; ``done(result, error, seconds)`` on the Tk thread (not after a Cancel
+        that raised :class:`solver.Cancelled`: the table keeps its rows and the status line says so)."""
         self.job_cancelled = False
-        # The worker allocates millions of small objects, which would let the cyclic garbage
-        # collector run on *its* thread and finalize tkinter objects there (a Tcl call from the
-        # wrong thread: an error, or a wait for a main loop that may never come).  So collect
-        # now on the Tk thread and pause collection until the job is over.
-        gc.collect()
-        self._gc_was_enabled = gc.isenabled()
-        gc.disable()
-        self.job = _Job(name, fn, done, describe)
+
+        def progress(seconds: float) -> None:
+            self.job_label.configure(text=describe(seconds))
+            if name == "skip" and self.run is not None:
+                self.counter_values["steps"].configure(text=format_count(self.run.head))
+
+        def finished(result, seconds: float) -> None:
+            self.job_label.configure(text="")
+            self._set_job_ui(False)
+            done(result, None, seconds)
+
+        def failed(error: BaseException) -> None:
+            if isinstance(error, solver.Cancelled):
+                self.job_label.configure(text="Cancelled: the table keeps its earlier rows.")
+                self._set_job_ui(False)
+                self.say("Cancelled.")
+                return
+            self.job_label.configure(text="")
+            self._set_job_ui(False)
+            done(None, error, job.seconds)
+
+        # pause_gc: see Worker.start (this job allocates millions of small objects)
+        job = self.worker.start(name, fn, finished, failed, on_progress=progress, pause_gc=True)
         self._set_job_ui(True)
         self.job_label.configure(text=describe(0.0))
-        self._job_after = self.root.after(30, self._poll_job)
-
-    def _poll_job(self) -> None:
-        self._job_after = None
-        job = self.job
-        if job is None or self._closed:
-            return
-        seconds = time.perf_counter() - job.started
-        if job.thread.is_alive():
-            self.job_label.configure(text=job.describe(seconds))
-            if job.name == "skip" and self.run is not None:
-                self.counter_values["steps"].configure(text=format_count(self.run.head))
-            self._job_after = self.root.after(50, self._poll_job)
-            return
-        self.job = None
-        self._resume_gc()
-        error = job.error
-        if error is not None and isinstance(error, solver.Cancelled):
-            self.job_label.configure(text="Cancelled: the table keeps its earlier rows.")
-            self._set_job_ui(False)
-            self.say("Cancelled.")
-            return
-        self.job_label.configure(text="")
-        self._set_job_ui(False)
-        job.done(job.result, error, seconds)
-
-    def _resume_gc(self) -> None:
-        if getattr(self, "_gc_was_enabled", False):
-            self._gc_was_enabled = False
-            gc.enable()
 
     def cancel_job(self, wait: bool = False) -> bool:
         """Ask the running count to stop; False when idle.
@@ -1099,26 +1048,16 @@ class Demo:
         finished here (the worker looks at its token every thousand steps or so, so the join is
         short), for actions that need the run back at once (Reset, Stop).
         """
-        job = self.job
-        if job is None:
+        if self.job is None:
             return False
         self.job_cancelled = True
-        job.token.set()
         self.job_label.configure(text="Cancelling…")
-        if wait:
-            job.thread.join(5.0)
-            self._cancel_after("_job_after")
-            self._poll_job()
+        self.worker.cancel(deliver=True, wait=wait)
         return True
 
     def wait_job(self, timeout: float = 30.0) -> bool:
         """Pump Tk until the running job has been handled (for tools and tests; never from a callback)."""
-        end = time.monotonic() + timeout
-        while self.job is not None and time.monotonic() < end:
-            self.root.update()
-            time.sleep(0.005)
-        self.root.update()
-        return self.job is None
+        return self.worker.wait_done(timeout)
 
     def _set_job_ui(self, busy: bool) -> None:
         for b in (self.step_button, self.back_button, self.play_button, self.skip_button, self.compare_button,
@@ -1283,12 +1222,9 @@ class Demo:
     def _on_destroy(self, event) -> None:
         if event.widget is not self.tab:
             return
-        self._closed = True
         self.playing = False
-        if self.job is not None:
-            self.job.token.set()
-        self._resume_gc()
-        for attr in ("_after", "_poll_after", "_job_after", "_flash_after"):
+        self.worker.shutdown()
+        for attr in ("_after", "_poll_after", "_flash_after"):
             self._cancel_after(attr)
 
 

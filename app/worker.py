@@ -1,13 +1,22 @@
-"""Run slow work (solve, diagnose, check entries, load a file) off the Tk thread.
+"""Run slow work (solve, diagnose, check entries, load a file, the demo's counts) off the Tk thread.
 
 The worker thread never touches widgets.  It puts its outcome on a queue; the Tk
 thread polls that queue with ``after`` and calls the job's callback on the main loop
 (the pattern of Thonny's ``queue_event`` + ``after`` drain, and Porcupine's
 ``run_in_thread``).  One job runs at a time: starting a new one cancels the old one
 and its late result is dropped.
+
+Two kinds of cancel: :meth:`Worker.cancel` forgets the job at once (its late result is
+dropped); ``cancel(deliver=True)`` only asks it to stop, and its outcome -- what it had
+done so far, or :class:`solver.Cancelled` -- still reaches its callbacks (the search
+demo needs that: a cancelled skip shows where it got).
+
+Each job gets a :class:`CancelToken`: a ``threading.Event`` for the solver's ``cancel=``
+that also counts how often the job looked at it, a cheap progress measure.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import queue
 import threading
@@ -17,25 +26,52 @@ from typing import Any, Callable
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Worker", "Job"]
+__all__ = ["Worker", "Job", "CancelToken"]
+
+
+class CancelToken(threading.Event):
+    """A cancel event that counts the looks (``is_set`` calls): the job's progress."""
+
+    def __init__(self):
+        super().__init__()
+        self.looks = 0
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        return super().is_set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once cancel was asked for (without counting a look)."""
+        return super().is_set()
 
 
 @dataclass
 class Job:
-    """One piece of background work; ``cancel`` is the token passed to solver calls."""
+    """One piece of background work; ``token`` is the cancel event passed to the work and the solver."""
 
     name: str
-    cancel: threading.Event = field(default_factory=threading.Event)
+    on_done: Callable[[Any, float], None]
+    on_error: Callable[[BaseException], None]
+    on_progress: Callable[[float], None] | None = None
+    pause_gc: bool = False
+    token: CancelToken = field(default_factory=CancelToken)
     started: float = field(default_factory=time.perf_counter)
     thread: threading.Thread | None = None
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the job started."""
+        return time.perf_counter() - self.started
 
 
 class Worker:
     """Starts jobs on threads and delivers their results on the Tk thread.
 
-    ``start(name, fn, on_done, on_error)`` runs ``fn(cancel_event)`` on a daemon thread;
+    ``start(name, fn, on_done, on_error)`` runs ``fn(token)`` on a daemon thread;
     when it returns, ``on_done(result, seconds)`` is called from the Tk main loop; when
-    it raises, ``on_error(exc)``.  ``on_busy(bool)`` is told when work starts and stops.
+    it raises, ``on_error(exc)``.  ``on_progress(seconds)`` (optional) is called on every
+    poll while the job runs.  ``on_busy(bool, name)`` is told when work starts and stops.
     """
 
     def __init__(self, widget, *, poll_ms: int = 25, on_busy: Callable[[bool, str], None] | None = None):
@@ -46,6 +82,7 @@ class Worker:
         self._job: Job | None = None
         self._after_id: str | None = None
         self._closing = False
+        self._gc_paused = False
 
     @property
     def busy(self) -> bool:
@@ -53,51 +90,79 @@ class Worker:
         return self._job is not None
 
     @property
+    def job(self) -> Job | None:
+        """The running job (None when idle)."""
+        return self._job
+
+    @property
     def job_name(self) -> str | None:
         return self._job.name if self._job else None
 
-    def start(self, name: str, fn: Callable[[threading.Event], Any],
+    def start(self, name: str, fn: Callable[[CancelToken], Any],
               on_done: Callable[[Any, float], None],
-              on_error: Callable[[BaseException], None]) -> Job:
-        """Run ``fn(cancel)`` in the background (cancelling any running job first)."""
+              on_error: Callable[[BaseException], None], *,
+              on_progress: Callable[[float], None] | None = None, pause_gc: bool = False) -> Job:
+        """Run ``fn(token)`` in the background (cancelling any running job first).
+
+        ``pause_gc``: collect garbage now and keep the cyclic collector off until the job is
+        over.  A job that allocates millions of small objects would otherwise let the
+        collector run on *its* thread and finalize tkinter objects there (a Tcl call from the
+        wrong thread: an error, or a wait for a main loop that may never come).
+        """
         if self._closing:
             raise RuntimeError("the worker is shut down")
         if self._job is not None:
-            self._job.cancel.set()
-        job = Job(name)
+            self._job.token.set()
+        job = Job(name, on_done, on_error, on_progress, pause_gc)
         self._job = job
+        self._set_gc(pause_gc)
 
         def run() -> None:
             try:
-                result = fn(job.cancel)
+                result = fn(job.token)
             except BaseException as exc:  # delivered to the Tk thread, never lost
-                self._queue.put((job, "error", exc, time.perf_counter() - job.started))
+                self._queue.put((job, "error", exc, job.seconds))
             else:
-                self._queue.put((job, "done", result, time.perf_counter() - job.started))
+                self._queue.put((job, "done", result, job.seconds))
 
-        job.callbacks = (on_done, on_error)  # type: ignore[attr-defined]
         job.thread = threading.Thread(target=run, name=f"sudoku-{name}", daemon=True)
         job.thread.start()
         self._on_busy(True, name)
         self._schedule()
         return job
 
-    def cancel(self) -> bool:
-        """Ask the running job to stop (its result is then dropped); False when idle."""
+    def cancel(self, *, deliver: bool = False, wait: bool = False) -> bool:
+        """Ask the running job to stop; False when idle.
+
+        By default the job is forgotten at once (its late result is dropped).  With
+        ``deliver`` it stays current and its outcome reaches its callbacks as usual; with
+        ``wait`` as well, its thread is joined and the outcome delivered before returning
+        (the job looks at its token often, so the join is short).
+        """
         job = self._job
         if job is None:
             return False
-        job.cancel.set()
-        self._job = None
-        self._on_busy(False, job.name)
+        job.token.set()
+        if not deliver:
+            self._job = None
+            self._set_gc(False)
+            self._on_busy(False, job.name)
+            return True
+        if wait and job.thread is not None:
+            job.thread.join(5.0)
+            if self._after_id is not None:
+                self._widget.after_cancel(self._after_id)
+                self._after_id = None
+            self._poll()
         return True
 
     def shutdown(self) -> None:
         """Cancel the job and stop polling (call before destroying the root)."""
         self._closing = True
         if self._job is not None:
-            self._job.cancel.set()
+            self._job.token.set()
             self._job = None
+        self._set_gc(False)
         if self._after_id is not None:
             try:
                 self._widget.after_cancel(self._after_id)
@@ -111,7 +176,25 @@ class Worker:
         if job and job.thread:
             job.thread.join(timeout)
 
+    def wait_done(self, timeout: float = 30.0) -> bool:
+        """Pump Tk until the running job has been handled; False on timeout (tools and tests only)."""
+        end = time.monotonic() + timeout
+        while self._job is not None and time.monotonic() < end:
+            self._widget.update()
+            time.sleep(0.005)
+        self._widget.update()
+        return self._job is None
+
     # -- polling on the Tk thread -------------------------------------------
+    def _set_gc(self, paused: bool) -> None:
+        if paused and not self._gc_paused:
+            gc.collect()  # now, on the Tk thread
+            self._gc_paused = gc.isenabled()
+            gc.disable()
+        elif not paused and self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
     def _schedule(self) -> None:
         if self._after_id is None and not self._closing:
             self._after_id = self._widget.after(self._poll_ms, self._poll)
@@ -128,11 +211,14 @@ class Worker:
             if job is not self._job:  # cancelled or superseded: drop the late result
                 continue
             self._job = None
+            self._set_gc(False)
             self._on_busy(False, job.name)
-            on_done, on_error = job.callbacks
             if kind == "done":
-                on_done(value, seconds)
+                job.on_done(value, seconds)
             else:
-                on_error(value)
-        if self._job is not None:
+                job.on_error(value)
+        job = self._job
+        if job is not None:
+            if job.on_progress is not None:
+                job.on_progress(job.seconds)
             self._schedule()
