@@ -13,10 +13,10 @@ Vocabulary used everywhere in this project (``solver`` and ``app``):
   0..8 left to right, top to bottom (box ``3 * (row // 3) + col // 3``).
 * **peers** -- the 20 other cells that share a unit with a cell.
 * **grid** -- the 81 digits of a position (givens plus anything filled in).
-* **conflict** -- the same digit twice in one unit.
-* **candidates** -- the digits a blank cell may still hold.  The fast solver
+* **conflict** -- the same digit twice in one unit (:func:`conflicts`).
+* **candidates** -- the digits a blank cell may still hold.  The engine
   keeps them as 9-bit masks (bit ``d - 1`` set means digit ``d`` is possible);
-  see ``search.py``.
+  see ``candidates.py``.
 
 Roads not taken: the grid is a flat tuple of 81 small ints rather than a dict
 keyed by names like Norvig's ``'A1'``; it hashes, compares and slices cheaply,
@@ -25,12 +25,13 @@ and the (row, col) view is computed at the boundary.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 __all__ = [
     "Cell", "Unit", "Grid", "DIGITS", "CELLS", "ROWS", "COLS", "BOXES", "UNITS",
-    "UNITS_OF", "PEERS", "index", "cell_of", "row_of", "col_of", "box_of",
-    "cell_name", "cell_words", "cell_label",
+    "UNITS_OF", "PEERS", "PEER_SETS", "ROW_OF", "COL_OF", "BOX_OF", "index", "cell_of",
+    "row_of", "col_of", "box_of", "cell_name", "cell_words", "cell_label",
+    "conflicts", "first_conflict",
 ]
 
 Cell = tuple  # (row, col), 0-based; kept as a plain tuple so results stay plain data
@@ -90,6 +91,46 @@ PEERS = tuple(
     tuple(sorted(set(ROWS[row_of(i)] + COLS[col_of(i)] + BOXES[box_of(i)]) - {i}))
     for i in CELLS
 )
+PEER_SETS = tuple(frozenset(p) for p in PEERS)  # for "does j see i" tests
+# Per flat index: its row, column and box (0..8), as tables for inner loops.
+ROW_OF = tuple(row_of(i) for i in CELLS)
+COL_OF = tuple(col_of(i) for i in CELLS)
+BOX_OF = tuple(box_of(i) for i in CELLS)
+
+
+def conflicts(cells: Sequence[int]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every digit held more than once by one unit: ``(unit number, digit, flat indices)``.
+
+    Units in ``UNITS`` order (rows, columns, boxes), digits ascending within
+    a unit, cells in the unit's order; ``[]`` when ``cells`` (81 digits, 0 for
+    a blank) break no rule.  ``diagnose.validate`` words these for people.
+    """
+    out = []
+    for u, unit in enumerate(UNITS):
+        where: dict[int, list[int]] = {}
+        for i in unit:
+            d = cells[i]
+            if d:
+                where.setdefault(d, []).append(i)
+        for d in sorted(where):
+            if len(where[d]) > 1:
+                out.append((u, d, tuple(where[d])))
+    return out
+
+
+def first_conflict(cells: Sequence[int]) -> Optional[tuple[int, int, int, int]]:
+    """The first repeat met reading unit by unit, cell by cell: ``(unit, digit, i, j)``, or None.
+
+    ``i`` is the first cell of the unit holding ``digit``, ``j`` the cell
+    where it comes again (the searches and techniques name this one conflict).
+    """
+    found = conflicts(cells)
+    if not found:
+        return None
+    first_unit = found[0][0]
+    pos = UNITS[first_unit].index
+    u, d, idx = min((c for c in found if c[0] == first_unit), key=lambda c: pos(c[2][1]))
+    return u, d, idx[0], idx[1]
 
 _KIND_WORD = {"row": "row", "col": "column", "box": "box"}
 

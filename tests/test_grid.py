@@ -43,3 +43,29 @@ def test_grid_exports_shape():
     assert len(g.pretty().splitlines()) == 11
     ss = g.to_ss().splitlines()
     assert len(ss) == 13 and ss[0] == "*-----------*" and ss[4] == "|---+---+---|"
+
+
+# -- conflicts: the one place that finds a digit twice in a unit ------------------
+from solver.grid import ROW_OF, COL_OF, BOX_OF, PEER_SETS, conflicts, first_conflict  # noqa: E402
+
+
+def test_cell_tables_agree_with_the_units():
+    for i in CELLS:
+        assert UNITS_OF[i] == (ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i])
+        assert PEER_SETS[i] == frozenset(PEERS[i])
+
+
+def test_conflicts_lists_units_in_order_and_digits_ascending():
+    cells = [0] * 81
+    for i, d in ((0, 7), (1, 5), (3, 7), (4, 5), (9, 7)):  # row 1: 7 5 . 7 5; r2c1 = 7
+        cells[i] = d
+    assert conflicts(cells) == [(0, 5, (1, 4)), (0, 7, (0, 3)), (9, 7, (0, 9)), (18, 7, (0, 9))]
+    assert conflicts([0] * 81) == []
+
+
+def test_first_conflict_is_the_first_repeat_met_reading_the_units():
+    cells = [0] * 81
+    for i, d in ((0, 7), (1, 5), (3, 7), (4, 5)):  # the 7 repeats (c4) before the 5 (c5)
+        cells[i] = d
+    assert first_conflict(cells) == (0, 7, 0, 3)
+    assert first_conflict([0] * 81) is None

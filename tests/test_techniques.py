@@ -32,31 +32,7 @@ def elims(step) -> set:
     return set(step.eliminations)
 
 
-# -- candidates -----------------------------------------------------------------
-def test_candidates_are_the_digits_no_peer_holds():
-    g = grid(EASY)
-    cands = candidates(g)
-    for r in range(9):
-        for c in range(9):
-            if g[r, c]:
-                assert cands[r, c] == frozenset()
-            else:
-                seen = {g[p // 9, p % 9] for p in solver.PEERS[9 * r + c]}
-                assert cands[r, c] == ALL - seen
-    assert cands[0, 0] == {4, 5}
-    assert len(cands) == 81 and (0, 0) in cands.as_dict() and (0, 2) not in cands.as_dict()
-
-
-def test_candidates_copy_on_change_and_round_trip():
-    cands = candidates(grid(EASY))
-    fewer = cands.without([((0, 0), 4)])
-    assert fewer[0, 0] == {5} and cands[0, 0] == {4, 5}
-    placed = cands.with_placement((0, 0), 4)
-    assert placed[0, 0] == frozenset() and 4 not in placed[0, 1] and 4 not in placed[3, 0]
-    assert Candidates.from_dict(cands.as_dict()) == cands
-    assert cands.count() == sum(len(v) for v in cands.values())
-
-
+# -- candidates (the Candidates mapping itself: test_candidates.py) ----------------------
 def test_next_step_keeps_eliminations_but_respects_new_digits():
     g = grid(EASY)
     cands = candidates(g).without([((0, 0), 5)])  # r1c1 is then a naked single 4
