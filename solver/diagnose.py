@@ -20,7 +20,7 @@ only for conflicts:
 Every call is bounded: the searches for suspects and for a suggested clue
 run under a time budget and report what they found when it runs out; the
 cancel token (any object with ``is_set()``) is honoured throughout and
-raises :class:`solver.search.Cancelled`.
+raises :class:`solver.Cancelled`.
 """
 from __future__ import annotations
 
@@ -29,11 +29,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .grid import DIGITS, PEERS, UNITS, Grid, Unit, cell_label, cell_name, cell_of, index
+from .cancel import Cancelled, check
+from .candidates import candidate_masks, mask_digits
+from .grid import DIGITS, PEERS, Grid, Unit, cell_label, cell_name, cell_of, conflicts, index
 from .search import (
-    Cancelled, candidate_masks, count_solutions, find_contradiction, find_solutions,
-    mask_digits, solution_digits, solve_excluding,
+    count_solutions, find_contradiction, find_solutions, solution_digits, solve_excluding,
 )
+from .words import capitalized, join
 
 __all__ = [
     "Conflict", "Finding", "Diagnosis", "EntryCheck",
@@ -47,17 +49,6 @@ _ENUMERATE = 1000  # solutions enumerated to find that clue (at most about 50 ms
 
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine"}
-
-
-def _join(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # -- conflicts ----------------------------------------------------------------
@@ -74,8 +65,8 @@ class Conflict:
     def message(self) -> str:
         """E.g. ``"Row 3 has two 5s: r3c2 and r3c7"``."""
         n = len(self.cells)
-        names = _join([cell_name(c) for c in self.cells])
-        return f"{_capitalized(self.unit.name)} has {_COUNT_WORDS.get(n, str(n))} {self.digit}s: {names}"
+        names = join([cell_name(c) for c in self.cells])
+        return f"{capitalized(self.unit.name)} has {_COUNT_WORDS.get(n, str(n))} {self.digit}s: {names}"
 
     def __str__(self) -> str:
         return self.message
@@ -83,18 +74,8 @@ class Conflict:
 
 def validate(g: Grid) -> list[Conflict]:
     """Every duplicate digit per unit (rows, then columns, then boxes); [] when none."""
-    cells = g.cells
-    out = []
-    for u, unit in enumerate(UNITS):
-        where: dict[int, list[int]] = {}
-        for i in unit:
-            d = cells[i]
-            if d:
-                where.setdefault(d, []).append(i)
-        for d in sorted(where):
-            if len(where[d]) > 1:
-                out.append(Conflict(d, Unit.from_number(u), tuple(cell_of(i) for i in where[d])))
-    return out
+    return [Conflict(d, Unit.from_number(u), tuple(cell_of(i) for i in idx))
+            for u, d, idx in conflicts(g.cells)]
 
 
 # -- diagnosis ------------------------------------------------------------------
@@ -149,7 +130,7 @@ class Diagnosis:
                 text += f"; adding {cell_name(cell)} = {digit} makes it unique"
             return text
         if self.suspects:
-            names = _join([f"{cell_name(c)}" for c in self.suspects[:3]])
+            names = join([f"{cell_name(c)}" for c in self.suspects[:3]])
             more = " or another given" if len(self.suspects) > 3 else ""
             return f"No solution: check {names}{more}"
         return "No solution"
@@ -169,13 +150,7 @@ class _Budget:
 
     def reraise_if_cancelled(self) -> None:
         """Inside ``except Cancelled``: re-raise when the caller cancelled (not just time)."""
-        if self.cancel is not None and self.cancel.is_set():
-            raise Cancelled("diagnosis cancelled")
-
-
-def _check(cancel) -> None:
-    if cancel is not None and cancel.is_set():
-        raise Cancelled("diagnosis cancelled")
+        check(self.cancel, "diagnosis cancelled")
 
 
 def _contradiction_finding(c) -> Finding:
@@ -198,11 +173,11 @@ def _contradiction_finding(c) -> Finding:
                     holders.append(cell_of(p))
                     break
         text = (f"{cell_label(c.cell)} has no possible digit: its row, column and box "
-                f"already hold {_join([str(d) for d in DIGITS])}.")
+                f"already hold {join([str(d) for d in DIGITS])}.")
         return Finding("dead_cell", prefix + text if prefix else text, (c.cell,) + tuple(holders))
     text = (f"{c.digit} has no place left in {c.unit.name}: every blank cell there already "
             f"sees a {c.digit} in its row, column or box.")
-    return Finding("no_place", prefix + text if prefix else _capitalized(text), c.unit.cells)
+    return Finding("no_place", prefix + text if prefix else capitalized(text), c.unit.cells)
 
 
 def _find_suspects(g: Grid, cancel) -> tuple[list, dict, bool]:
@@ -281,15 +256,15 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], st
 def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     """Check ``g`` as a puzzle and explain the outcome (see module doc); never hangs.
 
-    Raises :class:`solver.search.Cancelled` when ``cancel.is_set()``.
+    Raises :class:`solver.Cancelled` when ``cancel.is_set()``.
     """
-    _check(cancel)
-    conflicts = validate(g)
-    if conflicts:
+    check(cancel, "diagnosis cancelled")
+    found = validate(g)
+    if found:
         return Diagnosis(
             "invalid",
-            findings=[Finding("duplicate", c.message, c.cells) for c in conflicts],
-            conflicts=conflicts,
+            findings=[Finding("duplicate", c.message, c.cells) for c in found],
+            conflicts=found,
         )
     findings = []
     clues = g.clue_count
@@ -305,7 +280,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
         them = "they" if len(missing) == 2 else "any two of them"
         findings.append(Finding(
             "missing_digits",
-            f"Digits {_join([str(d) for d in missing])} never appear: {them} could be "
+            f"Digits {join([str(d) for d in missing])} never appear: {them} could be "
             f"swapped in any solution, so the puzzle cannot have a unique solution.",
         ))
     contradiction = find_contradiction(g, cancel=cancel)
@@ -405,15 +380,15 @@ def check_entries(givens: Grid, entries: Grid, *, cancel=None) -> EntryCheck:
     then, if the givens are not uniquely solvable, ``"unsolvable"`` with their
     diagnosis; else ``"wrong"`` listing entries that differ from the solution,
     or ``"ok"``.  Givens are authoritative: an entry in a given's cell is
-    ignored.  Raises :class:`solver.search.Cancelled` when cancelled.
+    ignored.  Raises :class:`solver.Cancelled` when cancelled.
     """
     g = givens.cells
     e = [0 if g[i] else d for i, d in enumerate(entries.cells)]
     combined = Grid(gd or ed for gd, ed in zip(g, e))
     entry_count = sum(1 for d in e if d)
-    conflicts = validate(combined)
-    if conflicts:
-        return EntryCheck("conflicts", conflicts=conflicts, entry_count=entry_count)
+    found = validate(combined)
+    if found:
+        return EntryCheck("conflicts", conflicts=found, entry_count=entry_count)
     diagnosis = diagnose(givens, cancel=cancel)
     if diagnosis.status != "unique":
         return EntryCheck("unsolvable", diagnosis=diagnosis, entry_count=entry_count)

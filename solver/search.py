@@ -48,11 +48,11 @@ gain); naked pairs in the count (17% fewer nodes, 5-16% more time, still
 ``itertools.compress`` and coarser "dirty unit" tracking were slower.
 Dancing links is elegant but its pointer juggling is slow in Python.
 
-Public: :class:`Cancelled`, :class:`SearchStats`, :func:`solve`,
-:func:`count_solutions`, :func:`find_solutions`.  For ``diagnose`` (module
-level, not re-exported by the package): :class:`Contradiction`,
-:func:`find_contradiction`, :func:`candidate_masks`, :func:`mask_digits`,
-:func:`solve_excluding`, :func:`solution_digits`.
+Public: :class:`SearchStats`, :func:`solve`, :func:`count_solutions`,
+:func:`find_solutions` (and :class:`Cancelled`, from ``cancel.py``).  For
+``diagnose`` (module level, not re-exported by the package):
+:class:`Contradiction`, :func:`find_contradiction`, :func:`solve_excluding`,
+:func:`solution_digits`.  The mask tables come from ``candidates.py``.
 """
 from __future__ import annotations
 
@@ -60,26 +60,20 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Optional
 
+from .cancel import Cancelled, check
+from .candidates import ALL, BIT, DIGIT_OF, POP, candidate_masks
 from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
 
 __all__ = [
     "Cancelled", "SearchStats", "solve", "count_solutions", "find_solutions",
-    "Contradiction", "find_contradiction", "candidate_masks", "mask_digits", "solve_excluding",
-    "solution_digits",
+    "Contradiction", "find_contradiction", "solve_excluding", "solution_digits",
 ]
 
-ALL = 0x1FF  # all nine digits possible
-
-# Tables built once: popcount, "is a single bit", digit of a single bit.
-_POP = [bin(m).count("1") for m in range(512)]
-_SINGLE = [n == 1 for n in _POP]
-_DIGIT = [0] * 512
-for _d in range(9):
-    _DIGIT[1 << _d] = _d + 1
-del _d
-# For choosing the branching cell: popcount with solved/dead cells as 10
-# (never chosen), and per cell a C-level getter of its 20 peers' masks.
-_BRANCH_POP = [n if n > 1 else 10 for n in _POP]
+# Tables for this search, from the shared ones: "is a single bit"; for
+# choosing the branching cell popcount with solved/dead cells as 10 (never
+# chosen), and per cell a C-level getter of its 20 peers' masks.
+_SINGLE = [n == 1 for n in POP]
+_BRANCH_POP = [n if n > 1 else 10 for n in POP]
 _PEER_MASKS = tuple(itemgetter(*p) for p in PEERS)
 _UNITS = tuple(UNITS)
 # Bit sets of unit numbers (bit u for unit u, see grid.UNITS): each unit's own
@@ -93,7 +87,7 @@ _PEERS = tuple(PEERS)
 # for each 12-bit chunk of a sum (three counters) the flags it holds: bit k
 # of the low 9 for a counter equal to 1, bit 9 + k for a counter equal to 0.
 _SPREAD = [sum((2 if n == 1 else 1) << (4 * d) for d in range(9) if m >> d & 1)
-           for m, n in zip(range(512), _POP)]
+           for m, n in zip(range(512), POP)]
 
 
 def _count_flags(shift: int) -> list:
@@ -126,7 +120,7 @@ class _TieScores(dict):
     def __missing__(self, m: int):
         table = []
         for p in range(512):
-            n, k = _POP[p], _POP[p & m]
+            n, k = POP[p], POP[p & m]
             w = 0 if n < 2 else (4 if k == 2 else 3) if n == 2 and k else 1
             table.append(4 * w + k if n > 1 else 0)
         get = self[m] = table.__getitem__
@@ -142,10 +136,7 @@ _TIE_SCORES = _TieScores()
 _TIE_CAP = 20
 _EASY_TIE_CAP = 6
 _CANCEL_EVERY = 1024  # nodes between two looks at the cancel token (a power of two)
-
-
-class Cancelled(Exception):
-    """Raised when the cancel token passed to a search is set mid-search."""
+_CANCELLED = "search cancelled"
 
 
 @dataclass
@@ -160,11 +151,6 @@ class SearchStats:
     nodes: int = 0
     guesses: int = 0
     backtracks: int = 0
-
-
-def mask_digits(mask: int) -> tuple[int, ...]:
-    """The digits of a candidate mask, ascending: ``0b101`` -> ``(1, 3)``."""
-    return tuple(d + 1 for d in range(9) if mask >> d & 1)
 
 
 def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGLE,
@@ -231,12 +217,12 @@ def _start(cells, exclude=None) -> Optional[list]:
     queue = []
     for i, d in enumerate(cells):
         if d:
-            cand[i] = 1 << (d - 1)
+            cand[i] = BIT[d]
             queue.append(i)
     if exclude is not None:
         i, d = exclude
         if not cells[i]:
-            cand[i] &= ~(1 << (d - 1))
+            cand[i] &= ~BIT[d]
             if _SINGLE[cand[i]]:
                 queue.append(i)
     # Two equal givens in a unit: propagation empties one of them -> None.
@@ -307,7 +293,7 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
                 nodes += 1
                 guesses += 1
                 if cancel is not None and not nodes & (_CANCEL_EVERY - 1) and cancel.is_set():
-                    raise Cancelled("search cancelled")
+                    raise Cancelled(_CANCELLED)
                 if propagate(c, [i], cell_units[i]):
                     cand = c
                     break
@@ -322,12 +308,7 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
 
 
 def _to_grid(cand) -> Grid:
-    return Grid([_DIGIT[m] for m in cand])
-
-
-def _check_cancel(cancel) -> None:
-    if cancel is not None and cancel.is_set():
-        raise Cancelled("search cancelled")
+    return Grid([DIGIT_OF[m] for m in cand])
 
 
 def solve(g: Grid, *, cancel=None, stats: SearchStats | None = None) -> Grid | None:
@@ -335,7 +316,7 @@ def solve(g: Grid, *, cancel=None, stats: SearchStats | None = None) -> Grid | N
 
     Raises :class:`Cancelled` when ``cancel.is_set()`` becomes true.
     """
-    _check_cancel(cancel)
+    check(cancel, _CANCELLED)
     sols = _search(g.cells, 1, cancel, stats)
     return _to_grid(sols[0]) if sols else None
 
@@ -348,7 +329,7 @@ def solve_excluding(g: Grid, cell, digit: int, *, cancel=None,
     Leaving out the solutions with the old digit there spares the search the
     whole subtree of the original (unsolvable) puzzle.
     """
-    _check_cancel(cancel)
+    check(cancel, _CANCELLED)
     r, c = cell
     cells = list(g.cells)
     cells[9 * r + c] = 0
@@ -365,8 +346,8 @@ def solution_digits(g: Grid, limit: int, *, cancel=None,
     """
     if limit <= 0:
         return []
-    _check_cancel(cancel)
-    digit = _DIGIT.__getitem__
+    check(cancel, _CANCELLED)
+    digit = DIGIT_OF.__getitem__
     return [tuple(map(digit, c)) for c in _search(g.cells, limit, cancel, stats)]
 
 
@@ -375,7 +356,7 @@ def count_solutions(g: Grid, limit: int = 2, *, cancel=None,
     """How many solutions ``g`` has, counting stops at ``limit`` (0 if it breaks a rule)."""
     if limit <= 0:
         return 0
-    _check_cancel(cancel)
+    check(cancel, _CANCELLED)
     return len(_search(g.cells, limit, cancel, stats))
 
 
@@ -384,31 +365,11 @@ def find_solutions(g: Grid, limit: int = 2, *, cancel=None,
     """Up to ``limit`` distinct solutions of ``g`` in search order ([] if none)."""
     if limit <= 0:
         return []
-    _check_cancel(cancel)
+    check(cancel, _CANCELLED)
     return [_to_grid(c) for c in _search(g.cells, limit, cancel, stats)]
 
 
 # -- for diagnose: explain the first contradiction ---------------------------
-
-def candidate_masks(cells) -> list[int]:
-    """Each cell's candidate mask from the digits present only (no propagation).
-
-    A filled cell gets the single bit of its digit; a blank cell every digit
-    not already in its row, column or box (0 when none is left).
-    """
-    cand = [ALL] * 81
-    for i, d in enumerate(cells):
-        if d:
-            b = 1 << (d - 1)
-            cand[i] = b
-    for i, d in enumerate(cells):
-        if d:
-            nb = ~(1 << (d - 1))
-            for p in _PEERS[i]:
-                if not cells[p]:
-                    cand[p] &= nb
-    return cand
-
 
 @dataclass(frozen=True)
 class Contradiction:
@@ -447,7 +408,7 @@ def _first_problem(cells, cand):
             have |= cand[i]
         if have != ALL:
             missing = ALL & ~have
-            d = _DIGIT[missing & -missing]
+            d = DIGIT_OF[missing & -missing]
             return ("no_place", None, u, d)
     return None
 
@@ -473,7 +434,7 @@ def find_contradiction(g: Grid, *, cancel=None) -> Optional[Contradiction]:
     cand = candidate_masks(cells)
     placed = []
     while True:
-        _check_cancel(cancel)
+        check(cancel, _CANCELLED)
         problem = _first_problem(cells, cand)
         if problem is not None:
             kind, i, u, d = problem
@@ -499,7 +460,7 @@ def find_contradiction(g: Grid, *, cancel=None) -> Optional[Contradiction]:
                         twice |= once & m
                         once |= m
                     else:
-                        twice |= 1 << (cells[i] - 1)
+                        twice |= BIT[cells[i]]
                 once &= ~twice
                 if once:
                     bit = once & -once
@@ -510,7 +471,7 @@ def find_contradiction(g: Grid, *, cancel=None) -> Optional[Contradiction]:
                     break
         if target < 0:
             return None
-        d = _DIGIT[bit]
+        d = DIGIT_OF[bit]
         cells[target] = d
         cand[target] = bit
         placed.append((cell_of(target), d))

@@ -277,11 +277,6 @@ def test_find_contradiction_reports_forced_placements_before_it():
     assert c.grid[0, 8] == 9
 
 
-def test_mask_digits_lists_digits_ascending():
-    assert search.mask_digits(0b101) == (1, 3)
-    assert search.mask_digits(0) == ()
-
-
 def test_solve_excluding_finds_the_other_digit_or_none():
     g = grid(example("mistyped").line)  # r1c1 typed 3 instead of 7
     s = search.solve_excluding(g, (0, 0), 3)
