@@ -67,7 +67,8 @@ def run(path: str | None = None) -> int:
 def build_window(root, state_path: Path | None):
     """The form and its controller on ``root``, with every feature installed: (form, controller).
 
-    The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``).
+    The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
+    ``"presentation"``).
 
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
@@ -78,12 +79,13 @@ def build_window(root, state_path: Path | None):
     form = SudokuForm(root)
     controller = Controller(form, state_path=state_path)
     from .demo import install_demo
-
-    demo = install_demo(form, controller)  # classroom mode: the search demo and the presentation view (F11)
+    from .presentation import install_presentation
     from .teach import install_teach
 
+    demo = install_demo(form, controller)  # classroom mode: the search demo
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
-    controller.features.update(demo=demo, teach=teach)
+    presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
+    controller.features.update(demo=demo, teach=teach, presentation=presentation)
     return form, controller
 
 

@@ -1229,9 +1229,5 @@ class Demo:
 
 
 def install_demo(form, controller) -> Demo:
-    """Add the search demo (side tab, Demo menu, keys) and the presentation view (F11) to the window."""
-    demo = Demo(form, controller)
-    from .presentation import install_presentation
-
-    demo.presentation = install_presentation(form, demo)
-    return demo
+    """Add the search demo (side tab, Demo menu, keys) to the window."""
+    return Demo(form, controller)

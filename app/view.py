@@ -138,6 +138,7 @@ class SudokuForm:
         self._font_px = 30
         self._finding_count = 0
         self._selected_finding: int | None = None
+        self.is_presentation = False  # True while app/presentation.py shows the window full screen
         self.var_givens_mode = tk.BooleanVar(root, value=False)
         self.var_live_check = tk.BooleanVar(root, value=True)
         self.var_auto_advance = tk.BooleanVar(root, value=True)
@@ -336,6 +337,10 @@ class SudokuForm:
     def on(self, action: str, handler: Callable) -> None:
         """Register the handler called for ``action`` (replaces any earlier one)."""
         self._handlers[action] = handler
+
+    def handler_for(self, action: str) -> Callable | None:
+        """The handler registered for ``action``, or None (so a feature can chain onto it)."""
+        return self._handlers.get(action)
 
     def fire(self, action: str, *args) -> None:
         """Run the handler of ``action`` (a user action; unknown actions are logged)."""
@@ -753,82 +758,6 @@ class SudokuForm:
             k = 0 if k is None else max(0, min(self._finding_count - 1, k + delta))
             self.select_finding(k)
         return "break"
-
-    # ======================================================================
-    # classroom mode (used by app/demo.py and app/presentation.py)
-    # ======================================================================
-    def handler_for(self, action: str) -> Callable | None:
-        """The handler registered for ``action``, or None (so a feature can chain onto it)."""
-        return self._handlers.get(action)
-
-    @property
-    def is_presentation(self) -> bool:
-        """True while the presentation view (full screen, large, high contrast) is on."""
-        return getattr(self, "_presentation", None) is not None
-
-    def set_presentation(self, on: bool, keep_tab: tk.Widget | None = None, status_px: int | None = None) -> None:
-        """Full screen with only the grid, the side tab ``keep_tab`` and a large status line, in a
-        high-contrast theme (black lines, white ground); ``on=False`` puts the window back as it was."""
-        if on == self.is_presentation:
-            return
-        root = self.root
-        if on:
-            bars = [w for w in self.main.grid_slaves() if int(w.grid_info()["row"]) in (0, 2)]
-            hidden = [t for t in self.side_panel.tabs() if keep_tab is not None and t != str(keep_tab)]
-            self._presentation = {
-                "geometry": root.geometry(), "bars": bars, "tabs": hidden,
-                "status": {k: self.status.cget(k) for k in ("bg", "relief", "bd", "padx", "pady")},
-                "status_size": self.status_font.cget("size"),
-                "board_bg": self.board.cget("bg"), "box_bg": self.boxes[0].cget("bg"),
-                "holder_bg": self.holder.cget("bg"), "main_style": self.main.cget("style"),
-            }
-            for w in bars:
-                w.grid_remove()
-            for t in hidden:
-                self.side_panel.hide(t)
-            if keep_tab is not None:
-                self.side_panel.select(keep_tab)
-            root.configure(menu="")
-            ttk.Style(root).configure("Presentation.TFrame", background=WHITE)
-            self.main.configure(style="Presentation.TFrame")
-            self.holder.configure(bg=WHITE)
-            self.board.configure(bg=BLACK)
-            for box in self.boxes:
-                box.configure(bg=BLACK)
-            px = status_px or max(26, root.winfo_screenheight() // 30)
-            self.status_font.configure(size=-px)
-            self.status.configure(bg=WHITE, relief="solid", bd=3, padx=16, pady=10)
-            try:
-                root.attributes("-fullscreen", True)
-            except tk.TclError:  # no window manager support: the geometry below still fills the screen
-                pass
-            sw, sh = root.winfo_screenwidth(), root.winfo_screenheight()
-            root.geometry(f"{sw}x{sh}+0+0")
-            # The grid takes the height the status line leaves (at most ~60 % of the width).
-            self.root.update_idletasks()
-            side = min(sh - self.status.winfo_reqheight() - 40, int(sw * 0.6))
-            self.holder.configure(width=side, height=side)
-        else:
-            saved = self._presentation
-            self._presentation = None
-            try:
-                root.attributes("-fullscreen", False)
-            except tk.TclError:
-                pass
-            root.configure(menu=self.menubar)
-            for w in saved["bars"]:
-                w.grid()
-            for t in saved["tabs"]:
-                self.side_panel.add(t)
-            self.main.configure(style=saved["main_style"])
-            self.holder.configure(bg=saved["holder_bg"])
-            self.board.configure(bg=saved["board_bg"])
-            for box in self.boxes:
-                box.configure(bg=saved["box_bg"])
-            self.status_font.configure(size=saved["status_size"])
-            self.status.configure(**saved["status"])
-            self._apply_zoom()
-            root.geometry(saved["geometry"])
 
     # ======================================================================
     # candidates (pencil marks) over blank cells (used by app/teach.py)

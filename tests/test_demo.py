@@ -384,7 +384,7 @@ def test_stop_and_a_changed_grid_give_the_grid_back(app):
 
 def test_menu_items_have_handlers(app):
     for action in ("demo_toggle", "demo_play", "demo_step", "demo_back", "demo_skip", "demo_reset",
-                   "demo_compare", "presentation"):
+                   "demo_compare"):
         assert action in app.form.actions()
         assert app.form.handler_for(action) is not None
 

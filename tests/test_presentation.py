@@ -6,6 +6,7 @@ import tkinter.font as tkfont
 import pytest
 
 from app.demo import install_demo
+from app.presentation import install_presentation
 from conftest import wait_until
 
 pytestmark = pytest.mark.gui
@@ -14,6 +15,7 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def app(sudoku_app):
     sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
+    sudoku_app.presentation = install_presentation(sudoku_app.form, sudoku_app.demo)
     sudoku_app.root.geometry("+0+0")
     sudoku_app.controller.load_example("hard")
     sudoku_app.root.update()
@@ -39,7 +41,7 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     button_h = d.step_button.winfo_height()
     geometry = root.geometry()
     press(app, "F11")
-    assert f.is_presentation and d.presentation.on
+    assert f.is_presentation and app.presentation.on
     assert wait_until(root, lambda: root.winfo_width() == root.winfo_screenwidth(), timeout=3)
     assert wait_until(root, lambda: f.board.winfo_width() > board * 1.3, timeout=3)
     # the grid fills the height left by the status line
@@ -79,12 +81,17 @@ def test_the_status_line_explains_the_step_in_the_presentation_view(app):
     d.start()
     for _ in range(3):
         d.step()
-    d.presentation.enter()
+    app.presentation.enter()
     app.root.update()
     assert f.status_text().startswith("Step 3:")
     assert not d.explain.winfo_ismapped()  # one explanation line, the large one
     d.step()
     assert f.status_text().startswith("Step 4:")
-    d.presentation.leave()
+    app.presentation.leave()
     app.root.update()
     assert d.explain.winfo_ismapped()
+
+
+def test_the_view_menu_offers_it(app):
+    assert "presentation" in app.form.actions()
+    assert app.form.handler_for("presentation") is not None

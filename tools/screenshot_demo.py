@@ -63,10 +63,10 @@ def main(argv: list[str]) -> int:
         grab(root, form, out_dir / "demo.png")
         print("status:", form.status_text())
 
-        demo.presentation.enter()
+        controller.features["presentation"].enter()
         pump(root, 1.0)
         grab(root, form, out_dir / "presentation.png", with_menu=False)
-        demo.presentation.leave()
+        controller.features["presentation"].leave()
         pump(root, 0.3)
         controller.close()
     finally:
