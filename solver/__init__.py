@@ -26,7 +26,8 @@ __version__ = "1.0.0"
 # -- parse --
 from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
 # -- search --
-from .search import Cancelled, SearchStats, count_solutions, find_solutions, solve  # noqa: F401
+from .cancel import Cancelled  # noqa: F401
+from .search import SearchStats, count_solutions, find_solutions, solve  # noqa: F401
 # -- diagnose --
 from .diagnose import (  # noqa: F401
     Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
@@ -37,10 +38,10 @@ from .backtrack import (  # noqa: F401
     estimate_backtrack_work,
 )
 # -- techniques --
-from .techniques import (  # noqa: F401
-    TECHNIQUES, Candidates, Hint, LogicalPath, Step, Technique, candidates, find_step, hint,
-    logical_path, next_step, technique,
-)
+from .candidates import Candidates, candidates  # noqa: F401
+from .techniques import TECHNIQUES, Step, Technique, find_step, next_step, technique  # noqa: F401
+from .path import LogicalPath, logical_path  # noqa: F401
+from .hint import Hint, hint  # noqa: F401
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
 from .worksheet import make_worksheet  # noqa: F401

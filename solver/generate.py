@@ -27,9 +27,13 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from .grid import Grid, PEERS
+from .cancel import check
+from .candidates import ALL, BIT, POP
+from .grid import PEERS, Grid
+from .path import solve_logically
 from .rating import LEVELS, rate_cells
-from .techniques import _BIT, _POP, ALL, _basic_masks, _run_path, technique, _FINDERS
+from .search import count_solutions
+from .techniques.registry import finders
 
 __all__ = ["generate", "SYMMETRIES", "GenerationFailed"]
 
@@ -73,9 +77,10 @@ def _orbits(kind: str) -> list[tuple[int, ...]]:
 
 
 _ORBITS = {k: _orbits(k) for k in SYMMETRIES}
+# Per level, the techniques of that level and below; none that assume a unique
+# solution, since the generator uses them to make sure it is unique.
 _LEVEL_FINDERS = {
-    lv: tuple((n, f) for n, f in _FINDERS
-              if n != "Unique Rectangle" and LEVELS.index(technique(n).level) <= LEVELS.index(lv))
+    lv: finders(LEVELS[:LEVELS.index(lv) + 1], assume_unique=False)
     for lv in ("easy", "medium", "hard", "expert")
 }
 
@@ -88,12 +93,6 @@ def _check_args(level, symmetry) -> str:
         raise ValueError(f"unknown symmetry {symmetry!r}; valid symmetries: "
                          f"{', '.join(SYMMETRIES)} (or None)")
     return sym
-
-
-def _cancelled(cancel) -> None:
-    if cancel is not None and cancel.is_set():
-        from .search import Cancelled
-        raise Cancelled("generation cancelled")
 
 
 def _random_solution(rng: random.Random) -> list[int]:
@@ -117,16 +116,16 @@ def _fill(cells: list[int], rng: random.Random) -> bool:
         if not cells[i]:
             used = 0
             for p in PEERS[i]:
-                used |= _BIT[cells[p]]
+                used |= BIT[cells[p]]
             m = ALL & ~used
-            n = _POP[m]
+            n = POP[m]
             if n < best:
                 best, bi, bm = n, i, m
                 if n == 0:
                     return False
     if bi < 0:
         return True
-    ds = [d for d in range(1, 10) if bm & _BIT[d]]
+    ds = [d for d in range(1, 10) if bm & BIT[d]]
     rng.shuffle(ds)
     for d in ds:
         cells[bi] = d
@@ -136,14 +135,11 @@ def _fill(cells: list[int], rng: random.Random) -> bool:
     return False
 
 
-def _solves(cells: list[int], finders) -> bool:
-    c = list(cells)
-    _run_path(c, _basic_masks(c), finders, record=False)
-    return all(c)
+def _solves(cells: list[int], level_finders) -> bool:
+    return all(solve_logically(cells, level_finders)[1])
 
 
 def _is_unique(cells: list[int]) -> bool:
-    from .search import count_solutions
     return count_solutions(Grid(cells), 2) == 1
 
 
@@ -154,7 +150,7 @@ def _dig(solution: list[int], orbits, rng: random.Random, accept, cancel) -> tup
     rng.shuffle(order)
     removed = []
     for orb in order:
-        _cancelled(cancel)
+        check(cancel, "generation cancelled")
         for i in orb:
             cells[i] = 0
         if accept(cells):
@@ -179,7 +175,7 @@ def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[i
     almost always helps, and an odd case only costs an attempt).  If the
     last clue of that prefix made it too easy, a few others are tried instead.
     """
-    finders = _LEVEL_FINDERS[level]
+    level_finders = _LEVEL_FINDERS[level]
     rng.shuffle(removed)
 
     def with_prefix(k):
@@ -190,9 +186,9 @@ def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[i
 
     lo, hi = 0, len(removed)  # with_prefix(lo) fails, with_prefix(hi) is solved
     while hi - lo > 1:
-        _cancelled(cancel)
+        check(cancel, "generation cancelled")
         mid = (lo + hi) // 2
-        if _solves(with_prefix(mid), finders):
+        if _solves(with_prefix(mid), level_finders):
             hi = mid
         else:
             lo = mid
@@ -209,8 +205,8 @@ def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[
     solution = _random_solution(rng)
     orbits = _ORBITS[sym]
     if level == "easy":
-        finders = _LEVEL_FINDERS["easy"]
-        puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, finders), cancel)
+        easy = _LEVEL_FINDERS["easy"]
+        puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, easy), cancel)
     else:
         puzzle, removed = _dig(solution, orbits, rng, _is_unique, cancel)
         if level != "guessing" and not _solves(puzzle, _LEVEL_FINDERS[level]):
@@ -232,13 +228,11 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     ``cancel`` (``.is_set()``) raises ``solver.Cancelled``;
     :class:`GenerationFailed` if MAX_ATTEMPTS attempts all miss the level.
     """
-    from .search import count_solutions
-
     sym = _check_args(level, symmetry)
     # The level and symmetry are part of the seed, so one seed gives unrelated puzzles per level.
     rng = random.Random(None if seed is None else f"{level}/{sym}/{seed}")
     for _ in range(MAX_ATTEMPTS):
-        _cancelled(cancel)
+        check(cancel, "generation cancelled")
         puzzle = _attempt(level, sym, rng, cancel)
         if puzzle is not None:
             g = Grid(puzzle)

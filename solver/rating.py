@@ -1,7 +1,7 @@
 """Difficulty rating: how a person would solve it, next to how a computer does.
 
 The rater runs the logical path (the simplest technique each time, see
-``techniques.py``).  The **level** is the level of the hardest technique the
+``path.py``).  The **level** is the level of the hardest technique the
 path needed, or ``"guessing"`` when logic gets stuck before the grid is full:
 
 ========== =================================================================
@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .grid import Grid
-from .techniques import LogicalPath, logical_path, solve_logically, technique
+from .path import LogicalPath, logical_path, solve_logically
+from .techniques import technique
 
 __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CAP"]
 

@@ -1,0 +1,120 @@
+"""Which techniques exist, the order hints try them in, and the next step of a position.
+
+Every technique lives in the module of its family, next to its
+:class:`Technique` (name, level, weight, lesson) and its finder.  This table
+only puts them in order: simplest first, the order hint engines use, so the
+first technique that changes something gives the *next step*.
+
+Adding a family (finned fish, chains, ALS, ...): write ``techniques/<family>.py``
+with its ``Technique`` constants and finders (``step.py`` states the finder
+contract and holds the shared helpers), import it here and add one line per
+technique to ``_TABLE`` where it belongs in the order
+(``tests/test_techniques.py`` checks that levels never go down the table).
+"""
+from __future__ import annotations
+
+from typing import Callable, Collection, Mapping, Optional
+
+from ..candidates import effective_masks
+from ..grid import Grid, Unit, first_conflict
+from . import fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from .step import Step, Technique
+
+__all__ = ["TECHNIQUES", "FINDERS", "technique", "finders", "find_first", "check_grid",
+           "next_step", "find_step"]
+
+Finder = Callable[[list, list], Optional[Step]]
+
+# (technique, finder) in the order they are tried.
+_TABLE: tuple[tuple[Technique, Finder], ...] = (
+    (singles.FULL_HOUSE, singles.full_house),
+    (singles.NAKED_SINGLE, singles.naked_single),
+    (singles.HIDDEN_SINGLE, singles.hidden_single),
+    (intersections.POINTING, intersections.pointing),
+    (intersections.CLAIMING, intersections.claiming),
+    (subsets.NAKED_PAIR, subsets.naked_pair),
+    (subsets.HIDDEN_PAIR, subsets.hidden_pair),
+    (subsets.NAKED_TRIPLE, subsets.naked_triple),
+    (subsets.HIDDEN_TRIPLE, subsets.hidden_triple),
+    (fish.X_WING, fish.x_wing),
+    (single_digit.SKYSCRAPER, single_digit.skyscraper),
+    (single_digit.TWO_STRING_KITE, single_digit.two_string_kite),
+    (fish.SWORDFISH, fish.swordfish),
+    (wings.XY_WING, wings.xy_wing),
+    (wings.XYZ_WING, wings.xyz_wing),
+    (wings.W_WING, wings.w_wing),
+    (uniqueness.UNIQUE_RECTANGLE, uniqueness.unique_rectangle),
+    (subsets.NAKED_QUAD, subsets.naked_quad),
+    (subsets.HIDDEN_QUAD, subsets.hidden_quad),
+    (fish.JELLYFISH, fish.jellyfish),
+)
+# Techniques that are sound only when the puzzle has exactly one solution.
+_NEED_UNIQUE = frozenset(t.name for t in uniqueness.TECHNIQUES)
+
+#: Every technique, in the order they are tried (simplest first).
+TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in _TABLE)
+_BY_NAME = {t.name: t for t in TECHNIQUES}
+_FINDER = {t.name: f for t, f in _TABLE}
+#: (name, finder) pairs in the order they are tried: the default of :func:`find_first`.
+FINDERS: tuple[tuple[str, Finder], ...] = tuple((t.name, f) for t, f in _TABLE)
+
+
+def technique(name: str) -> Technique:
+    """The :class:`Technique` called ``name``; KeyError naming the known ones otherwise."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"unknown technique {name!r}; known: {', '.join(_BY_NAME)}") from None
+
+
+def finders(levels: Optional[Collection[str]] = None, *,
+            assume_unique: bool = True) -> tuple[tuple[str, Finder], ...]:
+    """(name, finder) pairs in try order: all of them, or those whose level is in ``levels``.
+
+    ``assume_unique=False`` leaves out the techniques that are sound only for
+    a puzzle with one solution (for the generator, which is still making sure).
+    """
+    return tuple((n, f) for n, f in FINDERS
+                 if (assume_unique or n not in _NEED_UNIQUE)
+                 and (levels is None or _BY_NAME[n].level in levels))
+
+
+def find_first(cells, masks, finders=FINDERS) -> Optional[Step]:
+    """The first Step any of ``finders`` sees in the position (flat lists), or None."""
+    for _, f in finders:
+        step = f(cells, masks)
+        if step is not None:
+            return step
+    return None
+
+
+def check_grid(g: Grid) -> None:
+    """ValueError naming the first conflict when ``g`` holds a digit twice in a unit."""
+    found = first_conflict(g.cells)
+    if found is not None:
+        u, d, _i, _j = found
+        raise ValueError(f"the grid breaks the rules: {Unit.from_number(u).name} has two "
+                         f"{d}s; use hint() or diagnose() for details")
+
+
+def next_step(g: Grid, candidates: Optional[Mapping] = None) -> Optional[Step]:
+    """The simplest Step from this position, or None when no technique applies (or solved).
+
+    ``candidates`` is an optional candidate state (a :class:`Candidates` or a
+    ``{(r, c): digits}`` dict); it is narrowed to the basic candidates of ``g``
+    first, so digits entered since it was made are respected.  Raises
+    ValueError when ``g`` holds the same digit twice in a unit.  It does not
+    check that the puzzle has one solution: :func:`hint` does.
+    """
+    check_grid(g)
+    return find_first(list(g.cells), effective_masks(g, candidates))
+
+
+def find_step(g: Grid, name: str, candidates: Optional[Mapping] = None) -> Optional[Step]:
+    """The first Step of technique ``name`` in this position, or None (KeyError for an unknown name).
+
+    For lessons ("show me an X-Wing here"); the hint order is ignored.
+    """
+    technique(name)
+    check_grid(g)
+    return _FINDER[name](list(g.cells), effective_masks(g, candidates))

@@ -1,0 +1,168 @@
+"""What a technique and a step are, and the helpers every family of techniques shares.
+
+A **finder** is a function ``find(cells, masks) -> Step | None``: ``cells``
+the 81 digits (0 = blank), ``masks`` the 81 candidate masks (the convention
+of ``candidates.py``).  It returns the first :class:`Step` of its kind in the
+position, or None, and never changes its arguments.  Inside, cells are flat
+indices; :func:`make_step` turns them into the ``(row, col)`` plain data of a
+:class:`Step`.  Messages are built with :func:`names`, :func:`digits_text`,
+:func:`elims_text` and :func:`solver.words.join`, so they read alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Optional, Sequence
+
+from ..candidates import BIT, Candidates, effective_masks
+from ..grid import PEERS, UNITS, Grid, Unit, cell_name, cell_of, index
+from ..words import join
+
+__all__ = [
+    "Technique", "Step", "make_step", "apply_in_place", "BOXES_FIRST", "conjugate_pairs",
+    "names", "digits_text", "elims_text", "conclusion_text",
+]
+
+#: Unit numbers with the boxes first (easiest to see), then rows and columns.
+BOXES_FIRST = tuple(range(18, 27)) + tuple(range(18))
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A named technique: its ``level`` (see rating), score ``weight`` per use, and a short lesson."""
+
+    name: str
+    level: str
+    weight: int
+    summary: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logical step: what was seen and what follows from it (plain data).
+
+    ``technique`` is a :class:`Technique` name; ``units`` the units to look at;
+    ``cells`` the cells that make the pattern; ``digits`` the digits involved;
+    ``placements`` and ``eliminations`` are tuples of ``((r, c), digit)``;
+    ``message`` is one plain-English sentence (1-based ``r3c7`` names);
+    ``unit_hint`` a short pointer such as "Look at box 5."; ``highlight`` the
+    cells to highlight in the hint ladder: where to look (the pattern; for a
+    Hidden Single the whole unit), then the cells the conclusion changes
+    (``targets``).  ``conclusion`` is the conclusion alone ("Place 7 in
+    r4c5."), ``apply`` gives the position after the step.
+    """
+
+    technique: str
+    units: tuple[Unit, ...]
+    cells: tuple[tuple[int, int], ...]
+    digits: tuple[int, ...]
+    placements: tuple[tuple[tuple[int, int], int], ...]
+    eliminations: tuple[tuple[tuple[int, int], int], ...]
+    message: str
+    unit_hint: str
+    highlight: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def targets(self) -> tuple[tuple[int, int], ...]:
+        """The cells whose content the conclusion changes, in reading order."""
+        return tuple(sorted({c for c, _ in self.placements} | {c for c, _ in self.eliminations}))
+
+    @property
+    def conclusion(self) -> str:
+        """The conclusion alone, e.g. "Place 7 in r4c5." or "Remove 3 from r2c5 and r2c7."."""
+        return conclusion_text(self.placements, self.eliminations)
+
+    @property
+    def level(self) -> str:
+        """The level of the technique ("easy" ... "expert")."""
+        from .registry import technique  # the registry imports every family, which import this
+        return technique(self.technique).level
+
+    @property
+    def lesson(self) -> str:
+        """The technique's short explanation (for the hint ladder's "what is this?" link)."""
+        from .registry import technique
+        return technique(self.technique).summary
+
+    def apply(self, g: Grid, cands: Optional[Mapping] = None) -> tuple[Grid, Candidates]:
+        """The position after this step: ``(grid, candidates)``; ``cands`` defaults to the basic ones."""
+        masks = effective_masks(g, cands)
+        cells = list(g.cells)
+        apply_in_place(self, cells, masks)
+        return Grid(cells), Candidates(masks)
+
+
+def apply_in_place(step: Step, cells: list[int], masks: list[int]) -> None:
+    """Apply ``step`` to the lists ``cells`` and ``masks``: eliminations, then placements."""
+    for (r, c), d in step.eliminations:
+        masks[9 * r + c] &= ~BIT[d]
+    for (r, c), d in step.placements:
+        i = 9 * r + c
+        cells[i] = d
+        masks[i] = 0
+        b = ~BIT[d]
+        for p in PEERS[i]:
+            masks[p] &= b
+
+
+def make_step(name, units, cells, digits, placements=(), elims=(), message="", unit_hint=None,
+              highlight=None) -> Step:
+    """Build a Step from flat indices: ``units`` as numbers (or Units), ``elims`` as ``(i, d)`` pairs.
+
+    ``unit_hint`` defaults to "Look at <the units>."; ``highlight`` to the
+    pattern's cells followed by the cells the conclusion changes.
+    """
+    units = tuple(Unit.from_number(u) if isinstance(u, int) else u for u in units)
+    cell_t = tuple(cell_of(i) for i in cells)
+    pl = tuple((cell_of(i), d) for i, d in placements)
+    el = tuple(sorted((cell_of(i), d) for i, d in elims))
+    if unit_hint is None:
+        unit_hint = "Look at " + join([u.name for u in units]) + "."
+    if highlight is None:
+        seen = list(cell_t)
+        for c in sorted({c for c, _ in pl} | {c for c, _ in el}):
+            if c not in seen:
+                seen.append(c)
+        highlight = tuple(seen)
+    return Step(name, units, cell_t, tuple(sorted(digits)), pl, el, message, unit_hint,
+                tuple(highlight))
+
+
+# -- patterns several families look for ------------------------------------------
+def conjugate_pairs(masks, bit, units: Iterable[int]):
+    """(unit, i, j) for every unit where the digit has exactly two places."""
+    out = []
+    for u in units:
+        pl = [i for i in UNITS[u] if masks[i] & bit]
+        if len(pl) == 2:
+            out.append((u, pl[0], pl[1]))
+    return out
+
+
+# -- wording --------------------------------------------------------------------------
+def names(idx: Iterable[int]) -> str:
+    """'r1c2, r1c5 and r3c1' for flat indices, in reading order."""
+    return join([cell_name(cell_of(i)) for i in sorted(idx)])
+
+
+def digits_text(ds: Iterable[int]) -> str:
+    """'1, 3 and 7', ascending."""
+    return join([str(d) for d in sorted(ds)])
+
+
+def elims_text(pairs) -> str:
+    """'3, 5 and 9 from r3c8 and r3c9; 6 from r3c9' for ``(i, d)`` pairs (flat indices)."""
+    by_digit: dict[int, list[int]] = {}
+    for i, d in pairs:
+        by_digit.setdefault(d, []).append(i)
+    by_cells: dict[tuple, list[int]] = {}
+    for d, cs in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cs)), []).append(d)
+    return "; ".join(f"{digits_text(ds)} from {names(cs)}" for cs, ds in by_cells.items())
+
+
+def conclusion_text(placements, eliminations) -> str:
+    """"Place 7 in r4c5." / "Remove 3 from r2c5 and r2c7." for a Step's (row, col) data."""
+    parts = [f"Place {d} in {cell_name(cell)}." for cell, d in placements]
+    if eliminations:
+        parts.append("Remove " + elims_text((index(*cell), d) for cell, d in eliminations) + ".")
+    return " ".join(parts)

@@ -1,0 +1,113 @@
+"""Wings: a pivot cell and two wing cells that see it; whatever the pivot holds, one cell takes Z.
+
+XY-Wing, XYZ-Wing, and W-Wing (two equal two-candidate cells joined by a
+strong link on one of their digits).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..candidates import BIT, DIGITS_IN, POP
+from ..grid import PEER_SETS, Unit, cell_name, cell_of
+from .step import Technique, conjugate_pairs, digits_text, make_step, names
+
+
+XY_WING = Technique(
+    "XY-Wing", "expert", 32,
+    "A two-candidate pivot XY sees two wings XZ and YZ: whatever the pivot is, one wing is Z, so cells seeing both wings lose Z.")
+
+XYZ_WING = Technique(
+    "XYZ-Wing", "expert", 36,
+    "A three-candidate pivot XYZ sees wings XZ and YZ: one of the three cells is Z, so cells seeing all three lose Z.")
+
+W_WING = Technique(
+    "W-Wing", "expert", 38,
+    "Two far-apart cells that both hold only X and Y, linked by a unit where X has just two places next to them: one of the cells is Y, so cells seeing both lose Y.")
+
+
+def xy_wing(cells, masks):
+    bival = [i for i in range(81) if POP[masks[i]] == 2]
+    for p in bival:
+        pm = masks[p]
+        wings = [a for a in bival if a in PEER_SETS[p] and POP[masks[a] & pm] == 1]
+        for a, b in combinations(wings, 2):
+            ma, mb = masks[a], masks[b]
+            z = ma & ~pm
+            if z != mb & ~pm or (ma & pm) == (mb & pm):
+                continue
+            zd = DIGITS_IN[z][0]
+            elims = [(j, zd) for j in PEER_SETS[a] & PEER_SETS[b] if j != p and masks[j] & z]
+            if elims:
+                x, y = DIGITS_IN[pm]
+                return make_step(
+                    "XY-Wing", [], [p, a, b], [x, y, zd], elims=elims,
+                    message=f"XY-Wing: the pivot {cell_name(cell_of(p))} holds {x} or {y}, "
+                            f"and its wings {cell_name(cell_of(a))} ({digits_text(DIGITS_IN[ma])}) and "
+                            f"{cell_name(cell_of(b))} ({digits_text(DIGITS_IN[mb])}) see it, so "
+                            f"whichever digit the pivot takes one wing is {zd}: {zd} can be "
+                            f"removed from every cell that sees both wings: "
+                            f"{names([j for j, _ in elims])}.",
+                    unit_hint=f"Look at the two-candidate cell {cell_name(cell_of(p))} and "
+                              f"the two-candidate cells it sees.")
+    return None
+
+
+def xyz_wing(cells, masks):
+    bival = [i for i in range(81) if POP[masks[i]] == 2]
+    for p in range(81):
+        pm = masks[p]
+        if POP[pm] != 3:
+            continue
+        wings = [a for a in bival if a in PEER_SETS[p] and masks[a] & ~pm == 0]
+        for a, b in combinations(wings, 2):
+            ma, mb = masks[a], masks[b]
+            if ma == mb or (ma | mb) != pm:
+                continue
+            z = ma & mb
+            zd = DIGITS_IN[z][0]
+            elims = [(j, zd) for j in PEER_SETS[p] & PEER_SETS[a] & PEER_SETS[b] if masks[j] & z]
+            if elims:
+                return make_step(
+                    "XYZ-Wing", [], [p, a, b], DIGITS_IN[pm], elims=elims,
+                    message=f"XYZ-Wing: the pivot {cell_name(cell_of(p))} holds "
+                            f"{digits_text(DIGITS_IN[pm])}, and its wings "
+                            f"{cell_name(cell_of(a))} ({digits_text(DIGITS_IN[ma])}) and "
+                            f"{cell_name(cell_of(b))} ({digits_text(DIGITS_IN[mb])}) see it, so one "
+                            f"of the three cells is {zd}: {zd} can be removed from every cell "
+                            f"that sees all three: {names([j for j, _ in elims])}.",
+                    unit_hint=f"Look at the three-candidate cell {cell_name(cell_of(p))} and "
+                              f"the two-candidate cells it sees.")
+    return None
+
+
+def w_wing(cells, masks):
+    bival = [i for i in range(81) if POP[masks[i]] == 2]
+    for p, q in combinations(bival, 2):
+        m = masks[p]
+        if masks[q] != m or q in PEER_SETS[p]:
+            continue
+        common = PEER_SETS[p] & PEER_SETS[q]
+        for x in DIGITS_IN[m]:
+            y = DIGITS_IN[m & ~BIT[x]][0]
+            elims = [(j, y) for j in common if masks[j] & BIT[y]]
+            if not elims:
+                continue
+            for u, s, t in conjugate_pairs(masks, BIT[x], range(27)):
+                if {s, t} & {p, q}:
+                    continue
+                if (s in PEER_SETS[p] and t in PEER_SETS[q]) or (s in PEER_SETS[q] and t in PEER_SETS[p]):
+                    if s not in PEER_SETS[p] or t not in PEER_SETS[q]:
+                        s, t = t, s
+                    un = Unit.from_number(u).name
+                    return make_step(
+                        "W-Wing", [u], [p, q, s, t], [x, y], elims=elims,
+                        message=f"W-Wing: {cell_name(cell_of(p))} and {cell_name(cell_of(q))} "
+                                f"both hold only {digits_text((x, y))}, and in {un} {x} must go at "
+                                f"{cell_name(cell_of(s))} (seen by {cell_name(cell_of(p))}) or "
+                                f"{cell_name(cell_of(t))} (seen by {cell_name(cell_of(q))}), so "
+                                f"they cannot both be {x}: one of them is {y}, and {y} can be "
+                                f"removed from every cell that sees both: "
+                                f"{names([j for j, _ in elims])}.",
+                        unit_hint=f"Look at the two cells holding only {digits_text((x, y))}, "
+                                  f"and at {un}.")
+    return None
