@@ -291,7 +291,7 @@ class Teach:
         """The search demo takes the grid: leave the explanation, hide candidates and hint marks."""
         if self.explaining is not None:
             self.leave_explain(render=False)
-        self.form.hide_candidates()
+        self.form.pencil.hide()
         self.form.clear_marks(*HINT_MARKS)
 
     # ======================================================================
@@ -361,7 +361,7 @@ class Teach:
         """Draw the pencil marks the current state asks for (the user's grid, a hint, or a step shown)."""
         f = self.form
         if self._demo_active() or self.controller.closing:
-            f.hide_candidates()
+            f.pencil.hide()
             return
         if self.explaining is not None:
             self._draw_step_candidates()
@@ -380,9 +380,9 @@ class Teach:
         for i in range(81):
             cell = cell_of(i)
             if cell in wanted:
-                f.show_candidates(cell, wanted[cell], strike.get(cell, ()), emph.get(cell, ()))
+                f.pencil.show(cell, wanted[cell], strike.get(cell, ()), emph.get(cell, ()))
             else:
-                f.hide_candidates(cell)
+                f.pencil.hide(cell)
 
     @staticmethod
     def _step_looks(step, level: int) -> tuple[dict, dict]:
@@ -779,9 +779,9 @@ class Teach:
         for i in range(81):
             cell = cell_of(i)
             if not g[cell] and cell not in placed:
-                self.form.show_candidates(cell, cands[cell], strike.get(cell, ()), emph.get(cell, ()))
+                self.form.pencil.show(cell, cands[cell], strike.get(cell, ()), emph.get(cell, ()))
             else:
-                self.form.hide_candidates(cell)
+                self.form.pencil.hide(cell)
 
     def leave_explain(self, render: bool = True) -> None:
         """Back to my grid: the person's grid, marks and candidates as they were."""

@@ -26,8 +26,9 @@ from typing import Callable, Iterable
 from solver import cell_of, index
 
 from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
-                    PENCIL_COLOURS, SELECTION, STATUS_COLOURS, STATUS_SYMBOLS, WHITE)
+                    SELECTION, STATUS_COLOURS, STATUS_SYMBOLS, WHITE)
 from .model import Cell
+from .pencil import PencilMarks
 
 logger = logging.getLogger(__name__)
 
@@ -138,6 +139,7 @@ class SudokuForm:
         self._font_px = 30
         self._finding_count = 0
         self._selected_finding: int | None = None
+        self.pencil: PencilMarks | None = None  # the candidates layer, made with the cells
         self.is_presentation = False  # True while app/presentation.py shows the window full screen
         self.var_givens_mode = tk.BooleanVar(root, value=False)
         self.var_live_check = tk.BooleanVar(root, value=True)
@@ -154,6 +156,7 @@ class SudokuForm:
         self._init_menus()
         self._init_layout()
         self._init_cells()
+        self.pencil = PencilMarks(self)
         self.show_findings([], hint="Check puzzle (F5) lists here everything that is wrong with the "
                                     "puzzle, or says it has a unique solution.")
 
@@ -648,11 +651,8 @@ class SudokuForm:
             highlightbackground=border, highlightcolor=BLUE if not marks else BLACK,
             insertbackground=fg, disabledbackground=bg,
         )
-        pencil = getattr(self, "_pencils", {}).get(i)  # candidates drawn over the cell follow its look
-        if pencil is not None:
-            pencil.configure(bg=bg)
-            if self.cells[i].get():
-                pencil.place_forget()
+        if self.pencil is not None:
+            self.pencil.follow(i, bg)  # candidates drawn over the cell follow its look
 
     def _on_holder_configure(self, event) -> None:
         self._fit_grid_to_panel()
@@ -758,93 +758,3 @@ class SudokuForm:
             k = 0 if k is None else max(0, min(self._finding_count - 1, k + delta))
             self.select_finding(k)
         return "break"
-
-    # ======================================================================
-    # candidates (pencil marks) over blank cells (used by app/teach.py)
-    # ======================================================================
-    def show_candidates(self, cell: Cell, digits: Iterable[int], strike: Iterable[int] = (),
-                        emphasis: Iterable[int] = ()) -> None:
-        """Draw ``digits`` small, in a 3x3 layout (1 top left, 9 bottom right), over the blank ``cell``.
-
-        ``strike``: digits drawn crossed out (being eliminated); ``emphasis``: digits drawn bold
-        blue (the ones a step is about).  A Canvas placed inside the cell's border; a click on it
-        focuses the cell, so typing works as usual.  Nothing is drawn over a cell showing a digit.
-        """
-        i = index(*cell)
-        if self.cells[i].get():
-            self.hide_candidates(cell)
-            return
-        data = (tuple(sorted(set(digits) | set(strike))), frozenset(strike), frozenset(emphasis))
-        canvas = self._pencil_canvas(i)
-        if self._pencil_data.get(i) != data or not canvas.winfo_manager():
-            self._pencil_data[i] = data
-            inset = int(self.cells[i].cget("highlightthickness"))
-            canvas.place(in_=self.cells[i], x=inset, y=inset, relwidth=1, relheight=1,
-                         width=-2 * inset, height=-2 * inset)
-            canvas.tk.call("raise", canvas._w, self.cells[i]._w)  # Canvas.lift raises items, not the widget
-            self._draw_pencil(i)
-
-    def hide_candidates(self, cell: Cell | None = None) -> None:
-        """Remove the pencil marks of ``cell`` (of every cell when None)."""
-        pencils = getattr(self, "_pencils", {})
-        for i in ([index(*cell)] if cell is not None else list(pencils)):
-            if i in pencils:
-                pencils[i].place_forget()
-                self._pencil_data.pop(i, None)
-
-    def candidates_shown(self, cell: Cell) -> tuple[int, ...] | None:
-        """The pencil marks drawn over ``cell`` (crossed-out ones included), or None when none are."""
-        i = index(*cell)
-        canvas = getattr(self, "_pencils", {}).get(i)
-        if canvas is None or not canvas.winfo_manager():
-            return None
-        return self._pencil_data.get(i, ((),))[0]
-
-    def candidates_look(self, cell: Cell) -> tuple[frozenset, frozenset]:
-        """(crossed-out digits, emphasised digits) of the pencil marks over ``cell`` (for tests)."""
-        data = getattr(self, "_pencil_data", {}).get(index(*cell))
-        return (data[1], data[2]) if data else (frozenset(), frozenset())
-
-    def _pencil_canvas(self, i: int) -> tk.Canvas:
-        if not hasattr(self, "_pencils"):
-            self._pencils: dict[int, tk.Canvas] = {}
-            self._pencil_data: dict[int, tuple] = {}
-            px = self._pencil_px()
-            self._pencil_fonts = {
-                "plain": tkfont.Font(self.root, family=self._family, size=-px),
-                "emphasis": tkfont.Font(self.root, family=self._family, size=-px, weight="bold"),
-                "strike": tkfont.Font(self.root, family=self._family, size=-px, overstrike=True),
-            }
-            self.holder.bind("<Configure>", self._on_pencil_resize, add="+")
-        canvas = self._pencils.get(i)
-        if canvas is None:
-            entry = self.cells[i]
-            canvas = tk.Canvas(self.board, highlightthickness=0, bd=0, takefocus=0, bg=entry.cget("bg"),
-                               width=1, height=1)
-            canvas.bind("<Button-1>", lambda e, w=entry: w.focus_set())
-            canvas.bind("<Configure>", lambda e, i=i: self._draw_pencil(i))
-            self._pencils[i] = canvas
-        return canvas
-
-    def _pencil_px(self) -> int:
-        return max(7, int(self._font_px * 0.42))
-
-    def _on_pencil_resize(self, event=None) -> None:
-        px = self._pencil_px()
-        for f in self._pencil_fonts.values():
-            if f.cget("size") != -px:
-                f.configure(size=-px)
-
-    def _draw_pencil(self, i: int) -> None:
-        canvas = self._pencils[i]
-        canvas.delete("all")
-        digits, strike, emphasis = self._pencil_data.get(i, ((), (), ()))
-        w, h = canvas.winfo_width(), canvas.winfo_height()
-        if w < 6 or h < 6:
-            return
-        for d in digits:
-            r, c = divmod(d - 1, 3)
-            kind = "strike" if d in strike else ("emphasis" if d in emphasis else "plain")
-            fill = PENCIL_COLOURS[kind]
-            canvas.create_text((c + 0.5) * w / 3, (r + 0.5) * h / 3, text=str(d), fill=fill,
-                               font=self._pencil_fonts[kind], anchor="center")

@@ -94,12 +94,12 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     press_h(app, 3)
     assert marked(app, "hint_cells") == set(expected.highlight)
     (cell, digit), = expected.placements
-    assert digit in app.form.candidates_shown(cell)  # a hint draws its cells' candidates, even when off
-    assert app.form.candidates_look(cell)[1] == frozenset()  # a single's digit is not given away yet
+    assert digit in app.form.pencil.shown(cell)  # a hint draws its cells' candidates, even when off
+    assert app.form.pencil.look(cell)[1] == frozenset()  # a single's digit is not given away yet
     press_h(app, 4)
     assert expected.conclusion in app.form.status_text()
     assert marked(app, "hint_target") == set(expected.targets)
-    assert digit in app.form.candidates_look(cell)[1]
+    assert digit in app.form.pencil.look(cell)[1]
     assert app.form.cell_text(cell) == ""
     key(app, (8, 8), "h")  # rung 5: apply
     assert app.form.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
@@ -135,22 +135,22 @@ def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(ap
     step = path[k]
     key(app, (8, 8), "c")  # candidates on
     (cell, digit) = step.eliminations[0]
-    assert digit in app.form.candidates_shown(cell)
+    assert digit in app.form.pencil.shown(cell)
     for rung in (1, 2, 3):
         press_h(app, rung)
     assert app.teach.hint.step == step
     pattern = step.cells[0]
-    assert set(step.digits) <= app.form.candidates_look(pattern)[1]  # the pattern's digits, bold blue
+    assert set(step.digits) <= app.form.pencil.look(pattern)[1]  # the pattern's digits, bold blue
     press_h(app, 4)
-    assert digit in app.form.candidates_look(cell)[0]  # rung 4 crosses it out
+    assert digit in app.form.pencil.look(cell)[0]  # rung 4 crosses it out
     key(app, (8, 8), "h")  # apply
-    assert digit not in app.form.candidates_shown(cell)
+    assert digit not in app.form.pencil.shown(cell)
     app.form.fire("undo")
     app.root.update()
-    assert digit in app.form.candidates_shown(cell)
+    assert digit in app.form.pencil.shown(cell)
     app.form.fire("redo")
     app.root.update()
-    assert digit not in app.form.candidates_shown(cell)
+    assert digit not in app.form.pencil.shown(cell)
     press_h(app, 1)  # the next hint builds on the removed candidates
     assert app.teach.hint.step == path[k + 1]
 
@@ -207,24 +207,24 @@ def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
 def test_candidates_show_on_demand_and_follow_the_digits_typed(app):
     g = load(app, TUTORIAL)
     cell = g.blanks()[0]
-    assert app.form.candidates_shown(cell) is None
+    assert app.form.pencil.shown(cell) is None
     key(app, cell, "c")
     basic = solver.candidates(g)
-    assert all(app.form.candidates_shown(c) == tuple(sorted(basic[c])) for c in g.blanks())
-    assert app.form.candidates_shown(next(iter(g.filled()))) is None
+    assert all(app.form.pencil.shown(c) == tuple(sorted(basic[c])) for c in g.blanks())
+    assert app.form.pencil.shown(next(iter(g.filled()))) is None
     digit = min(basic[cell])
     peer = next(c for c in g.blanks() if c != cell and c[0] == cell[0] and digit in basic[c])
     key(app, cell, str(digit))
-    assert app.form.candidates_shown(cell) is None  # the typed digit shows, not the pencil marks
-    assert digit not in app.form.candidates_shown(peer)
+    assert app.form.pencil.shown(cell) is None  # the typed digit shows, not the pencil marks
+    assert digit not in app.form.pencil.shown(peer)
     key(app, cell, "BackSpace")
-    assert digit in app.form.candidates_shown(peer)
-    small = abs(app.form._pencil_fonts["plain"].cget("size"))
+    assert digit in app.form.pencil.shown(peer)
+    small = abs(app.form.pencil.fonts["plain"].cget("size"))
     app.form.zoom(1.5)
     app.root.update()
-    assert abs(app.form._pencil_fonts["plain"].cget("size")) > small  # they scale with the zoom
+    assert abs(app.form.pencil.fonts["plain"].cget("size")) > small  # they scale with the zoom
     key(app, cell, "c")
-    assert app.form.candidates_shown(peer) is None
+    assert app.form.pencil.shown(peer) is None
 
 
 def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
@@ -262,7 +262,7 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     assert marked(app, "hint_target") == set(step.targets)
     cands = path.candidates_at(k)
     blank = next(c for c in at.blanks() if c not in placed)
-    assert app.form.candidates_shown(blank) == tuple(sorted(cands[blank]))
+    assert app.form.pencil.shown(blank) == tuple(sorted(cands[blank]))
     app.teach.steps_list.focus_force()
     app.teach.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ in the list: the next step
     app.root.update()
@@ -276,7 +276,7 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     app.root.update()
     assert pictures(app) == before and app.controller.board is board
     assert not any(marked(app, m) for m in HINT_MARKS)
-    assert app.form.candidates_shown(blank) is None  # candidates were off for the user's grid
+    assert app.form.pencil.shown(blank) is None  # candidates were off for the user's grid
 
 
 def test_switching_tabs_leaves_the_explanation(app):
