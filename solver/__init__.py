@@ -33,9 +33,9 @@ from .diagnose import (  # noqa: F401
     Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
 )
 # -- backtrack --
-from .backtrack import (  # noqa: F401
-    ORDERS, BacktrackCounts, SearchEvent, WorkEstimate, backtrack_steps, count_backtrack_work,
-    estimate_backtrack_work,
+from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
+from .work import (  # noqa: F401
+    BacktrackCounts, WorkEstimate, count_backtrack_work, estimate_backtrack_work,
 )
 # -- techniques --
 from .candidates import Candidates, candidates  # noqa: F401

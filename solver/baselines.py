@@ -9,7 +9,7 @@
   branches on the square with the fewest digits (MRV), copying the dict.
 * :func:`classic_solve` -- the tutorials' backtracker ("first blank in
   reading order, try 1 to 9") with a placement cap.  It is
-  :func:`solver.backtrack.count_backtrack_work`, which makes exactly the
+  :func:`solver.work.count_backtrack_work`, which makes exactly the
   classic code's placements but checks digits with bitmasks, so it runs
   several times faster than the tutorials' list-of-lists code: ratios against
   it understate how slow the literal classic code is.
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .backtrack import BacktrackCounts, count_backtrack_work
+from .work import BacktrackCounts, count_backtrack_work
 from .grid import Grid
 
 __all__ = ["norvig_solve", "classic_solve"]

@@ -154,7 +154,7 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
     Takes well under a second (the classic backtracker stops at
     ``backtrack_cap`` placements); ``cancel`` raises ``solver.Cancelled``.
     """
-    from .backtrack import count_backtrack_work
+    from .work import count_backtrack_work
     from .diagnose import diagnose
     from .search import SearchStats, solve
 

@@ -9,12 +9,11 @@ import tracemalloc
 import pytest
 
 from conftest import load_lines
-from solver.backtrack import (
-    ORDERS, BacktrackCounts, SearchEvent, backtrack_steps, count_backtrack_work,
-)
+from solver.backtrack import ORDERS, SearchEvent, backtrack_steps
+from solver.work import BacktrackCounts, count_backtrack_work
 from solver.examples import example
 from solver.grid import PEERS, UNITS, Grid, Unit, cell_name, index
-from solver.search import Cancelled
+from solver.cancel import Cancelled
 
 
 def grid(line: str) -> Grid:
@@ -377,8 +376,8 @@ def test_cancel_stops_the_generator_and_the_counter(order):
 
 # -- estimating the work past a cap ------------------------------------------
 
-from solver import backtrack as backtrack_mod  # noqa: E402
-from solver.backtrack import WorkEstimate, estimate_backtrack_work  # noqa: E402
+from solver import work as work_mod  # noqa: E402
+from solver.work import WorkEstimate, estimate_backtrack_work  # noqa: E402
 
 PATHOLOGICAL_CLASSIC = (69_175_316, 1_314_330_447)  # placements, steps: counted once in 83 s (README)
 
@@ -401,8 +400,8 @@ def test_path_plus_counted_left_turns_is_exactly_the_count(key, monkeypatch):
     # No sampling (every left subtree counted): the path to the first solution plus the
     # subtrees tried before it must give count_backtrack_work's numbers to the unit, for a
     # unique solution, two solutions (the search stops at the first) and none (all searched).
-    monkeypatch.setattr(backtrack_mod, "_EXACT_FIRST", {o: 1 for o in ORDERS})
-    monkeypatch.setattr(backtrack_mod, "_EXACT_PART", {o: 10 ** 9 for o in ORDERS})
+    monkeypatch.setattr(work_mod, "EXACT_FIRST", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(work_mod, "EXACT_PART", {o: 10 ** 9 for o in ORDERS})
     g = ex(key)
     for order in ORDERS:
         e = estimate_backtrack_work(g, order, seed=1)
@@ -414,9 +413,9 @@ def test_path_plus_counted_left_turns_is_exactly_the_count(key, monkeypatch):
 def test_probes_through_single_child_subtrees_are_exact(n, order, monkeypatch):
     # Everything sampled, nothing counted: on these puzzles every node below the path has at
     # most one child, so every probe sees the same numbers and the estimate is the count.
-    monkeypatch.setattr(backtrack_mod, "_EXACT_FIRST", {o: 1 for o in ORDERS})
-    monkeypatch.setattr(backtrack_mod, "_EXACT_PART", {o: 1 for o in ORDERS})
-    monkeypatch.setattr(backtrack_mod, "_SPLIT_LIMIT", 0)
+    monkeypatch.setattr(work_mod, "EXACT_FIRST", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(work_mod, "EXACT_PART", {o: 1 for o in ORDERS})
+    monkeypatch.setattr(work_mod, "SPLIT_LIMIT", 0)
     g = grid(load_lines("norvig_easy50")[n])
     e = estimate_backtrack_work(g, order, samples=100, seed=5)
     assert not e.exact and e.samples >= 90 and e.relative_error == 0.0
