@@ -75,7 +75,7 @@ def _as_text(chunks) -> Optional[str]:
         return None
 
 
-def _read_items(lines: Iterable) -> Iterator[tuple]:
+def read_items(lines: Iterable) -> Iterator[tuple]:
     """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input."""
     from .parse import ParseError, iter_puzzles, parse_many
 
@@ -123,7 +123,7 @@ def _open_inputs(names: list[str]) -> Iterator[tuple]:
     for name in names:
         where = ("stdin" if name == "-" else name) + ", " if several else ""
         if name == "-":
-            items = _read_items(sys.stdin.buffer)
+            items = read_items(sys.stdin.buffer)
             yield from _labelled(items, where, ParseError)
             continue
         try:
@@ -132,7 +132,7 @@ def _open_inputs(names: list[str]) -> Iterator[tuple]:
             yield name, f"cannot read the file: {e.strerror or e}"
             continue
         with f:
-            yield from _labelled(_read_items(f), where, ParseError)
+            yield from _labelled(read_items(f), where, ParseError)
 
 
 _POSITION = re.compile(r"^(line \d+(?:, column \d+)?): ")

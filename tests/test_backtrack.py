@@ -118,8 +118,8 @@ def test_row_major_counts_equal_the_classic_recursive_code(g):
         assert replay(g, events) == [d for row in classic.bo for d in row]
 
 
-@pytest.mark.parametrize("g", [ex("hard"), grid(load_lines("norvig_easy50")[2])],
-                         ids=["hard", "euler03"])
+@pytest.mark.parametrize("g", [pytest.param(ex("hard"), marks=pytest.mark.slow),
+                               grid(load_lines("norvig_easy50")[2])], ids=["hard", "euler03"])
 def test_row_major_agrees_with_classic_on_longer_searches_via_the_counter(g):
     # the classic code needs ~50,000 and ~19,000 placements here
     classic = Classic(g)
@@ -194,6 +194,7 @@ def test_pathological_puzzle_streams_lazily():
     assert len(first) == 1000 and first[-1].steps == 1000
 
 
+@pytest.mark.slow
 def test_memory_stays_flat_while_streaming():
     steps = backtrack_steps(PATHOLOGICAL)
     for _ in itertools.islice(steps, 1000):
@@ -209,6 +210,7 @@ def test_memory_stays_flat_while_streaming():
     assert grown < 50_000
 
 
+@pytest.mark.slow
 def test_capped_count_matches_the_generator_at_the_cap():
     cap = 5_000
     counts = count_backtrack_work(PATHOLOGICAL, cap=cap)
@@ -219,6 +221,7 @@ def test_capped_count_matches_the_generator_at_the_cap():
         event.placements, event.backtracks, event.steps)
 
 
+@pytest.mark.slow
 def test_counter_is_fast():
     t = time.perf_counter()
     counts = count_backtrack_work(PATHOLOGICAL, cap=500_000)
@@ -229,7 +232,8 @@ def test_counter_is_fast():
 # -- the other orders ----------------------------------------------------------
 
 @pytest.mark.parametrize("order,key", [
-    (order, key) for order in ORDERS for key in ("tutorial", "hard", "two_solutions")
+    pytest.param(order, key, marks=pytest.mark.slow) if key == "hard" else (order, key)
+    for order in ORDERS for key in ("tutorial", "hard", "two_solutions")
     if (order, key) != ("row-major", "hard")  # 50,000 placements: see the counter test
 ])
 def test_every_order_reaches_a_solution_that_keeps_the_givens(order, key):
@@ -245,6 +249,7 @@ def _free(board, i):
     return {d for d in range(1, 10) if all(board[p] != d for p in PEERS[i])}
 
 
+@pytest.mark.slow
 def test_fewest_candidates_branches_on_the_tightest_cell():
     g = ex("hard")
     board = list(g.cells)
@@ -313,7 +318,8 @@ def test_propagation_solves_the_pathological_puzzle_quickly():
 
 
 @pytest.mark.parametrize("order", ORDERS)
-@pytest.mark.parametrize("key", ["tutorial", "kaggle", "mistyped", "two_solutions", "hard"])
+@pytest.mark.parametrize("key", ["tutorial", "kaggle", "mistyped", "two_solutions",
+                                 pytest.param("hard", marks=pytest.mark.slow)])
 def test_counter_equals_the_drained_generator(order, key):
     g = ex(key)
     if order == "row-major" and key == "hard":
@@ -395,7 +401,8 @@ def test_a_short_run_is_counted_not_estimated(g):
         assert agree(e, count_backtrack_work(g, order)) and e.low == e.high == e.placements
 
 
-@pytest.mark.parametrize("key", ["tutorial", "hard", "mistyped", "two_solutions"])
+@pytest.mark.parametrize("key", ["tutorial", pytest.param("hard", marks=pytest.mark.slow), "mistyped",
+                                 "two_solutions"])
 def test_path_plus_counted_left_turns_is_exactly_the_count(key, monkeypatch):
     # No sampling (every left subtree counted): the path to the first solution plus the
     # subtrees tried before it must give count_backtrack_work's numbers to the unit, for a
@@ -429,6 +436,7 @@ def test_probes_through_single_child_subtrees_are_exact(n, order, monkeypatch):
     (example("pathological").line, "row-major", PATHOLOGICAL_CLASSIC, 3000),
     (example("pathological").line, "fewest-candidates", (45_267, 135_738), 300),
 ])
+@pytest.mark.slow
 def test_estimate_lands_near_the_count(line, order, exact, samples):
     t0 = time.perf_counter()
     e = estimate_backtrack_work(grid(line), order, samples=samples, seed=0)

@@ -1,4 +1,8 @@
-"""`python -m solver solve|check|bench`, run as a user would (subprocess)."""
+"""`python -m solver solve|check|bench`, run as a user would (subprocess).
+
+Each subprocess costs a Python start-up (~0.13 s), so all but a few of them are
+marked slow: ``-m "not slow"`` keeps one of each command for a fast loop.
+"""
 from __future__ import annotations
 
 import itertools
@@ -51,6 +55,7 @@ def mixed(tmp_path):
 
 # -- solve --------------------------------------------------------------------
 
+@pytest.mark.slow  # starts a Python process
 def test_solve_prints_one_line_per_puzzle_in_order(tmp_path):
     puzzles = load_lines("norvig_easy50")[:10]
     path = tmp_path / "ten.txt"
@@ -63,6 +68,7 @@ def test_solve_prints_one_line_per_puzzle_in_order(tmp_path):
     assert r.stderr == ""  # no progress line when stderr is not a terminal
 
 
+@pytest.mark.slow
 def test_progress_goes_to_a_terminal_on_stderr_only(tmp_path):
     pty = pytest.importorskip("pty")
     path = tmp_path / "p.txt"
@@ -104,6 +110,7 @@ def test_solve_reads_stdin():
     assert is_solution_of(b, example("kaggle").line)
 
 
+@pytest.mark.slow  # starts a Python process
 def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
     csv = "quizzes,solutions\n" + example("kaggle").line.replace(".", "0") + "," + "1" * 81 + "\n"
     r = run("solve", "-", stdin=csv)
@@ -111,6 +118,7 @@ def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
     assert is_solution_of(r.stdout.strip(), example("kaggle").line)
 
 
+@pytest.mark.slow
 def test_two_jobs_keep_the_input_order(tmp_path):
     puzzles = (load_lines("kaggle_sample69") + load_lines("norvig_easy50")
                + load_lines("multi_solution_sample200")[:80])
@@ -123,6 +131,7 @@ def test_two_jobs_keep_the_input_order(tmp_path):
     assert all(is_solution_of(o, p) for o, p in zip(out, puzzles))
 
 
+@pytest.mark.slow  # starts a Python process
 def test_several_files_are_named_in_messages(tmp_path, mixed):
     path, _ = mixed
     good = tmp_path / "good.txt"
@@ -135,6 +144,7 @@ def test_several_files_are_named_in_messages(tmp_path, mixed):
     assert out[-1].startswith(f"{tmp_path / 'missing.txt'}: cannot read the file")
 
 
+@pytest.mark.slow  # starts a Python process
 def test_pretty_draws_each_solution(tmp_path):
     path = tmp_path / "two.txt"
     path.write_text(example("easy").line + "\n" + example("tutorial").line + "\n")
@@ -149,6 +159,7 @@ def test_pretty_draws_each_solution(tmp_path):
         assert "|" in block and "- - -" in block
 
 
+@pytest.mark.slow  # starts a Python process
 def test_a_drawing_over_several_lines_is_solved(tmp_path):
     path = tmp_path / "tutorial.ss"
     path.write_text(grid(example("tutorial").line).to_ss() + "\n")
@@ -158,16 +169,17 @@ def test_a_drawing_over_several_lines_is_solved(tmp_path):
 
 
 def test_input_is_streamed_not_read_whole():
-    from solver.cli import _read_items
+    from solver.cli import read_items
 
     def endless():
         for n in itertools.count():
             yield (load_lines("kaggle_sample69")[n % 69] + "\n").encode()
 
-    first = list(itertools.islice(_read_items(endless()), 5))
+    first = list(itertools.islice(read_items(endless()), 5))
     assert [label for label, _ in first] == [f"line {n}" for n in range(1, 6)]
 
 
+@pytest.mark.slow
 def test_closed_pipe_ends_quietly():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     big = "\n".join(load_lines("kaggle_sample69") * 20) + "\n"
@@ -182,6 +194,7 @@ def test_closed_pipe_ends_quietly():
     assert "Traceback" not in err and "Error" not in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_quietly():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", "2"], cwd=ROOT, env=env,
@@ -205,6 +218,7 @@ def test_check_unique_puzzle_prints_the_solution_and_exits_0():
     assert "tutorial" in r.stdout
 
 
+@pytest.mark.slow  # starts a Python process
 def test_check_reads_a_puzzle_from_the_command_line_and_from_a_file(tmp_path):
     line = example("kaggle").line
     assert run("check", line).returncode == 0
@@ -215,6 +229,7 @@ def test_check_reads_a_puzzle_from_the_command_line_and_from_a_file(tmp_path):
     assert "Solution:" in r.stdout
 
 
+@pytest.mark.slow  # starts a Python process
 def test_check_two_solutions_shows_where_they_differ_and_exits_1():
     r = run("check", "--example", "two_solutions")
     assert r.returncode == 1
@@ -222,6 +237,7 @@ def test_check_two_solutions_shows_where_they_differ_and_exits_1():
     assert "r1c" in r.stdout  # the cells are named for people
 
 
+@pytest.mark.slow  # starts a Python process
 def test_check_no_solution_exits_1():
     r = run("check", "mistyped")
     assert r.returncode == 1
@@ -229,13 +245,15 @@ def test_check_no_solution_exits_1():
     assert "solution" in r.stdout.lower()
 
 
+@pytest.mark.slow  # starts a Python process
 def test_check_conflict_names_the_cells():
     r = run("check", "55" + example("easy").line[2:])
     assert r.returncode == 1
     assert "r1c1" in r.stdout and "r1c2" in r.stdout
 
 
-@pytest.mark.parametrize("arg", ["nonsense", "12345", "--example=nope"])
+@pytest.mark.parametrize("arg", ["nonsense"] + [pytest.param(a, marks=pytest.mark.slow)
+                                                for a in ("12345", "--example=nope")])
 def test_check_unreadable_input_exits_2_without_a_traceback(arg):
     r = run("check", arg)
     assert r.returncode == 2
@@ -243,6 +261,7 @@ def test_check_unreadable_input_exits_2_without_a_traceback(arg):
     assert r.stderr.strip() and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow  # starts a Python process
 def test_check_a_collection_file_exits_2(tmp_path):
     path = tmp_path / "two.txt"
     path.write_text(example("easy").line + "\n" + example("kaggle").line + "\n")
@@ -253,6 +272,7 @@ def test_check_a_collection_file_exits_2(tmp_path):
 
 # -- bench --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_bench_prints_the_table_with_ratios():
     files = [str(DATA / "norvig_easy50.txt"), str(DATA / "norvig_hardest11.txt")]
     r = run("bench", *files, "--limit", "3", "--cap", "2000", timeout=120)
@@ -291,6 +311,7 @@ def test_broken_puzzle_differs_in_one_given_and_breaks_no_rule():
         assert validate(b) == []
 
 
+@pytest.mark.slow  # starts a Python process
 def test_bench_without_files_is_an_error_not_a_traceback(tmp_path):
     r = run("bench", "--data", str(tmp_path))
     assert r.returncode == 2

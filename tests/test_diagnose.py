@@ -140,6 +140,7 @@ def test_two_missing_digits_message():
     assert digit in (3, 8) and count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
+@pytest.mark.slow
 def test_removed_given_from_a_hard_puzzle_gives_multiple_or_unique_never_wrong():
     for line in load_lines("norvig_top95")[:5]:
         g = grid(line)
@@ -194,12 +195,14 @@ def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
     assert g[cell] == 0 and count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
+@pytest.mark.slow
 def test_every_puzzle_of_a_sample_diagnoses_unique():
     for line in load_lines("forum_hardest_1106_sample100")[:10] + load_lines("norvig_easy50")[:10]:
         d = diagnose(grid(line))
         assert d.status == "unique", line
 
 
+@pytest.mark.slow
 def test_multi_solution_samples_diagnose_multiple():
     for line in load_lines("multi_solution_sample200")[:10]:
         d = diagnose(grid(line))

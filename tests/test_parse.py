@@ -452,6 +452,7 @@ _texts = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_texts)
 def test_any_text_gives_grids_or_parse_error(text):
@@ -468,6 +469,7 @@ def test_any_text_gives_grids_or_parse_error(text):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.binary(max_size=400), _texts.map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_any_file_gives_grids_or_parse_error(tmp_path, data):

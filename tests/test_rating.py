@@ -24,12 +24,14 @@ def test_kaggle_puzzles_are_easy():
     assert set(levels("kaggle_sample69")) == {"easy"}
 
 
+@pytest.mark.slow
 def test_forum_hardest_comes_out_at_the_top():
     got = levels("forum_hardest_sample200", 60) + levels("forum_hardest_1106_sample100", 40)
     top = sum(1 for lv in got if lv in ("expert", "guessing"))
     assert top >= 0.9 * len(got)
 
 
+@pytest.mark.slow
 def test_mean_score_grows_with_the_sets_difficulty():
     def mean_score(name, limit=60):
         return statistics.mean(rate_cells(grid(ln).cells)[1] for ln in load_lines(name)[:limit])

@@ -29,9 +29,11 @@ BASE = Grid.from_rows([
 
 TUTORIAL_LINE = example("tutorial").line
 
-SETS = ["kaggle_sample69", "norvig_easy50", "norvig_top95", "norvig_hardest11",
-        "17_clue_sample200", "top1465_sample200", "forum_hardest_sample200",
-        "forum_hardest_1106_sample100"]
+# The small sets run in the fast loop (-m "not slow"); the big ones are corpus-wide.
+SETS = ["kaggle_sample69", "norvig_easy50", "norvig_hardest11"] + [
+    pytest.param(name, marks=pytest.mark.slow)
+    for name in ("norvig_top95", "17_clue_sample200", "top1465_sample200", "forum_hardest_sample200",
+                 "forum_hardest_1106_sample100")]
 
 
 def grid(line: str) -> Grid:
@@ -104,6 +106,7 @@ def test_solves_every_sample_puzzle_of(name):
         assert s.is_solution() and g.agrees_with(s), line
 
 
+@pytest.mark.slow
 def test_multi_solution_samples_have_at_least_two_solutions():
     for line in load_lines("multi_solution_sample200"):
         g = grid(line)
@@ -112,6 +115,7 @@ def test_multi_solution_samples_have_at_least_two_solutions():
         assert s is not None and s.is_solution() and g.agrees_with(s)
 
 
+@pytest.mark.slow
 def test_proper_samples_count_exactly_one_solution():
     for name in ("norvig_top95", "forum_hardest_1106_sample100"):
         for line in load_lines(name)[:15]:
@@ -227,6 +231,7 @@ def test_count_matches_brute_force_with_many_blanks(solution, data):
     assert len(set(sols)) == expected and solution in sols
 
 
+@pytest.mark.slow
 def test_branching_keeps_the_hardest_sample_trees_small():
     # Node budgets (deterministic) for the tie-break among fewest-candidate
     # cells; the earlier "most unsolved peers" rule needed 16,900 and 33,684.

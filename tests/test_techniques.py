@@ -241,8 +241,11 @@ def test_every_technique_is_known_and_has_a_lesson():
 
 
 # -- the logical path against the unique solution ---------------------------------
-SETS = ["kaggle_sample69", "norvig_easy50", "norvig_top95", "norvig_hardest11",
-        "17_clue_sample200", "top1465_sample200", "forum_hardest_1106_sample100"]
+# The small sets run in the fast loop (-m "not slow"); the big ones are corpus-wide.
+SETS = ["kaggle_sample69", "norvig_easy50", "norvig_hardest11"] + [
+    pytest.param(name, marks=pytest.mark.slow)
+    for name in ("norvig_top95", "17_clue_sample200", "top1465_sample200",
+                 "forum_hardest_1106_sample100")]
 
 
 def _check_path(line: str):
