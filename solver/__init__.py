@@ -12,6 +12,27 @@ Plain data in, structured results out::
 
 Cells in results are ``(row, col)`` pairs, 0-based; messages for people are
 1-based (``r3c7``, "row 3, column 7").  See ``grid.py`` for the vocabulary.
+This file is the one public face: the app and the tests use only the names
+imported below.
+
+Where each idea lives (one module each)::
+
+    grid.py          cells, units, peers, Grid; conflicts() (a digit twice in a unit)
+    candidates.py    candidate bitmasks (bit d-1 = digit d), their tables, Candidates
+    cancel.py        Cancelled and the one "if cancelled, raise" check
+    words.py         wording helpers shared by every message ("a, b and c")
+    parse.py         text, files and clipboard -> Grid (ParseError with the position)
+    search.py        the fast solver: propagation + fewest-candidates search
+    diagnose.py      validate, diagnose, check_entries: what is wrong, in words
+    backtrack.py     the visible search: orders, the board, the event stream
+    work.py          count_backtrack_work and estimate_backtrack_work
+    techniques/      human techniques: step.py (Step, Technique, shared helpers),
+                     registry.py (the hint order), one module per family
+    path.py          logical_path: the simplest step each time until solved or stuck
+    hint.py          hint: checked advice (diagnosis first, never a wrong step)
+    rating.py        the difficulty card;  generate.py  puzzles by level
+    examples.py, worksheet.py, bench.py, baselines.py, cli.py (python -m solver),
+    typos.py (likely copying slips), typo_bench.py
 """
 from .grid import (  # noqa: F401
     BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
