@@ -54,9 +54,9 @@ class Presentation:
         # note, legend) still fits beside the grid above the status line
         root = self.form.root
         width, height = root.winfo_screenwidth(), root.winfo_screenheight()
-        self.demo.set_large(True, scale=max(1.0, min(1.4, width / 1150, (height - 120) / 700)))
+        self.demo.panel.set_large(True, scale=max(1.0, min(1.4, width / 1150, (height - 120) / 700)))
         if self.demo.active:
-            self.demo.panel.focus_set()
+            self.demo.panel.frame.focus_set()
             self.demo.refresh()  # the large status line explains the step shown
         else:
             self.demo.say("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
@@ -66,7 +66,7 @@ class Presentation:
         """Back to the normal window, as it was."""
         if not self.on:
             return
-        self.demo.set_large(False)
+        self.demo.panel.set_large(False)
         self._restore()
         self.demo.say("Left the presentation view (F11 shows it again).")
 

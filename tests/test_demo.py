@@ -6,9 +6,10 @@ import time
 import pytest
 
 import solver
-from app import demo as demo_mod
+from app import demo_run
 from app import looks, wording
-from app.demo import DemoRun, install_demo
+from app.demo import install_demo
+from app.demo_run import DemoRun
 from conftest import wait_until
 
 pytestmark = pytest.mark.gui
@@ -31,7 +32,7 @@ def load(app, key):
 
 
 def counters(app):
-    return {k: app.demo.counter_values[k].cget("text") for k in ("placements", "backtracks", "depth", "steps")}
+    return {k: app.demo.panel.counter_values[k].cget("text") for k in ("placements", "backtracks", "depth", "steps")}
 
 
 def shown(app, cell):
@@ -133,7 +134,7 @@ def test_step_back_and_the_timeline_replay_what_happened(app):
     d.seek(0)
     assert d.run.pos == 0 and counters(app)["steps"] == "0"
     assert [app.form.cell_text(divmod(i, 9)) for i in range(81)] == [str(x or "") for x in solver.parse(HARD).cells]
-    d.time_scale.set(160)  # the user drags the timeline
+    d.panel.time_scale.set(160)  # the user drags the timeline
     app.root.update()
     assert d.run.pos == 160
 
@@ -170,7 +171,7 @@ def test_play_to_the_end_gives_the_counters_of_backtrack_steps(app, order):
         cell = divmod(i, 9)
         assert app.form.cell_text(cell) == str(solution[cell])
         assert app.form.cell_style(cell) == ("given" if TUTORIAL[i] != "." else "solver")
-    row = d.table.item(order)["values"]
+    row = d.panel.table.item(order)["values"]
     assert str(row[0]).replace(",", "") == str(want.placements)  # the watched run goes into the table
 
 
@@ -182,8 +183,8 @@ def test_pause_takes_effect_within_one_drain_batch(app):
     d.play()
     assert wait_until(app.root, lambda: d.run.pos > 3000, timeout=10)
     requested = d.run.pos
-    d.panel.focus_force()
-    d.panel.event_generate("<KeyPress>", keysym="space", when="tail")  # Space, queued like a real key
+    d.panel.frame.focus_force()
+    d.panel.frame.event_generate("<KeyPress>", keysym="space", when="tail")  # Space, queued like a real key
     assert wait_until(app.root, lambda: not d.playing, timeout=2)
     assert d.run.pos - requested <= d.max_batch  # at most the batch that was already running
     stopped = d.run.pos
@@ -197,7 +198,7 @@ def test_speed_slider_paces_the_steps(app):
     d = app.demo
     d.start()
     d.set_speed(10)
-    assert d.speed_label.cget("text") == "10 steps/s"
+    assert d.panel.speed_label.cget("text") == "10 steps/s"
     d.play()
     t0 = time.monotonic()
     wait_until(app.root, lambda: False, timeout=0.55)
@@ -210,12 +211,12 @@ def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatc
     load(app, "pathological")
     d = app.demo
     d.start()
-    d.skip_to_end()
-    assert d.job is not None and d.cancel_button.instate(["!disabled"])
-    assert d.step_button.instate(["disabled"])
+    d.counts.skip_to_end()
+    assert d.counts.job is not None and d.panel.cancel_button.instate(["!disabled"])
+    assert d.panel.step_button.instate(["disabled"])
     assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=10)
     app.form.fire("cancel")  # Esc
-    assert d.wait_job(10)
+    assert d.counts.wait(10)
     assert not d.run.at_end and d.run.pos == d.run.head > 20_000
     assert "Stopped skipping" in app.form.status_text()
     before = d.run.pos
@@ -227,71 +228,71 @@ def test_skip_to_end_shows_the_solved_grid(app):
     load(app, "tutorial")
     d = app.demo
     d.start()
-    d.skip_to_end()
-    assert d.wait_job(20)
+    d.counts.skip_to_end()
+    assert d.counts.wait(20)
     assert d.run.solved and app.form.cell_style((0, 2)) == "solver"
     assert "Skipped" in app.form.status_text()
 
 
 def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkeypatch):
-    monkeypatch.setattr(demo_mod, "TABLE_CAP", 60_000)
+    monkeypatch.setattr(demo_run, "TABLE_CAP", 60_000)
     load(app, "pathological")
     d = app.demo
-    d.compare()
-    assert d.job is not None
-    assert d.wait_job(30)
+    d.counts.compare()
+    assert d.counts.job is not None
+    assert d.counts.wait(30)
     g = solver.parse(solver.example("pathological").line)
-    classic = d.table.item("row-major")["values"]
+    classic = d.panel.table.item("row-major")["values"]
     assert str(classic[0]) == "≥ 60,000"
     for order in ("fewest-candidates", "propagation"):
         want = solver.count_backtrack_work(g, order)
-        got = d.table.item(order)["values"]
+        got = d.panel.table.item(order)["values"]
         assert str(got[0]).replace(",", "") == str(want.placements)
         assert str(got[2]).replace(",", "") == str(want.steps)
-    note = d.table_note.cget("text")
+    note = d.panel.table_note.cget("text")
     assert "cap of 60,000 placements" in note and "lower bound" in note
     # past the cap: an estimate of the whole run in a row of its own (the pathological
     # example needs 69,175,316 placements and 1,314,330,447 steps)
-    est = d.table.item("row-major:estimate")
-    assert "estimated" in est["text"] and d.table.index("row-major:estimate") == 1
-    estimate = d.results["row-major"]["estimate"]
+    est = d.panel.table.item("row-major:estimate")
+    assert "estimated" in est["text"] and d.panel.table.index("row-major:estimate") == 1
+    estimate = d.counts.results["row-major"]["estimate"]
     assert 69_175_316 / 1.5 < estimate.placements < 69_175_316 * 1.5
     assert str(est["values"][0]) == wording.format_estimate(estimate.placements)
     assert str(est["values"][0]).endswith(" million") and str(est["values"][2]).endswith(" billion")
     assert "random probes" in note and "million placements (" in note and "to count." in note
-    assert int(d.table.cget("height")) == 4
+    assert int(d.panel.table.cget("height")) == 4
     app.root.update()
-    assert d.full_button.winfo_ismapped()
+    assert d.panel.full_button.winfo_ismapped()
     assert "at least" in app.form.status_text()  # the lesson states the speed-up honestly
     # counting the whole run can be cancelled; the table keeps its row
-    d.count_whole_run()
-    assert wait_until(app.root, lambda: d.job is not None and d.job.token.looks > 3, timeout=10)
-    assert "at least" in d.job_label.cget("text")
-    d.cancel_job()
-    assert d.wait_job(10)
-    assert str(d.table.item("row-major")["values"][0]) == "≥ 60,000"
-    assert d.table.exists("row-major:estimate")
+    d.counts.count_whole_run()
+    assert wait_until(app.root, lambda: d.counts.job is not None and d.counts.job.token.looks > 3, timeout=10)
+    assert "at least" in d.panel.job_label.cget("text")
+    d.counts.cancel()
+    assert d.counts.wait(10)
+    assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 60,000"
+    assert d.panel.table.exists("row-major:estimate")
     assert "Cancelled" in app.form.status_text()
 
 
 def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monkeypatch):
-    monkeypatch.setattr(demo_mod, "TABLE_CAP", 20_000)
+    monkeypatch.setattr(demo_run, "TABLE_CAP", 20_000)
     load(app, "hard")  # 49,558 placements and 941,055 steps in the classic order
     d = app.demo
-    d.compare()
-    assert d.wait_job(30)
-    assert str(d.table.item("row-major")["values"][0]) == "≥ 20,000"
-    est = d.results["row-major"]["estimate"]
+    d.counts.compare()
+    assert d.counts.wait(30)
+    assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 20,000"
+    est = d.counts.results["row-major"]["estimate"]
     assert 49_558 / 1.5 < est.placements < 49_558 * 1.5 and 941_055 / 1.5 < est.steps < 941_055 * 1.5
-    shown_values = [str(v) for v in d.table.item("row-major:estimate")["values"]]
+    shown_values = [str(v) for v in d.panel.table.item("row-major:estimate")["values"]]
     assert shown_values[0] == wording.format_estimate(est.placements) and shown_values[0].startswith("≈ ")
     assert "about" in app.form.status_text() and "by the estimate" in app.form.status_text()
     # the exact count replaces the estimate
-    d.count_whole_run()
-    assert d.wait_job(30)
-    assert str(d.table.item("row-major")["values"][0]) == "49,558"
-    assert not d.table.exists("row-major:estimate") and int(d.table.cget("height")) == 3
-    assert "random probes" not in d.table_note.cget("text")
+    d.counts.count_whole_run()
+    assert d.counts.wait(30)
+    assert str(d.panel.table.item("row-major")["values"][0]) == "49,558"
+    assert not d.panel.table.exists("row-major:estimate") and int(d.panel.table.cget("height")) == 3
+    assert "random probes" not in d.panel.table_note.cget("text")
 
 
 def test_format_estimate_keeps_two_significant_digits():
@@ -305,7 +306,7 @@ def test_switching_strategy_restarts_the_search_at_step_zero(app):
     d = app.demo
     for _ in range(10):
         d.step()
-    d.order_buttons["propagation"].invoke()
+    d.panel.order_buttons["propagation"].invoke()
     assert d.run.order == "propagation" and d.run.pos == 0 and counters(app)["steps"] == "0"
     d.step()
     e = d.run.event
@@ -321,7 +322,7 @@ def test_conflicts_block_the_start_and_are_shown(app):
     assert not d.active and d.run is None
     assert "conflict" in app.form.cell_marks((0, 0)) and "conflict" in app.form.cell_marks((0, 1))
     assert "cannot start" in app.form.status_text()
-    assert "Row 1" in d.explain.cget("text")
+    assert "Row 1" in d.panel.explain.cget("text")
     d.step()  # Step on such a grid does nothing either
     assert d.run is None
 
@@ -335,14 +336,14 @@ def test_keys_drive_the_demo_only_while_it_is_on(app):
     d.start()
     key(app, f.cells[0], "Right")
     assert d.run.pos == 1  # the demo took the key
-    key(app, d.panel, "Right")
-    key(app, d.panel, "Left")
+    key(app, d.panel.frame, "Right")
+    key(app, d.panel.frame, "Left")
     assert d.run.pos == 1
-    key(app, d.panel, "7")
+    key(app, d.panel.frame, "7")
     assert "Stop the demo" in f.status_text()
-    key(app, d.panel, "space")
+    key(app, d.panel.frame, "space")
     assert d.playing
-    key(app, d.panel, "space")
+    key(app, d.panel.frame, "space")
     assert not d.playing
     d.stop()
     assert not d.active and all("SudokuDemo" not in e.bindtags() for e in f.cells)
@@ -393,13 +394,13 @@ def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
     load(app, "pathological")
     d = app.demo
     d.start()
-    d.skip_to_end()
+    d.counts.skip_to_end()
     assert wait_until(app.root, lambda: d.run.head > 5_000, timeout=10)
     d.reset()
-    assert d.job is None and d.run.pos == 0 and d.active
-    d.skip_to_end()
+    assert d.counts.job is None and d.run.pos == 0 and d.active
+    d.counts.skip_to_end()
     d.stop()
-    assert d.job is None and not d.active
+    assert d.counts.job is None and not d.active
     assert app.form.cell_text((0, 0)) == ""  # the pathological puzzle's r1c1 is blank again
 
 
@@ -423,8 +424,8 @@ def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
     d.play()
     assert wait_until(app.root, lambda: not d.playing, timeout=5)
     assert d.run.at_end and not d.run.solved and d.run.event.kind == "exhausted"
-    assert "no solution" in d.state_label.cget("text")
-    d.compare()
-    assert d.wait_job(10)
+    assert "no solution" in d.panel.state_label.cget("text")
+    d.counts.compare()
+    assert d.counts.wait(10)
     assert "there is none" in app.form.status_text()
-    assert "no solution" in d.table_note.cget("text")
+    assert "no solution" in d.panel.table_note.cget("text")

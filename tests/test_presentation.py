@@ -37,8 +37,8 @@ def size(font) -> int:
 def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     f, d, root = app.form, app.demo, app.root
     board, status = f.board.winfo_width(), size(f.status_font)
-    counter = size(d.fonts["value"])
-    button_h = d.step_button.winfo_height()
+    counter = size(d.panel.fonts["value"])
+    button_h = d.panel.step_button.winfo_height()
     geometry = root.geometry()
     press(app, "F11")
     assert f.is_presentation and app.presentation.on
@@ -47,8 +47,8 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     # the grid fills the height left by the status line
     assert f.board.winfo_height() >= 0.8 * root.winfo_screenheight()
     assert size(f.status_font) >= 1.5 * status
-    assert size(d.fonts["value"]) > counter
-    assert d.step_button.winfo_height() >= max(44, 1.5 * button_h)  # a finger can hit it
+    assert size(d.panel.fonts["value"]) > counter
+    assert d.panel.step_button.winfo_height() >= max(44, 1.5 * button_h)  # a finger can hit it
     assert str(root.cget("menu")) == ""  # no menu bar, no button bar
     assert not f.check_button.winfo_ismapped()
     assert f.boxes[0].cget("bg") == "#000000"  # high contrast: black cell lines
@@ -56,7 +56,7 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     press(app, "F11")
     assert not f.is_presentation
     assert wait_until(root, lambda: root.geometry() == geometry, timeout=3)
-    assert size(f.status_font) == status and size(d.fonts["value"]) == counter
+    assert size(f.status_font) == status and size(d.panel.fonts["value"]) == counter
     assert str(root.cget("menu")) == str(f.menubar) and f.check_button.winfo_ismapped()
     assert "Findings" in [f.side_panel.tab(t, "text") for t in f.side_panel.tabs()]
     assert f.side_panel.tab(f.findings_tab, "state") == "normal"
@@ -84,12 +84,12 @@ def test_the_status_line_explains_the_step_in_the_presentation_view(app):
     app.presentation.enter()
     app.root.update()
     assert f.status_text().startswith("Step 3:")
-    assert not d.explain.winfo_ismapped()  # one explanation line, the large one
+    assert not d.panel.explain.winfo_ismapped()  # one explanation line, the large one
     d.step()
     assert f.status_text().startswith("Step 4:")
     app.presentation.leave()
     app.root.update()
-    assert d.explain.winfo_ismapped()
+    assert d.panel.explain.winfo_ismapped()
 
 
 def test_the_view_menu_offers_it(app):

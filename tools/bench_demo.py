@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         finished: list[float] = []
 
         def sample() -> None:
-            text = demo.counter_values["steps"].cget("text")
+            text = demo.panel.counter_values["steps"].cget("text")
             if not seen or seen[-1] != text:
                 seen.append(text)
             if demo.run.at_end:  # a short search: measure up to its end, not the idle time after
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {batches:,} batches ({batches / seconds:.0f} per second, {steps / max(1, batches):,.0f} steps "
               f"each on average, at most {demo.max_batch:,})")
         print(f"  the steps counter on screen changed {len(seen) - 1} times "
-              f"(sampled every 50 ms); it shows {demo.counter_values['steps'].cget('text')}")
+              f"(sampled every 50 ms); it shows {demo.panel.counter_values['steps'].cget('text')}")
         controller.close()
         return 0 if rate >= TARGET and len(seen) > 2 else 1
     finally:

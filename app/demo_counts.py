@@ -1,0 +1,205 @@
+"""The search demo's background work: Skip to the end, Compare and Count the whole run.
+
+All three run on the demo's own :class:`~app.worker.Worker` (so a count never cancels a
+check of the controller's), with progress above the table and Cancel (Esc).  Skip to the
+end runs the watched search on (at most :data:`app.demo_run.SKIP_CAP` events).  Compare counts every search order on the puzzle off the Tk thread (capped at
+:data:`app.demo_run.TABLE_CAP` placements; a capped order also gets an estimate of its whole
+run from random probes); a watched run that ends adds its exact counters; "Count the whole
+run" counts a capped order to its end.  The numbers and sentences come from
+:mod:`app.demo_run`, the widgets from :class:`app.demo_panel.DemoPanel`, the worker from the
+:class:`~app.demo.Demo` this belongs to.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+import solver
+
+from . import demo_run
+from .demo_run import ORDER_LABELS, SKIP_CAP
+from .worker import Worker
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["DemoCounts"]
+
+
+class DemoCounts:
+    """The demo's jobs and the rows of the comparison table (``results``: order -> row)."""
+
+    def __init__(self, demo):
+        self.demo = demo
+        self.results: dict[str, dict] = {}
+        self.worker = Worker(demo.root, poll_ms=50)  # the demo's own: a count never cancels a check
+        self.cancelled = False  # Cancel was asked for the running job
+
+    # ======================================================================
+    # the worker
+    # ======================================================================
+    @property
+    def job(self):
+        """The running count or skip (a :class:`~app.worker.Job`), or None."""
+        return self.worker.job
+
+    def start(self, name: str, fn: Callable, done: Callable, describe: Callable[[float], str]) -> None:
+        """``fn(token)`` on the worker; ``done(result, error, seconds)`` on the Tk thread (not after a Cancel
+        that raised :class:`solver.Cancelled`: the table keeps its rows and the status line says so)."""
+        panel = self.demo.panel
+        self.cancelled = False
+
+        def progress(seconds: float) -> None:
+            panel.show_job(describe(seconds))
+            if name == "skip" and self.demo.run is not None:
+                panel.show_steps(self.demo.run.head)
+
+        def finished(result, seconds: float) -> None:
+            panel.show_job("")
+            panel.set_job_ui(False)
+            done(result, None, seconds)
+
+        def failed(error: BaseException) -> None:
+            if isinstance(error, solver.Cancelled):
+                panel.show_job("Cancelled: the table keeps its earlier rows.")
+                panel.set_job_ui(False)
+                self.demo.say("Cancelled.")
+                return
+            panel.show_job("")
+            panel.set_job_ui(False)
+            done(None, error, job.seconds)
+
+        # pause_gc: see Worker.start (these jobs allocate millions of small objects)
+        job = self.worker.start(name, fn, finished, failed, on_progress=progress, pause_gc=True)
+        panel.set_job_ui(True)
+        panel.show_job(describe(0.0))
+
+    def cancel(self, wait: bool = False) -> bool:
+        """Ask the running job to stop; False when idle.
+
+        Normally the Tk thread picks up the outcome at its next poll.  With ``wait`` the job is
+        finished here (the worker looks at its token every thousand steps or so, so the join is
+        short), for actions that need the run back at once (Reset, Stop).
+        """
+        if self.job is None:
+            return False
+        self.cancelled = True
+        self.demo.panel.show_job("Cancelling…")
+        self.worker.cancel(deliver=True, wait=wait)
+        return True
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Pump Tk until the running job has been handled (for tools and tests; never from a callback)."""
+        return self.worker.wait_done(timeout)
+
+    def shutdown(self) -> None:
+        """The window is closing: stop the job and the polling."""
+        self.worker.shutdown()
+
+    # ======================================================================
+    # skip to the end
+    # ======================================================================
+    def skip_to_end(self) -> None:
+        """Run the rest of the search on the worker (at most SKIP_CAP events), then show where it got."""
+        demo = self.demo
+        if not demo.ready():
+            return
+        demo.pause()
+        run = demo.run
+        if run.at_end:
+            demo.say("The search has already ended.")
+            return
+        start = run.head
+
+        def work(token):
+            while not run.at_end and run.head - start < SKIP_CAP and not token.cancelled:
+                run.forward(1024)
+            return run.head - start
+
+        def describe(seconds: float) -> str:
+            return f"Skipping ahead… {run.head - start:,} steps ({seconds:.1f} s)"
+
+        def done(result, error, seconds):
+            demo.elapsed += seconds
+            demo.redraw()
+            if error is not None:
+                raise error
+            if run.at_end:
+                demo.after_move()
+                demo.say(f"Skipped {result:,} steps to the end: {run.event.message}.",
+                         "ok" if run.solved else "warn")
+            elif self.cancelled:
+                demo.say(f"Stopped skipping at step {run.pos:,} (Cancel).")
+            else:
+                demo.say(f"Skipped {result:,} steps; the search is not over (it stopped at the skip limit of "
+                         f"{SKIP_CAP:,} steps). Skip again to go on, or Compare to count the whole run.", "warn")
+
+        self.start("skip", work, done, describe)
+
+    # ======================================================================
+    # the comparison table
+    # ======================================================================
+
+    def show_table(self) -> None:
+        """Show the rows that belong to the demo's puzzle, with their notes."""
+        self.demo.panel.show_table(*demo_run.table_rows(self.results, self.demo.puzzle()))
+
+    def record(self, run: demo_run.DemoRun) -> None:
+        """A watched run that ended goes into the table (its counters are exact)."""
+        self.results[run.order] = demo_run.watched_row(run)
+        self.show_table()
+
+    def compare(self) -> None:
+        """Count every order on the puzzle (capped at TABLE_CAP placements) for the table, off the Tk thread."""
+        demo = self.demo
+        if self.job is not None:
+            demo.say("A count is already running.", "warn")
+            return
+        g = demo.puzzle()
+        if not g.clue_count or solver.validate(g):
+            demo.say("Compare needs a puzzle without rule conflicts (pick one from Examples).", "warn")
+            return
+        demo.pause()
+        demo.form.side_panel.select(demo.tab)  # the table is in the demo's tab
+        progress = {"order": None, "index": 0}
+
+        def describe(seconds: float) -> str:
+            order = progress["order"] or "row-major"
+            verb = "Estimating" if progress.get("estimating") else "Counting"
+            return f"{verb} {ORDER_LABELS[order].short} ({progress['index'] + 1} of 3)… {seconds:.1f} s"
+
+        def done(rows, error, seconds):
+            if error is not None:
+                raise error
+            self.results.update(rows)
+            self.show_table()
+            demo.say(demo_run.lesson(self.results), "ok")
+
+        self.start("compare", lambda token: demo_run.count_orders(g, token, progress), done, describe)
+
+    def count_whole_run(self) -> None:
+        """Count a capped order to its end (it may take minutes: progress and Cancel show)."""
+        demo = self.demo
+        if self.job is not None:
+            return
+        capped = [o for o, r in self.results.items() if r["counts"].capped]
+        if not capped:
+            return
+        order = capped[0]
+        g = self.results[order]["puzzle"]
+        per_look = 1 << 14 if order == "row-major" else 1024  # placements / steps between cancel checks
+        short = ORDER_LABELS[order].short
+
+        def describe(seconds: float) -> str:
+            looked = self.job.token.looks * per_look if self.job else 0
+            what = "placements" if order == "row-major" else "steps"
+            return f"Counting {short} to the end… at least {looked:,} {what} so far ({seconds:.0f} s)"
+
+        def done(row, error, seconds):
+            if error is not None:
+                raise error
+            self.results[order] = row
+            self.show_table()
+            demo.say(f"{short} counted to the end: {row['counts'].placements:,} placements "
+                     f"in {row['seconds']:.1f} s.", "ok")
+
+        self.start("count", lambda token: demo_run.count_to_end(g, order, token), done, describe)
