@@ -26,7 +26,7 @@ from typing import Callable, Iterable
 from solver import cell_of, index
 
 from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
-                    SELECTION, STATUS_COLOURS, STATUS_SYMBOLS, WHITE)
+                    SELECTION, STATUS_COLOURS, STATUS_SYMBOLS)
 from .model import Cell
 from .pencil import PencilMarks
 

@@ -1,5 +1,5 @@
 """Teach the logic on a real Tk root: candidates, the hint ladder, the explained solution,
-the difficulty card, the generator and worksheets (app/teach.py, app/puzzles.py)."""
+the difficulty card, the generator and worksheets (app/teach.py, hints.py, explain.py, card.py, puzzles.py)."""
 from __future__ import annotations
 
 import pytest
@@ -60,7 +60,7 @@ def key(app, cell, keysym, state=None):
 def press_h(app, rung):
     """Press H in a cell and wait until the ladder shows ``rung``."""
     key(app, (8, 8), "h")
-    assert app.wait(lambda: app.teach.hint_level == rung, timeout=5), app.form.status_text()
+    assert app.wait(lambda: app.teach.hints.level == rung, timeout=5), app.form.status_text()
 
 
 def pictures(app):
@@ -84,8 +84,8 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     expected = solver.hint(g, givens=g).step
     press_h(app, 1)
     assert expected.technique in app.form.status_text()
-    assert app.teach.hint_title.cget("text").endswith(expected.technique)
-    assert app.teach.hint_link.cget("text") == f"What is a {expected.technique}?"
+    assert app.teach.hints.title.cget("text").endswith(expected.technique)
+    assert app.teach.hints.link.cget("text") == f"What is a {expected.technique}?"
     assert not marked(app, "hint_cells")  # rung 1 gives the name only
     press_h(app, 2)
     assert expected.unit_hint in app.form.status_text()
@@ -103,7 +103,7 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert app.form.cell_text(cell) == ""
     key(app, (8, 8), "h")  # rung 5: apply
     assert app.form.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
-    assert "Applied" in app.form.status_text() and app.teach.hint_level == 0
+    assert "Applied" in app.form.status_text() and app.teach.hints.level == 0
     assert not any(marked(app, m) for m in HINT_MARKS)
     app.form.fire("undo")
     app.root.update()
@@ -113,12 +113,12 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
 def test_the_lesson_link_opens_the_techniques_explanation(app):
     load(app, TUTORIAL)
     press_h(app, 1)
-    name = app.teach.hint.step.technique
-    app.teach.hint_link.event_generate("<Button-1>")
+    name = app.teach.hints.hint.step.technique
+    app.teach.hints.link.event_generate("<Button-1>")
     app.root.update()
     kind, title, text = app.dialogs.calls[-1]
     assert kind == "show_text" and title == f"What is a {name}?"
-    assert solver.technique(name).summary in text and app.teach.hint.step.message in text
+    assert solver.technique(name).summary in text and app.teach.hints.hint.step.message in text
 
 
 def test_techniques_menu_lists_every_technique_with_its_lesson(app):
@@ -138,7 +138,7 @@ def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(ap
     assert digit in app.form.pencil.shown(cell)
     for rung in (1, 2, 3):
         press_h(app, rung)
-    assert app.teach.hint.step == step
+    assert app.teach.hints.hint.step == step
     pattern = step.cells[0]
     assert set(step.digits) <= app.form.pencil.look(pattern)[1]  # the pattern's digits, bold blue
     press_h(app, 4)
@@ -152,7 +152,7 @@ def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(ap
     app.root.update()
     assert digit not in app.form.pencil.shown(cell)
     press_h(app, 1)  # the next hint builds on the removed candidates
-    assert app.teach.hint.step == path[k + 1]
+    assert app.teach.hints.hint.step == path[k + 1]
 
 
 def test_hint_on_a_grid_with_a_conflict_reports_the_conflict_and_gives_no_hint(app):
@@ -164,7 +164,7 @@ def test_hint_on_a_grid_with_a_conflict_reports_the_conflict_and_gives_no_hint(a
     key(app, (8, 8), "h")
     app.root.update()
     assert conflict.message in app.form.status_text()
-    assert app.teach.hint_level == 0 and app.teach.hint is None
+    assert app.teach.hints.level == 0 and app.teach.hints.hint is None
     assert set(conflict.cells) <= marked(app, "conflict")
     assert not any(marked(app, m) for m in HINT_MARKS)
 
@@ -174,8 +174,8 @@ def test_hint_on_a_puzzle_with_two_solutions_shows_the_diagnosis(app):
     key(app, (8, 8), "h")
     assert app.wait(lambda: "No hint" in app.form.status_text())
     assert "More than one solution" in app.form.status_text()
-    assert "exactly one solution" in app.teach.hint_text.cget("text")
-    assert app.teach.hint_level == 0 and app.form.findings_text()
+    assert "exactly one solution" in app.teach.hints.text.cget("text")
+    assert app.teach.hints.level == 0 and app.form.findings_text()
 
 
 def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
@@ -186,10 +186,10 @@ def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
     key(app, cell, str(solution[cell]))
     here = app.controller.board.grid()
     key(app, (8, 8), "h")
-    assert app.wait(lambda: app.teach.demo_button.winfo_manager() == "pack")
-    assert "No technique" in app.teach.hint_title.cget("text")
+    assert app.wait(lambda: app.teach.hints.demo_button.winfo_manager() == "pack")
+    assert "No technique" in app.teach.hints.title.cget("text")
     assert "search demo" in app.form.status_text()
-    app.teach.demo_button.invoke()
+    app.teach.hints.demo_button.invoke()
     app.root.update()
     assert app.demo.active and app.demo.run.puzzle == here != puzzle
     app.demo.set_order("fewest-candidates")  # another strategy searches the same position
@@ -233,7 +233,7 @@ def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
     assert solver.parse(app.root.clipboard_get()) == g  # the copied grid, not a candidates toggle
     assert not app.teach.var_candidates.get()
     key(app, (0, 2), "h", state=0x0004)
-    assert app.teach.hint is None and app.form.cell_text((0, 2)) == ""
+    assert app.teach.hints.hint is None and app.form.cell_text((0, 2)) == ""
 
 
 # -- explain the solution -------------------------------------------------------------
@@ -244,12 +244,12 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     key(app, mine, str(solution[mine]))  # one entry of the user's own
     board, before = app.controller.board, pictures(app)
     app.form.fire("explain")
-    assert app.wait(lambda: app.teach.path is not None and app.teach.steps_list.size() > 0)
-    path = app.teach.path
-    assert app.teach.steps_list.size() == len(path) == len(solver.logical_path(g))
+    assert app.wait(lambda: app.teach.explanation.path is not None and app.teach.explanation.steps_list.size() > 0)
+    path = app.teach.explanation.path
+    assert app.teach.explanation.steps_list.size() == len(path) == len(solver.logical_path(g))
     k = 10
-    app.teach.steps_list.selection_set(k)
-    app.teach.steps_list.event_generate("<<ListboxSelect>>")
+    app.teach.explanation.steps_list.selection_set(k)
+    app.teach.explanation.steps_list.event_generate("<<ListboxSelect>>")
     app.root.update()
     step, at = path[k], path.grid_at(k)
     placed = dict(step.placements)
@@ -263,16 +263,16 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     cands = path.candidates_at(k)
     blank = next(c for c in at.blanks() if c not in placed)
     assert app.form.pencil.shown(blank) == tuple(sorted(cands[blank]))
-    app.teach.steps_list.focus_force()
-    app.teach.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ in the list: the next step
+    app.teach.explanation.steps_list.focus_force()
+    app.teach.explanation.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ in the list: the next step
     app.root.update()
-    assert app.teach.explaining == k + 1
-    app.teach.steps_list.event_generate("<KeyPress>", keysym="Up")
+    assert app.teach.explanation.explaining == k + 1
+    app.teach.explanation.steps_list.event_generate("<KeyPress>", keysym="Up")
     app.root.update()
-    assert app.teach.explaining == k
+    assert app.teach.explanation.explaining == k
     key(app, blank, "5")  # typing is refused while a step is shown
     assert app.controller.board is board and "Back to my grid" in app.form.status_text()
-    app.teach.back_button.invoke()
+    app.teach.explanation.back_button.invoke()
     app.root.update()
     assert pictures(app) == before and app.controller.board is board
     assert not any(marked(app, m) for m in HINT_MARKS)
@@ -283,22 +283,22 @@ def test_switching_tabs_leaves_the_explanation(app):
     load(app, TUTORIAL)
     before = pictures(app)
     app.form.fire("explain")
-    assert app.wait(lambda: app.teach.steps_list.size() > 0)
-    app.teach.show_step(20)
+    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0)
+    app.teach.explanation.show_step(20)
     assert pictures(app) != before
     app.form.side_panel.select(app.form.findings_tab)
     app.root.update()
-    assert app.teach.explaining is None and pictures(app) == before
+    assert app.teach.explanation.explaining is None and pictures(app) == before
 
 
 # -- the difficulty card --------------------------------------------------------------
 def test_difficulty_card_after_check_matches_solver_rate(app):
     g = load(app, EXPERT)
     app.form.fire("check")
-    assert app.wait(lambda: bool(app.teach.card_fields["score"].cget("text")), timeout=10)
+    assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=10)
     r = solver.rate(g)
-    text = app.teach.card_text()
-    assert app.teach.card_level.cget("text") == r.label == "Expert"
+    text = app.teach.card.text()
+    assert app.teach.card.level.cget("text") == r.label == "Expert"
     assert "Unique ✓" in text and f"givens: {r.givens}" in text
     assert f"hardest: {r.hardest} (Expert)" in text and f"score: {r.score:,}" in text
     for name, n in r.counts.items():
@@ -306,15 +306,15 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
     assert (f"Classic backtracker: {r.backtrack.placements:,} placements, {r.backtrack.backtracks:,} "
             "backtracks") in text
     assert f"Fast solver (search nodes): {r.search.nodes:,} placements" in text
-    assert str(app.form.side_panel.select()) == str(app.teach.card_tab)
+    assert str(app.form.side_panel.select()) == str(app.teach.card.tab)
     assert "Difficulty: Expert" in app.form.status_text()
 
 
 def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):
     load(app, solver.example("two_solutions").line)
     app.form.fire("difficulty")
-    assert app.wait(lambda: app.teach.card_level.cget("text") == "Not rated")
-    assert "More than one solution" in app.teach.card_text()
+    assert app.wait(lambda: app.teach.card.level.cget("text") == "Not rated")
+    assert "More than one solution" in app.teach.card.text()
 
 
 # -- new puzzles and worksheets -------------------------------------------------------
@@ -427,9 +427,9 @@ def test_hint_with_a_wrong_entry_crosses_it_out_instead_of_building_on_it(app):
     key(app, (8, 8), "h")
     assert app.wait(lambda: "No hint" in app.form.status_text())
     assert solver.cell_name(cell) in app.form.status_text()
-    assert marked(app, "wrong") == {cell} and app.teach.hint_level == 0
+    assert marked(app, "wrong") == {cell} and app.teach.hints.level == 0
     key(app, (8, 8), "h")  # asking again on the same grid gives the same answer at once
-    assert app.teach.hint_title.cget("text") == "Some digits are wrong"
+    assert app.teach.hints.title.cget("text") == "Some digits are wrong"
 
 
 def test_hint_on_an_empty_grid_and_on_a_solved_grid(app):
@@ -447,16 +447,16 @@ def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(ap
                 if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
     puzzle = load(app, line)
     app.form.fire("explain")
-    assert app.wait(lambda: app.teach.steps_list.size() > 0, timeout=5)
-    path = app.teach.path
-    assert app.teach.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.steps_list.get("end")
-    app.teach.steps_list.selection_set("end")
-    app.teach.steps_list.event_generate("<<ListboxSelect>>")
+    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=5)
+    path = app.teach.explanation.path
+    assert app.teach.explanation.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.explanation.steps_list.get("end")
+    app.teach.explanation.steps_list.selection_set("end")
+    app.teach.explanation.steps_list.event_generate("<<ListboxSelect>>")
     app.root.update()
-    assert app.teach.explain_demo_button.winfo_manager() == "grid"
-    app.teach.explain_demo_button.invoke()
+    assert app.teach.explanation.demo_button.winfo_manager() == "grid"
+    app.teach.explanation.demo_button.invoke()
     app.root.update()
-    assert app.teach.explaining is None
+    assert app.teach.explanation.explaining is None
     assert app.demo.active and app.demo.run.puzzle == path.final_grid != puzzle
     app.demo.stop()
     app.root.update()

@@ -56,17 +56,17 @@ def main(argv: list[str]) -> int:
         pump(root, 0.3)
 
         def press_h(rung: int) -> None:
-            teach.hint_key()
-            pump(root, 3, until=lambda: teach.hint_level == rung or controller.worker.busy is False and rung == 0)
+            teach.hints.key()
+            pump(root, 3, until=lambda: teach.hints.level == rung or controller.worker.busy is False and rung == 0)
 
         for _ in range(200):  # apply steps with the ladder until the next one is a Naked Pair
             press_h(1)
-            pump(root, 3, until=lambda: teach.hint_level == 1)
-            if teach.hint.step.technique == "Naked Pair":
+            pump(root, 3, until=lambda: teach.hints.level == 1)
+            if teach.hints.hint.step.technique == "Naked Pair":
                 break
             for rung in (2, 3, 4):
                 press_h(rung)
-            teach.hint_key()  # rung 5: apply
+            teach.hints.key()  # rung 5: apply
             pump(root, 0.05)
         press_h(2)
         press_h(3)
@@ -77,23 +77,24 @@ def main(argv: list[str]) -> int:
         grab(root, form, out_dir / "teach_hint.png")
         print("status:", form.status_text())
 
-        teach.explain()
-        pump(root, 5, until=lambda: teach.path is not None)
-        k = next(i for i, s in enumerate(teach.path) if s.technique == "Pointing")
-        teach.steps_list.selection_set(k)
-        teach.steps_list.see(k)
-        teach._on_step_selected()
+        teach.explanation.start()
+        pump(root, 5, until=lambda: teach.explanation.path is not None)
+        k = next(i for i, s in enumerate(teach.explanation.path) if s.technique == "Pointing")
+        teach.explanation.steps_list.selection_set(k)
+        teach.explanation.steps_list.see(k)
+        teach.explanation.steps_list.activate(k)
+        teach.explanation.show_step(k)
         pump(root, 0.6)
         grab(root, form, out_dir / "teach_explain.png")
         print("status:", form.status_text())
-        teach.leave_explain()
+        teach.explanation.leave()
 
         teach.var_candidates.set(False)
         teach.refresh_candidates()
         controller.load_puzzle(solver.parse(EXPERT), "Norvig's top95, puzzle 1.")
         pump(root, 0.3)
         form.fire("check")
-        pump(root, 10, until=lambda: bool(teach.card_fields["score"].cget("text")))
+        pump(root, 10, until=lambda: bool(teach.card.fields["score"].cget("text")))
         pump(root, 0.6)
         grab(root, form, out_dir / "teach_card.png")
         print("status:", form.status_text())

@@ -1,0 +1,177 @@
+"""The difficulty card (F8, and after Check puzzle on a puzzle with one solution).
+
+The "Difficulty" side tab: the level, whether the solution is unique, the givens, the
+score, the hardest technique (with a link to what it is), the logical path's length, the
+techniques used and the work a computer needs.  Part of the Teach feature (app/teach.py
+rates the puzzle and keeps the rating).
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+from tkinter import ttk
+
+import solver
+
+from .looks import BLACK, LABEL_TEXT, LEVEL_COLOURS, STATUS_COLOURS
+from .wording import article
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Card"]
+
+
+class Card:
+    """The "Difficulty" tab, filled from a :class:`solver.Rating`."""
+
+    def __init__(self, teach):
+        self.teach = teach
+        self.form = teach.form
+        self.controller = teach.controller
+        self._init_tab()
+
+    def _init_tab(self) -> None:
+        f = self.form
+        tab = self.tab = ttk.Frame(f.side_panel, padding=8)
+        f.add_side_tab("Difficulty", tab)
+        tab.columnconfigure(1, weight=1)
+        self.fields: dict[str, tk.Label] = {}
+
+        def field(row, key, title, font="text"):
+            tk.Label(tab, text=title, font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+                row=row, column=0, sticky="w", padx=(0, 8))
+            v = tk.Label(tab, text="", font=self.teach.fonts[font], anchor="w", justify="left")
+            v.grid(row=row, column=1, sticky="ew")
+            self.fields[key] = v
+
+        self.level = tk.Label(tab, text="", font=self.teach.fonts["level"], anchor="w")
+        self.level.grid(row=0, column=0, columnspan=2, sticky="ew")
+        field(1, "unique", "Solution")
+        field(2, "givens", "Givens")
+        field(3, "score", "Score")
+        field(4, "hardest", "Hardest technique")
+        self.link = self.teach.link(tab, lambda: self.teach.open_lesson())
+        self.link.grid(row=5, column=1, sticky="w")
+        field(6, "path", "Logical path")
+        tk.Label(tab, text="Techniques used", font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+            row=7, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self.counts = ttk.Treeview(tab, columns=("level", "uses"), height=5, selectmode="none", takefocus=0)
+        self.counts.heading("#0", text="Technique", anchor="w")
+        self.counts.column("#0", width=150, anchor="w")
+        self.counts.heading("level", text="Level", anchor="w")
+        self.counts.column("level", width=90, anchor="w", stretch=False)
+        self.counts.heading("uses", text="Uses", anchor="e")
+        self.counts.column("uses", width=60, anchor="e", stretch=False)
+        self.counts.grid(row=8, column=0, columnspan=2, sticky="ew")
+        tk.Label(tab, text="Work for a computer", font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+            row=9, column=0, columnspan=2, sticky="w", pady=(8, 0))
+        self.work = ttk.Treeview(tab, columns=("tries", "backtracks"), height=2, selectmode="none",
+                                      takefocus=0)
+        self.work.heading("#0", text="Solver", anchor="w")
+        self.work.column("#0", width=170, anchor="w")
+        self.work.heading("tries", text="Placements", anchor="e")
+        self.work.column("tries", width=95, anchor="e", stretch=False)
+        self.work.heading("backtracks", text="Backtracks", anchor="e")
+        self.work.column("backtracks", width=95, anchor="e", stretch=False)
+        self.work.grid(row=10, column=0, columnspan=2, sticky="ew")
+        self.work.insert("", "end", iid="classic", text="Classic backtracker", values=("", ""))
+        self.work.insert("", "end", iid="fast", text="Fast solver (search nodes)", values=("", ""))
+        self.note = tk.Label(tab, text="", font=self.teach.fonts["small"], anchor="nw", justify="left", width=40)
+        self.note.grid(row=11, column=0, columnspan=2, sticky="ew", pady=(4, 0))
+        self.note.bind("<Configure>", lambda e: self.note.configure(wraplength=max(150, e.width - 8)))
+        self.button = ttk.Button(tab, text="Rate this puzzle (F8)", command=self.rate)
+        self.button.grid(row=12, column=0, columnspan=2, sticky="w", pady=(6, 0))
+
+    def rate(self) -> None:
+        """Rate the puzzle (on the worker, cached) and show the card."""
+        self.teach.rate(lambda r: self.show(r, select=True))
+
+    def on_diagnosis(self, d) -> None:
+        """After Check puzzle: a puzzle with one solution gets its difficulty card."""
+        if d.status != "unique" or self.controller.closing:
+            return
+        g = self.controller.puzzle()
+        status = self.form.status_text()
+
+        def show(rating):
+            self.show(rating, select=True)
+            if rating.unique:
+                self.form.set_status(f"{status}  Difficulty: {rating.label} (score {rating.score}).",
+                                     "ok")
+
+        if self.teach.rated == g and self.teach.rating is not None:
+            show(self.teach.rating)
+        else:
+            self.teach.root.after_idle(lambda: self.controller.puzzle() == g and self.teach.rate(show))
+
+    def show(self, rating, select: bool = False) -> None:
+        """Fill the Difficulty tab from a :class:`solver.Rating` (None: an empty card that says how to fill it)."""
+        fields = self.fields
+        for iid in self.counts.get_children():
+            self.counts.delete(iid)
+        for key in fields:
+            fields[key].configure(text="")
+        self.link.configure(text="")
+        self.work.item("classic", values=("", ""))
+        self.work.item("fast", values=("", ""))
+        if rating is None:
+            self.level.configure(text="Difficulty card", fg=BLACK)
+            self.note.configure(text="Check puzzle (F5) on a puzzle with one solution, or Rate this "
+                                          "puzzle (F8), fills this card.")
+            return
+        if not rating.unique:
+            self.level.configure(text="Not rated", fg=STATUS_COLOURS["warn"])
+            fields["unique"].configure(text=f"✗ {getattr(rating.diagnosis, 'summary', rating.status)}")
+            fields["givens"].configure(text=str(rating.givens))
+            self.note.configure(text="Only a puzzle with exactly one solution gets a difficulty card.")
+        else:
+            self.level.configure(text=rating.label, fg=LEVEL_COLOURS.get(rating.level, BLACK))
+            fields["unique"].configure(text="Unique ✓")
+            fields["givens"].configure(text=str(rating.givens))
+            fields["score"].configure(text=f"{rating.score:,}")
+            if rating.hardest:
+                t = solver.technique(rating.hardest)
+                fields["hardest"].configure(text=f"{t.name} ({solver.LEVEL_LABELS[t.level]})")
+                self.link.configure(text=f"What is {article(t.name)} {t.name}?")
+            elif rating.level == "guessing":
+                fields["hardest"].configure(text="none applies: logic is stuck from the start")
+            else:
+                fields["hardest"].configure(text="none (already solved)")
+            path = rating.path
+            if path is not None:
+                fields["path"].configure(text=f"{len(path)} steps" + (
+                    "" if path.solved else f", then stuck with {rating.cells_left} cells left (guessing)"))
+            for name, n in rating.counts.items():
+                t = solver.technique(name)
+                self.counts.insert("", "end", text=name, values=(solver.LEVEL_LABELS[t.level], f"{n}×"))
+            self.counts.configure(height=max(3, min(10, len(rating.counts) + (rating.level == "guessing"))))
+            if rating.level == "guessing":
+                self.counts.insert("", "end", text="then: guessing", values=(
+                    "Needs guessing", f"{rating.cells_left} cells"))
+            b, s = rating.backtrack, rating.search
+            capped = "≥ " if b.capped else ""
+            self.work.item("classic", values=(f"{capped}{b.placements:,}", f"{capped}{b.backtracks:,}"))
+            self.work.item("fast", values=(f"{s.nodes:,}", f"{s.backtracks:,}"))
+            ratio = b.placements / max(1, s.nodes)
+            note = (f"The classic code (first blank, try 1 to 9) makes {capped}{b.placements:,} placements; "
+                    f"the fast solver, which fills forced digits first, needs {s.nodes:,} "
+                    f"({s.guesses:,} guesses): {'at least ' if b.capped else ''}{ratio:,.0f}× less work.")
+            if b.capped:
+                note += (f" The classic count stopped at the cap of {b.placements:,} placements, so its true "
+                         "cost is higher (the search demo's Compare counts it to the end).")
+            self.note.configure(text=note)
+        if select:
+            self.teach.select(self.tab)
+
+    def text(self) -> str:
+        """Everything the card shows, as text (for tests and the screenshot check)."""
+        parts = [self.level.cget("text")]
+        parts += [f"{k}: {v.cget('text')}" for k, v in self.fields.items() if v.cget("text")]
+        parts += [f"{self.counts.item(i, 'text')}: {self.counts.item(i, 'values')[1]}"
+                  for i in self.counts.get_children()]
+        for iid in ("classic", "fast"):
+            vals = self.work.item(iid, "values")
+            if vals and vals[0]:
+                parts.append(f"{self.work.item(iid, 'text')}: {vals[0]} placements, {vals[1]} backtracks")
+        parts.append(self.note.cget("text"))
+        return "\n".join(parts)

@@ -1,0 +1,229 @@
+"""Explain the solution (F7), in the "Explain" side tab.
+
+The whole logical path as a list; choosing a step shows the grid as it was then, the
+step's unit, cells and digits highlighted and the candidates of that moment, without
+touching the person's grid.  Back to my grid (or Esc in the list) restores it.  Where
+logic stops, the search demo can take over.  Part of the Teach feature (app/teach.py).
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+from tkinter import ttk
+
+import solver
+from solver import cell_of
+
+from .hints import step_looks
+from .looks import BLACK, HINT_MARKS, SELECTION, WHITE
+from .wording import article
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Explanation"]
+
+
+class Explanation:
+    """The explained solution: ``path`` (a :class:`solver.LogicalPath`) and ``explaining``, the step shown."""
+
+    def __init__(self, teach):
+        self.teach = teach
+        self.form = teach.form
+        self.controller = teach.controller
+        self.path = None
+        self.explaining: int | None = None  # the step shown, or None
+        self._board = None  # the person's Board while a step is shown
+        self._init_tab()
+
+    def _init_tab(self) -> None:
+        f = self.form
+        tab = self.tab = ttk.Frame(f.side_panel, padding=8)
+        f.add_side_tab("Explain", tab)
+        tab.columnconfigure(0, weight=1)
+        tab.rowconfigure(1, weight=1)
+        top = ttk.Frame(tab)
+        top.grid(row=0, column=0, sticky="ew", pady=(0, 6))
+        self.button = ttk.Button(top, text="Explain the solution (F7)", command=self.start)
+        self.button.pack(side="left")
+        self.back_button = ttk.Button(top, text="Back to my grid", command=self.leave)
+        self.back_button.pack(side="left", padx=(6, 0))
+        self.back_button.state(["disabled"])
+        frame = ttk.Frame(tab)
+        frame.grid(row=1, column=0, sticky="nsew")
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        self.steps_list = tk.Listbox(frame, font=self.teach.fonts["small"], activestyle="dotbox", height=12, width=40,
+                                     exportselection=False, selectbackground=SELECTION,
+                                     selectforeground=BLACK)
+        scroll = ttk.Scrollbar(frame, command=self.steps_list.yview)
+        self.steps_list.configure(yscrollcommand=scroll.set)
+        self.steps_list.grid(row=0, column=0, sticky="nsew")
+        scroll.grid(row=0, column=1, sticky="ns")
+        self.steps_list.bind("<<ListboxSelect>>", self._on_step_selected)
+        self.steps_list.bind("<Escape>", lambda e: (self.leave(), "break")[1])
+        self.step_text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
+                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
+        self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
+        self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
+        self.step_link = self.teach.link(tab, lambda: self.teach.open_lesson(self.shown_step()))
+        self.step_link.grid(row=3, column=0, sticky="w")
+        self.demo_button = ttk.Button(tab, text="Watch the search demo from here",
+                                              command=self._demo_from_path_end)
+        self.demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
+        self.demo_button.grid_remove()  # only where logic stops
+        self.step_text.configure(text="Explain the solution lists every step a person would take, the "
+                                      "simplest technique each time. Choose a step to see the grid as it "
+                                      "was then.")
+        f.side_panel.bind("<<NotebookTabChanged>>", self._on_tab_changed, add="+")
+
+    def start(self) -> None:
+        """Rate the puzzle (on the worker, cached) and list its logical path."""
+        if self.teach.demo_active():
+            self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) first.", "warn")
+            return
+        self.teach.select(self.tab)
+        self.teach.rate(self._show_path)
+
+    def _show_path(self, rating) -> None:
+        if not rating.unique:
+            self.controller.show_diagnosis(rating.diagnosis, prefix="Cannot explain: ")
+            self.fill_steps([])
+            self.step_text.configure(text=f"{rating.summary}\n\nThe solution can only be explained for a "
+                                          "puzzle with exactly one solution.")
+            self.teach.select(self.tab)
+            return
+        path = self.path = rating.path
+        rows = [f"{k + 1:>3}. {s.technique}: {self._short(s)}" for k, s in enumerate(path)]
+        if path.stuck:
+            rows.append(f"  — logic stops: {path.cells_left} cells left, the rest needs guessing")
+        self.fill_steps(rows)
+        end = ("solves the whole puzzle." if path.solved else
+               f"gets stuck with {path.cells_left} cells left: from there it needs guessing.")
+        self.step_text.configure(text=f"{len(path)} steps; {rating.label}. The simplest technique each time "
+                                      f"{end} Choose a step to see the grid as it was then.")
+        self.form.set_status(f"The logical path: {len(path)} steps ({rating.summary}). Choose a step to see it.")
+        self.teach.select(self.tab)
+        self.steps_list.focus_set()
+
+    @staticmethod
+    def _short(step) -> str:
+        if step.placements and not step.eliminations:
+            return ", ".join(f"{solver.cell_name(c)} = {d}" for c, d in step.placements)
+        return step.conclusion.rstrip(".")
+
+    def fill_steps(self, rows: list[str]) -> None:
+        self.steps_list.delete(0, "end")
+        for row in rows:
+            self.steps_list.insert("end", row)
+
+    def _on_step_selected(self, event=None) -> None:
+        sel = self.steps_list.curselection()
+        if not sel or self.path is None:
+            return
+        k = int(sel[0])
+        self.steps_list.activate(k)  # ↑/↓ go on from the chosen step
+        if k >= len(self.path):
+            self.show_step(len(self.path))
+        else:
+            self.show_step(k)
+
+    def show_step(self, k: int) -> None:
+        """Show the grid before step ``k`` of the path with the step highlighted (the user's grid is untouched)."""
+        if self.path is None or self.teach.demo_active():
+            return
+        path = self.path
+        k = max(0, min(len(path), k))
+        if self.explaining is None:
+            self._board = self.controller.board
+            self.teach.hints.reset()
+        self.explaining = k
+        f = self.form
+        g, puzzle = path.grid_at(k), path.start
+        step = path[k] if k < len(path) else None
+        placed = dict(step.placements) if step is not None else {}
+        for i in range(81):
+            cell = cell_of(i)
+            if cell in placed:
+                f.show_cell(cell, placed[cell], "placed")
+            else:
+                d = g[cell]
+                f.show_cell(cell, d, "given" if puzzle[cell] else ("path" if d else None))
+        for name in ("conflict", "finding", "selected", "suspect", "differ", "wrong", "replaced"):
+            f.set_marks(name, ())
+        self.demo_button.grid_remove()
+        if step is not None:
+            f.set_marks("hint_unit", [c for u in step.units for c in u.cells])
+            f.set_marks("hint_cells", step.cells)
+            f.set_marks("hint_target", step.targets)
+            self.step_text.configure(text=f"Step {k + 1} of {len(path)}: {step.message}\nSo: {step.conclusion}")
+            self.step_link.configure(text=f"What is {article(step.technique)} {step.technique}?")
+            f.set_status(f"Step {k + 1} of {len(path)}, {step.technique}: {step.conclusion} "
+                         "(Back to my grid restores your grid.)")
+        else:
+            f.clear_marks(*HINT_MARKS)
+            self.step_text.configure(text=f"Here logic stops with {path.cells_left} cells left: no technique "
+                                          "this app teaches applies. From here the puzzle needs guessing.")
+            if self.teach.demo is not None:
+                self.demo_button.grid()
+            self.step_link.configure(text="")
+            f.set_status("Logic stops here; the rest needs guessing (the search demo shows how).")
+        label = getattr(f, "mode_label", None)
+        if label is not None:
+            label.configure(text=f"Explaining step {min(k + 1, len(path))} of {len(path)}: the grid as it was "
+                                 "then (Back to my grid restores yours)")
+        self.back_button.state(["!disabled"])
+        self.draw_candidates()
+
+    def _demo_from_path_end(self) -> None:
+        """Where the explained path stops: let the search demo take over from that grid."""
+        if self.path is None:
+            return
+        grid = self.path.final_grid
+        self.leave(render=False)
+        if not self.teach.demo_from_here(grid):
+            self.controller.render()
+
+    def shown_step(self):
+        if self.path is not None and self.explaining is not None and self.explaining < len(self.path):
+            return self.path[self.explaining]
+        return None
+
+    def draw_candidates(self) -> None:
+        k, path = self.explaining, self.path
+        g = path.grid_at(k)
+        cands = path.candidates_at(k)
+        step = path[k] if k < len(path) else None
+        strike, emph = step_looks(step, 4) if step is not None else ({}, {})
+        placed = {c for c, _ in step.placements} if step is not None else set()
+        for i in range(81):
+            cell = cell_of(i)
+            if not g[cell] and cell not in placed:
+                self.form.pencil.show(cell, cands[cell], strike.get(cell, ()), emph.get(cell, ()))
+            else:
+                self.form.pencil.hide(cell)
+
+    def leave(self, render: bool = True) -> None:
+        """Back to my grid: the person's grid, marks and candidates as they were."""
+        if self.explaining is None:
+            return
+        self.end()
+        if render:
+            self.controller.render()  # the user's Board, untouched; the listener redraws the candidates
+            self.form.set_status("Back to your grid.")
+
+    def end(self) -> None:
+        self.explaining = None
+        self._board = None
+        self.form.clear_marks(*HINT_MARKS)
+        self.steps_list.selection_clear(0, "end")
+        self.back_button.state(["disabled"])
+        self.step_link.configure(text="")
+        self.demo_button.grid_remove()
+
+    def _on_tab_changed(self, event=None) -> None:
+        try:
+            current = self.form.side_panel.select()
+        except tk.TclError:
+            return
+        if self.explaining is not None and current != str(self.tab):
+            self.leave()

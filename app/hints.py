@@ -1,0 +1,266 @@
+"""The hint ladder (key H, again to go deeper), in the "Hint" side tab.
+
+1 the technique's name (with a link to what it is), 2 the unit to look at, 3 the cells
+highlighted, 4 the conclusion, 5 apply it (one undo step).  ``solver.hint`` checks the
+puzzle first: a grid with conflicts, with no or several solutions, or with wrong digits
+gets the diagnosis, never a wrong hint; where no technique applies it offers the search
+demo from here.  Part of the Teach feature (app/teach.py holds the candidates it uses).
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+from tkinter import ttk
+
+import solver
+from dataclasses import replace
+
+from .looks import HINT_MARKS, NOTE_TEXT, WHITE
+from .model import SOLVING
+from .wording import article
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Hints", "LADDER", "step_looks"]
+
+#: What each press of H shows next (the button's label names the next rung).
+LADDER = ("Hint (H)", "Where to look (H)", "Show the cells (H)", "What follows (H)", "Apply it (H)")
+
+
+def step_looks(step, level: int) -> tuple[dict, dict]:
+    """Per cell: the digits to cross out (level 4 on) and to emphasise.
+
+    A pattern's digits are emphasised from rung 3 on; a placing step's (a single) only from
+    rung 4, because in a single the pattern *is* the answer.
+    """
+    strike: dict = {}
+    emph: dict = {}
+    if level >= 4 or (level >= 3 and not step.placements):
+        for cell in step.cells:
+            emph[cell] = set(step.digits)
+    if level >= 4:
+        for cell, d in step.eliminations:
+            strike.setdefault(cell, set()).add(d)
+        for cell, d in step.placements:
+            emph.setdefault(cell, set()).add(d)
+    return strike, emph
+
+
+class Hints:
+    """The hint ladder: the "Hint" tab, the hint for the current grid and how deep it is shown.
+
+    ``hint`` is the :class:`solver.Hint` for ``board`` (the Board it was asked for), ``level``
+    the rung shown (0: none).  A hint for another Board is stale and never shown.
+    """
+
+    def __init__(self, teach):
+        self.teach = teach
+        self.form = teach.form
+        self.controller = teach.controller
+        self.hint = None
+        self.board = None
+        self.level = 0
+        self._init_tab()
+
+    def _init_tab(self) -> None:
+        f = self.form
+        tab = self.tab = ttk.Frame(f.side_panel, padding=8)
+        f.add_side_tab("Hint", tab)
+        tab.columnconfigure(0, weight=1)
+        self.title = tk.Label(tab, text="", font=self.teach.fonts["big"], anchor="w", justify="left")
+        self.title.grid(row=0, column=0, sticky="ew")
+        self.link = self.teach.link(tab, self.teach.open_lesson)
+        self.link.grid(row=1, column=0, sticky="w", pady=(0, 4))
+        self.text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
+                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=9)
+        self.text.grid(row=2, column=0, sticky="nsew", pady=(2, 6))
+        self.text.bind("<Configure>", lambda e: self.text.configure(wraplength=max(150, e.width - 20)))
+        row = ttk.Frame(tab)
+        row.grid(row=3, column=0, sticky="ew")
+        self.button = ttk.Button(row, text=LADDER[0], command=self.key)
+        self.button.pack(side="left")
+        self.demo_button = ttk.Button(row, text="Watch the search demo from here", command=self.teach.demo_from_here)
+        self.rungs = tk.Label(tab, text="", font=self.teach.fonts["small"], fg=NOTE_TEXT, anchor="w", justify="left")
+        self.rungs.grid(row=4, column=0, sticky="ew", pady=(8, 0))
+        tab.rowconfigure(5, weight=1)
+
+    def key(self) -> None:
+        """H: the first rung of a new hint, else one rung deeper (the fifth applies the step)."""
+        if self.teach.demo_active():
+            self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) for a hint.", "warn")
+            return
+        if self.teach.explanation.explaining is not None:
+            self.teach.explanation.leave()
+        b = self.controller.board
+        if self.hint is not None and self.board is b and self.hint.ok and self.level:
+            if self.level >= 4:
+                self.apply()
+            else:
+                self.level += 1
+                self._show()
+            return
+        if self.hint is not None and self.board is b and not self.hint.ok:
+            self._show_outcome(self.hint)  # same grid, same answer: no need to ask again
+            self.teach.select(self.tab)
+            return
+        self.request()
+
+    def request(self) -> None:
+        """Look for the simplest step from the current grid (on the worker; conflicts first, at once)."""
+        b = self.controller.board
+        g = b.grid()
+        self.reset()
+        self.teach.select(self.tab)
+        if not g.clue_count:
+            self.show_idle("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N).")
+            self.form.set_status("There is no puzzle to give a hint about yet.", "warn")
+            return
+        conflicts = solver.validate(g)
+        if conflicts:
+            self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+            more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
+            self._show_problem("Fix the conflict first",
+                               "No hint while the grid breaks the rules:\n"
+                               + "\n".join(f"• {k.message}" for k in conflicts[:4]))
+            self.form.set_status(f"No hint: {conflicts[0].message}{more}. Fix the grid first.", "warn")
+            return
+        givens = b.givens if b.givens.clue_count else None
+        cands = self.teach.candidates(g)
+
+        def done(h, seconds):
+            if self.controller.board is not b:
+                return  # the grid changed meanwhile; a new H asks again
+            self.hint, self.board = h, b
+            if h.ok:
+                self.level = 1
+                self._show()
+            else:
+                self._show_outcome(h)
+
+        self.show_idle("Looking for the simplest step…")
+        self.controller.run_job("hint", lambda cancel: solver.hint(g, cands, givens=givens, cancel=cancel),
+                                done, self.teach.job_failed, status="Looking for the simplest step…")
+
+    def reset(self) -> None:
+        self.hint, self.board, self.level = None, None, 0
+        self.form.clear_marks(*HINT_MARKS)
+        self.demo_button.pack_forget()
+
+    def show_idle(self, text: str | None = None) -> None:
+        self.title.configure(text="Hint")
+        self.link.configure(text="")
+        self.text.configure(text=text or (
+            "Press H (or the button) for a hint. Each press goes one step deeper: the technique's name, "
+            "where to look, the cells, what follows, and then it is applied (Ctrl+Z takes it back)."))
+        self.button.configure(text=LADDER[0])
+        self._show_rungs(0)
+
+    def _show_rungs(self, level: int) -> None:
+        names = ("technique", "unit", "cells", "conclusion", "apply")
+        self.rungs.configure(text="  ".join(
+            f"{'●' if k < level else '○'} {k + 1} {n}" for k, n in enumerate(names)))
+
+    def _show_problem(self, title: str, text: str) -> None:
+        self.title.configure(text=title)
+        self.link.configure(text="")
+        self.text.configure(text=text)
+        self.button.configure(text=LADDER[0])
+        self._show_rungs(0)
+
+    def _show_outcome(self, h) -> None:
+        """A hint that is not a step: the diagnosis first, 'stuck' offers the demo, 'solved' says so."""
+        f = self.form
+        if h.status in ("invalid", "no_solution", "multiple"):
+            self.controller.show_diagnosis(h.diagnosis, prefix="No hint: ")
+            self._show_problem("The puzzle needs fixing first",
+                               f"{h.message}\n\nA hint needs a puzzle with exactly one solution. The Findings "
+                               "tab lists what is wrong.")
+            self.teach.select(self.tab)
+        elif h.status == "wrong":
+            f.set_marks("wrong", h.cells)
+            self._show_problem("Some digits are wrong",
+                               f"{h.message}\n\nThey are crossed out. A hint from here would build on them, "
+                               "so fix them first (Ctrl+Z, or type over them).")
+            f.set_status(f"No hint: {h.message}", "warn")
+        elif h.status == "stuck":
+            self.teach.demo_from = (self.controller.board, self.controller.board.grid())
+            self._show_problem("No technique applies",
+                               f"{h.message}\n\nThe search demo can take over from this position and show "
+                               "how a computer guesses and backtracks.")
+            self.demo_button.pack(side="left", padx=(6, 0))
+            if self.teach.demo is None:
+                self.demo_button.state(["disabled"])
+            f.set_status("No hint: none of the techniques this app teaches applies here. "
+                         "Watch the search demo from this position?", "warn")
+        elif h.status == "solved":
+            self._show_problem("Solved", "The grid is complete and correct: there is nothing left to hint at.")
+            f.set_status("The grid is complete and correct.", "ok")
+        else:  # bad_candidates cannot happen (eliminations come from checked steps), but say it plainly
+            self.teach.removed = frozenset()
+            self.teach.remember(self.controller.board, self.teach.removed)
+            self._show_problem("Candidates reset", h.message)
+            f.set_status(h.message, "warn")
+            self.teach.refresh_candidates()
+
+    def _show(self) -> None:
+        """Show rungs 1..hint_level of the current step: text, link, marks and pencil marks."""
+        step = self.hint.step
+        k = self.level
+        f = self.form
+        name = step.technique
+        level = solver.LEVEL_LABELS[solver.technique(name).level]
+        self.title.configure(text=f"Try {article(name)} {name}")
+        self.link.configure(text=f"What is {article(name)} {name}?")
+        lines = [f"1. Technique: {name} ({level})."]
+        if k >= 2:
+            lines.append(f"2. {step.unit_hint}")
+        if k >= 3:
+            digits = " and ".join(map(str, step.digits))
+            lines.append(f"3. The highlighted cells: {', '.join(solver.cell_name(c) for c in step.highlight)} "
+                         f"(digit{'s' if len(step.digits) > 1 else ''} {digits}).")
+        if k >= 4:
+            lines.append(f"4. {step.message}\n   So: {step.conclusion}")
+        self.text.configure(text="\n".join(lines))
+        self.button.configure(text=LADDER[k] if k < len(LADDER) else LADDER[-1])
+        self._show_rungs(k)
+        unit_cells = [c for u in step.units for c in u.cells] if k >= 2 else []
+        f.set_marks("hint_unit", unit_cells)
+        f.set_marks("hint_cells", step.highlight if k >= 3 else ())
+        f.set_marks("hint_target", step.targets if k >= 4 else ())
+        self.teach.refresh_candidates()
+        status = {1: f"Hint: try {article(name)} {name}. Press H again to see where to look.",
+                  2: f"Hint: {step.unit_hint} (H again highlights the cells.)",
+                  3: f"Hint: look at the highlighted cells for {article(name)} {name}. (H again: what follows.)",
+                  4: f"Hint: {step.conclusion} (H again applies it.)"}[k]
+        f.set_status(status)
+        self.teach.select(self.tab)
+
+    def apply(self) -> None:
+        """Rung 5: apply the step as one undo step (placements go in as digits; eliminations into the candidates)."""
+        step = self.hint.step
+        c = self.controller
+        b = c.board
+        self.reset()
+        text = f"Applied the {step.technique}: {step.conclusion} (Ctrl+Z undoes it; H for the next hint.)"
+        if step.placements:
+            nb = b
+            for cell, d in step.placements:
+                if b.mode == SOLVING:
+                    nb = nb.with_digit(cell, d)
+                else:  # the givens are not locked yet: the digit goes in as a solver digit
+                    nb = replace(nb, solved=nb.solved.with_digit(cell, d))
+            after = self.teach.removed | frozenset(step.eliminations)
+            self.teach.removed = after
+            c.apply(nb, text, "ok")
+        else:
+            # Only candidates change: the grid before keeps its own (a copy of the Board marks the undo step).
+            before = replace(b)
+            self.teach.remember(before, self.teach.removed)
+            c.history.record(before)
+            self.teach.removed = self.teach.removed | frozenset(step.eliminations)
+            self.teach.remember(b, self.teach.removed)
+            c.render()
+            if not self.teach.var_candidates.get():
+                text += " Show candidates (C) to see them."
+            self.form.set_status(text, "ok")
+        self.show_idle(f"Applied: {step.conclusion}\n\nPress H for the next hint.")
