@@ -218,7 +218,8 @@ class Demo:
         if self.active:
             self.start()
         else:
-            self.panel.set_explain(f"{ORDER_LABELS[self.panel.var_order.get()].long}: {ORDER_LABELS[self.panel.var_order.get()].why}.")
+            label = ORDER_LABELS[self.panel.var_order.get()]
+            self.panel.set_explain(f"{label.long}: {label.why}.")
 
     def set_order(self, order: str) -> None:
         """Choose the strategy (restarting a demo that is on)."""

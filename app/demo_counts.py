@@ -2,12 +2,12 @@
 
 All three run on the demo's own :class:`~app.worker.Worker` (so a count never cancels a
 check of the controller's), with progress above the table and Cancel (Esc).  Skip to the
-end runs the watched search on (at most :data:`app.demo_run.SKIP_CAP` events).  Compare counts every search order on the puzzle off the Tk thread (capped at
-:data:`app.demo_run.TABLE_CAP` placements; a capped order also gets an estimate of its whole
-run from random probes); a watched run that ends adds its exact counters; "Count the whole
-run" counts a capped order to its end.  The numbers and sentences come from
-:mod:`app.demo_run`, the widgets from :class:`app.demo_panel.DemoPanel`, the worker from the
-:class:`~app.demo.Demo` this belongs to.
+end runs the watched search on (at most :data:`app.demo_run.SKIP_CAP` events).  Compare
+counts every search order on the puzzle (capped at :data:`app.demo_run.TABLE_CAP`
+placements; a capped order also gets an estimate of its whole run from random probes); a
+watched run that ends adds its exact counters; "Count the whole run" counts a capped order
+to its end.  The numbers and sentences come from :mod:`app.demo_run`, the widgets from
+:class:`app.demo_panel.DemoPanel`.
 """
 from __future__ import annotations
 

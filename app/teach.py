@@ -199,8 +199,8 @@ class Teach:
 
     def _on_cell_input(self, cell, digit) -> None:
         if self.explanation.explaining is not None:
-            self.form.set_status(f"The grid shows step {self.explanation.explaining + 1} of the solution. Back to my grid "
-                                 "(or Esc in the list of steps) lets you type again.", "warn")
+            self.form.set_status(f"The grid shows step {self.explanation.explaining + 1} of the solution. Back to my "
+                                 "grid (or Esc in the list of steps) lets you type again.", "warn")
             return
         if self._cell_input is not None:
             self._cell_input(cell, digit)
@@ -238,7 +238,8 @@ class Teach:
             self.explanation.draw_candidates()
             return
         g = self.controller.board.grid()
-        step = self.hints.hint.step if (self.hints.hint is not None and self.hints.board is self.controller.board) else None
+        hints = self.hints
+        step = hints.hint.step if (hints.hint is not None and hints.board is self.controller.board) else None
         wanted: dict = {}
         if self.var_candidates.get():
             if not solver.validate(g):
