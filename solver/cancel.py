@@ -11,7 +11,9 @@ the same :class:`Cancelled`.
 """
 from __future__ import annotations
 
-__all__ = ["Cancelled", "check"]
+import time
+
+__all__ = ["Cancelled", "Deadline", "check"]
 
 
 class Cancelled(Exception):
@@ -22,3 +24,26 @@ def check(cancel, message: str = "") -> None:
     """Raise :class:`Cancelled` (with ``message``) when ``cancel`` is given and set."""
     if cancel is not None and cancel.is_set():
         raise Cancelled(message) if message else Cancelled()
+
+
+class Deadline:
+    """A cancel token for a search with a time budget: set when the caller's ``cancel`` is,
+    or when ``seconds`` have passed.  A search run under it that raises :class:`Cancelled`
+    ran out of time unless :meth:`reraise_if_cancelled` says the caller cancelled."""
+
+    def __init__(self, cancel, seconds: float):
+        self.cancel = cancel
+        self.end = time.monotonic() + seconds
+
+    def is_set(self) -> bool:
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return time.monotonic() > self.end
+
+    def expired(self) -> bool:
+        """True when the time is up (whatever the caller's token says)."""
+        return time.monotonic() > self.end
+
+    def reraise_if_cancelled(self, message: str = "") -> None:
+        """Inside ``except Cancelled``: raise again when the caller cancelled (not just time)."""
+        check(self.cancel, message)

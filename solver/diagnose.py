@@ -4,37 +4,41 @@
 ``diagnose`` runs the checks a teacher would, in this order, and stops early
 only for conflicts:
 
-1. duplicates (status ``"invalid"``, nothing else is checked);
+1. duplicates (status ``"invalid"``; only the slip search below follows);
 2. fewer than 17 givens (no such Sudoku has a unique solution);
 3. two or more digits that never appear (they could be swapped);
 4. a contradiction that singles propagation reaches: a cell with no
    possible digit (``"dead_cell"``) or a digit with no place left in a row,
    column or box (``"no_place"``);
-5. no solution: which givens, removed alone, make it solvable (suspects);
-6. several solutions: two of them, the cells where they differ, and one
-   added clue that makes the puzzle unique (verified by counting);
+5. no solution: the slip that explains it (below);
+6. several solutions: two of them, the cells where they differ, one added
+   clue that makes the puzzle unique (verified by counting), and the slip;
 7. otherwise the unique solution.
+
+Whenever the grid does not have exactly one solution, :func:`solver.typos.find_typos`
+searches the slips made when copying a published puzzle (a wrong digit, a given one
+cell off, two swapped, one left out, an extra one, then pairs) and ranks the fixes:
+``explanations`` best first, ``suspects`` the cells they name in that order, and one
+``"typo"`` finding each for the best few.
 
 ``check_entries`` checks a student's digits on top of the givens.
 
-Every call is bounded: the searches for suspects and for a suggested clue
+Every call is bounded: the slip search and the search for a suggested clue
 run under a time budget and report what they found when it runs out; the
 cancel token (any object with ``is_set()``) is honoured throughout and
 raises :class:`solver.Cancelled`.
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .cancel import Cancelled, check
+from .cancel import Cancelled, Deadline, check
 from .candidates import candidate_masks, mask_digits
 from .grid import DIGITS, PEERS, Grid, Unit, cell_label, cell_name, cell_of, conflicts, index
-from .search import (
-    count_solutions, find_contradiction, find_solutions, solution_digits, solve_excluding,
-)
+from .search import count_solutions, find_contradiction, find_solutions, solution_digits
+from .typos import TypoSearch, find_typos, short_fix
 from .words import capitalized, join
 
 __all__ = [
@@ -43,7 +47,7 @@ __all__ = [
 ]
 
 MIN_CLUES = 17  # no proper Sudoku with 16 clues exists (McGuire et al., 2012)
-_SUSPECT_BUDGET = 0.5  # seconds for the "which given is wrong" search
+TYPO_FINDINGS = 5  # explanations shown as findings
 _CLUE_BUDGET = 0.3  # seconds for the "which clue makes it unique" search
 _ENUMERATE = 1000  # solutions enumerated to find that clue (at most about 50 ms)
 
@@ -95,8 +99,10 @@ class Diagnosis:
 
     ``status``: ``"unique" | "multiple" | "no_solution" | "invalid"``;
     ``findings`` in the order checked; ``solutions``: up to two solved grids;
-    ``suspects``: givens whose removal alone makes the puzzle solvable (reading
-    order); ``suggested_clue``: ``((row, col), digit)`` that makes a puzzle
+    ``suspects``: the cells the slip search names, likeliest first;
+    ``explanations``: its ranked :class:`solver.typos.Explanation` list (each with its
+    edits as data, the fixed grid and a sentence); ``fix_confident``: the first one is
+    clearly likelier than any fix leading to another solution; ``suggested_clue``: ``((row, col), digit)`` that makes a puzzle
     with several solutions unique, or None; ``differing``: cells where the two
     solutions differ; ``conflicts``: rule conflicts (status ``"invalid"``).
     """
@@ -108,6 +114,13 @@ class Diagnosis:
     suggested_clue: Optional[tuple] = None
     differing: list = field(default_factory=list)
     conflicts: list = field(default_factory=list)
+    explanations: list = field(default_factory=list)
+    fix_confident: bool = False
+
+    @property
+    def best_fix(self):
+        """The likeliest explanation (a :class:`solver.typos.Explanation`), or None."""
+        return self.explanations[0] if self.explanations else None
 
     @property
     def solution(self) -> Optional[Grid]:
@@ -117,40 +130,37 @@ class Diagnosis:
     @property
     def summary(self) -> str:
         """One line for a status bar."""
+        if self.status == "unique":
+            return "Unique solution ✓"
         if self.status == "invalid":
             n = len(self.conflicts)
             head = "1 rule conflict" if n == 1 else f"{n} rule conflicts"
-            return f"{head}: {self.conflicts[0].message}" if n else "Rule conflicts"
-        if self.status == "unique":
-            return "Unique solution ✓"
-        if self.status == "multiple":
+            text = f"{head}: {self.conflicts[0].message}" if n else "Rule conflicts"
+        elif self.status == "multiple":
             text = f"More than one solution (they differ in {len(self.differing)} cells)"
+            best = self.best_fix
+            if best is not None and self.fix_confident and best.kind != "left_out":
+                return text + self._fix_words()
             if self.suggested_clue is not None:
                 cell, digit = self.suggested_clue
                 text += f"; adding {cell_name(cell)} = {digit} makes it unique"
             return text
+        else:
+            text = "No solution"
+        if self.best_fix is not None and self.best_fix.unique:
+            return text + self._fix_words()
         if self.suspects:
             names = join([f"{cell_name(c)}" for c in self.suspects[:3]])
             more = " or another given" if len(self.suspects) > 3 else ""
-            return f"No solution: check {names}{more}"
-        return "No solution"
+            return f"{text}: check {names}{more}"
+        return text
 
-
-class _Budget:
-    """A cancel token that is set when the caller's token is, or when time runs out."""
-
-    def __init__(self, cancel, seconds: float):
-        self.cancel = cancel
-        self.end = time.monotonic() + seconds
-
-    def is_set(self) -> bool:
-        if self.cancel is not None and self.cancel.is_set():
-            return True
-        return time.monotonic() > self.end
-
-    def reraise_if_cancelled(self) -> None:
-        """Inside ``except Cancelled``: re-raise when the caller cancelled (not just time)."""
-        check(self.cancel, "diagnosis cancelled")
+    def _fix_words(self) -> str:
+        """"; likeliest fix: r5c9 7 → 1" (or "; one of these fixes: …" when unsure)."""
+        if self.fix_confident:
+            return f"; likeliest fix: {short_fix(self.best_fix)}"
+        options = [short_fix(x) for x in self.explanations[:3] if x.unique]
+        return "; possible fixes: " + " or ".join(options)
 
 
 def _contradiction_finding(c) -> Finding:
@@ -180,22 +190,27 @@ def _contradiction_finding(c) -> Finding:
     return Finding("no_place", prefix + text if prefix else capitalized(text), c.unit.cells)
 
 
-def _find_suspects(g: Grid, cancel) -> tuple[list, dict, bool]:
-    """Givens whose removal alone makes ``g`` solvable, their solution digit, and
-    whether the search ran to the end (False: the time budget ran out)."""
-    budget = _Budget(cancel, _SUSPECT_BUDGET)
-    suspects = []
-    digit_there = {}
-    for cell in g.filled():
-        try:
-            s = solve_excluding(g, cell, g[cell], cancel=budget)
-        except Cancelled:
-            budget.reraise_if_cancelled()
-            return suspects, digit_there, False
-        if s is not None:
-            suspects.append(cell)
-            digit_there[cell] = s[cell]
-    return suspects, digit_there, True
+def _typo_findings(typos: TypoSearch) -> list:
+    """One "typo" finding for each of the best few explanations."""
+    return [Finding("typo", x.message, x.cells) for x in typos.explanations[:TYPO_FINDINGS]]
+
+
+def _suspects(typos: TypoSearch) -> list:
+    """The cells the explanations name, likeliest first, each once."""
+    out = []
+    for x in typos.explanations:
+        for c in x.cells:
+            if c not in out:
+                out.append(c)
+    return out
+
+
+def _with_typos(d: "Diagnosis", typos: TypoSearch) -> "Diagnosis":
+    d.explanations = list(typos.explanations)
+    d.fix_confident = typos.confident
+    d.suspects = _suspects(typos)
+    d.findings.extend(_typo_findings(typos))
+    return d
 
 
 def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], str]:
@@ -219,12 +234,12 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], st
     if len(missing) >= 3:
         return None, ("No single added clue can make it unique: with three or more digits "
                       "missing, two of them would still be interchangeable.")
-    budget = _Budget(cancel, _CLUE_BUDGET)
+    budget = Deadline(cancel, _CLUE_BUDGET)
     first = solutions[0].cells
     try:
         sols = solution_digits(g, _ENUMERATE, cancel=budget)
     except Cancelled:
-        budget.reraise_if_cancelled()
+        budget.reraise_if_cancelled("diagnosis cancelled")
         sols = [s.cells for s in solutions]
     complete = len(sols) < _ENUMERATE
     columns = list(zip(*sols))
@@ -248,7 +263,7 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], st
             if count_solutions(g.with_digit(cell, d), 2, cancel=budget) == 1:
                 return (cell, d), f"Adding {cell_name(cell)} = {d} makes it unique."
     except Cancelled:
-        budget.reraise_if_cancelled()
+        budget.reraise_if_cancelled("diagnosis cancelled")
     return None, ("No single clue that makes it unique was found in the time allowed "
                   f"(it has at least {len(sols)} solutions).")
 
@@ -261,11 +276,11 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     check(cancel, "diagnosis cancelled")
     found = validate(g)
     if found:
-        return Diagnosis(
+        return _with_typos(Diagnosis(
             "invalid",
             findings=[Finding("duplicate", c.message, c.cells) for c in found],
             conflicts=found,
-        )
+        ), find_typos(g, cancel=cancel))
     findings = []
     clues = g.clue_count
     if clues < MIN_CLUES:
@@ -291,23 +306,20 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
         solutions = find_solutions(g, 2, cancel=cancel)
 
     if not solutions:
-        suspects, digit_there, complete = _find_suspects(g, cancel)
-        if suspects:
+        typos = find_typos(g, cancel=cancel)
+        if any(x.unique for x in typos.explanations):
             text = "The puzzle has no solution, although no rule is broken yet."
-        elif complete:
-            text = ("The puzzle has no solution, and removing any single given does not "
-                    "help: more than one given must be wrong.")
+        elif typos.explanations:
+            text = ("The puzzle has no solution, and no single slip gives it exactly one: "
+                    "the fixes below only make it solvable.")
+        elif typos.complete:
+            text = ("The puzzle has no solution, and no slip explains it (no wrong, moved, "
+                    "swapped or extra digit, nor two wrong digits): more than that must be wrong.")
         else:
-            text = "The puzzle has no solution (the search for a mistyped given ran out of time)."
-        findings.append(Finding("no_solution", text, tuple(suspects)))
-        for cell in suspects:
-            findings.append(Finding(
-                "suspect",
-                f"Did you mistype {cell_name(cell)} = {g[cell]}? Without it the puzzle "
-                f"is solvable, with {digit_there[cell]} there.",
-                (cell,),
-            ))
-        return Diagnosis("no_solution", findings, suspects=suspects)
+            text = ("The puzzle has no solution, and no single slip explains it (the search "
+                    "for two slips ran out of time).")
+        findings.append(Finding("no_solution", text, tuple(_suspects(typos)[:3])))
+        return _with_typos(Diagnosis("no_solution", findings), typos)
 
     if len(solutions) == 1:
         findings.append(Finding("unique", "Unique solution ✓"))
@@ -323,8 +335,9 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
         f"{len(differing)} cells ({shown}). {note}",
         tuple(differing),
     ))
-    return Diagnosis("multiple", findings, solutions=solutions,
-                     suggested_clue=clue, differing=differing)
+    d = Diagnosis("multiple", findings, solutions=solutions, suggested_clue=clue,
+                  differing=differing)
+    return _with_typos(d, find_typos(g, cancel=cancel))
 
 
 # -- a student's entries ----------------------------------------------------------

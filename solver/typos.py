@@ -31,19 +31,20 @@ solutions.  Only swaps and pairs are counted one by one.
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .grid import PEERS, Grid, cell_name, cell_of, index
-from .search import Cancelled, count_solutions, solution_digits
+from .cancel import Cancelled, Deadline, check
+from .grid import PEERS, UNITS, Grid, cell_name, cell_of, index
+from .search import count_solutions, solution_digits
 
 __all__ = [
     "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS",
-    "find_typos", "describe_explanation", "confusable",
+    "find_typos", "describe_explanation", "short_fix", "confusable",
 ]
 
+MIN_CLUES = 17  # no Sudoku with fewer givens has one solution
 SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
 TYPO_SECONDS = 0.8  # time budget of one search (singles always finish; pairs use what is left)
 ENUMERATE = 16  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
@@ -54,9 +55,10 @@ CONFIDENCE = 1.0  # log-likelihood lead (e, about 2.7 times likelier) that makes
 SEVERAL = 2  # "solutions" of an explanation whose fixed grid has more than one
 
 # How often each kind of slip happens when a person copies a grid.  No survey of copying
-# slips is known to us, so every kind counts the same; what sets hypotheses apart is how
-# many ways each kind has (n givens x 8 digits for a wrong digit, n x 4 moves, ...).
-_KIND_PRIOR = {k: 0.2 for k in ("wrong_digit", "left_out", "extra", "shifted", "swapped")}
+# slips is known to us: a wrong digit is taken as the commonest, a swap as the rarest.  What
+# sets hypotheses apart is mostly how many ways each kind has (n givens x 8 digits for a
+# wrong digit, n x 4 moves, 81 - n cells x 9 digits for an extra digit, ...).
+_KIND_PRIOR = {"wrong_digit": 0.3, "left_out": 0.2, "extra": 0.15, "shifted": 0.2, "swapped": 0.15}
 _PAIR_PRIOR = 0.05  # two independent slips, relative to one
 _SEVERAL_PENALTY = 9.0  # log-likelihood lost when the fixed grid still has several solutions
 # Published puzzles are nearly always minimal (no given can go without losing uniqueness),
@@ -204,6 +206,24 @@ def _direction(src, dst) -> str:
             (-1, 0): "up"}[(r2 - r1, c2 - c1)]
 
 
+def short_fix(x: Explanation) -> str:
+    """The fix in a few words, for a button or a status line: "r5c9 7 → 1", "remove the 7
+    in r5c9", "add 4 in r2c3", "move the 3 from r1c4 to r1c5", "swap r6c4 and r7c4"."""
+    parts = []
+    for e in x.edits:
+        if e.kind == "wrong_digit":
+            parts.append(f"{cell_name(e.cells[0])} {e.old[0]} → {e.new[0]}")
+        elif e.kind == "extra":
+            parts.append(f"remove the {e.old[0]} in {cell_name(e.cells[0])}")
+        elif e.kind == "left_out":
+            parts.append(f"add {e.new[0]} in {cell_name(e.cells[0])}")
+        elif e.kind == "shifted":
+            parts.append(f"move the {e.old[0]} from {cell_name(e.cells[0])} to {cell_name(e.cells[1])}")
+        else:
+            parts.append(f"swap {cell_name(e.cells[0])} and {cell_name(e.cells[1])}")
+    return ", ".join(parts)
+
+
 def describe_explanation(x: Explanation) -> str:
     """The sentence for people, e.g. "r5c9: you typed 7, the puzzle works with 1 there; 1 and
     7 look alike. With that fix the puzzle has exactly one solution." """
@@ -215,26 +235,6 @@ def describe_explanation(x: Explanation) -> str:
 
 
 # -- the search ------------------------------------------------------------------------
-
-class _Deadline:
-    """A cancel token set when the caller's is, or when ``seconds`` have passed."""
-
-    def __init__(self, cancel, seconds: float):
-        self.cancel = cancel
-        self.end = time.monotonic() + seconds
-
-    def is_set(self) -> bool:
-        if self.cancel is not None and self.cancel.is_set():
-            return True
-        return time.monotonic() > self.end
-
-    def expired(self) -> bool:
-        return time.monotonic() > self.end
-
-    def reraise_if_cancelled(self) -> None:
-        if self.cancel is not None and self.cancel.is_set():
-            raise Cancelled("typo search cancelled")
-
 
 def _neighbours(i: int) -> list[int]:
     r, c = divmod(i, 9)
@@ -262,7 +262,7 @@ class _Search:
     def __init__(self, cells: tuple, cancel, seconds: float):
         self.cells = cells
         self.cancel = cancel
-        self.deadline = _Deadline(cancel, seconds)
+        self.deadline = Deadline(cancel, seconds)
         self.givens = [i for i, d in enumerate(cells) if d]
         self.n = len(self.givens)
         self.found: dict[tuple, Explanation] = {}
@@ -366,7 +366,7 @@ class _Search:
         try:
             sols = self.solutions(cells, ENUMERATE_TYPED, cancel=self.deadline)
         except Cancelled:
-            self.deadline.reraise_if_cancelled()
+            self.deadline.reraise_if_cancelled("typo search cancelled")
             return
         complete = len(sols) < ENUMERATE_TYPED
         n = self.n + 1
@@ -425,7 +425,7 @@ class _Search:
             try:
                 sols = self.solutions(blanked, ENUMERATE, cancel=self.deadline)
             except Cancelled:
-                self.deadline.reraise_if_cancelled()
+                self.deadline.reraise_if_cancelled("typo search cancelled")
                 return False
             if not sols:
                 continue
@@ -463,8 +463,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
     gives exactly one solution, within ``seconds``.  Raises :class:`solver.search.Cancelled`
     when ``cancel.is_set()``.
     """
-    if cancel is not None and cancel.is_set():
-        raise Cancelled("typo search cancelled")
+    check(cancel, "typo search cancelled")
     cells = g.cells
     s = _Search(cells, cancel, seconds)
     conflicts = _conflict_sets(cells)
@@ -482,6 +481,10 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
             return TypoSearch("unique")
         status = "no_solution" if n == 0 else "multiple"
         suspects = s.givens
+        present = {d for d in cells if d}
+        if n and (s.n + 1 < MIN_CLUES or len(present) < 8):
+            # too few givens or three digits missing: no single slip can make it unique
+            return TypoSearch(status)
 
         def covers(i, j):
             return True
@@ -517,8 +520,6 @@ def _with_rank(x: Explanation, rank: int, search: "_Search") -> Explanation:
 
 def _conflict_sets(cells) -> list:
     """Each duplicate as the set of its cells' indexes (a digit twice in a unit)."""
-    from .grid import UNITS
-
     out = []
     for unit in UNITS:
         where: dict[int, list] = {}

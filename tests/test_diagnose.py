@@ -60,7 +60,9 @@ def test_duplicates_make_the_puzzle_invalid_and_stop_there():
     g = grid(TUTORIAL).with_digit((0, 2), 7)  # a second 7 in row 1 and box 1
     d = diagnose(g)
     assert d.status == "invalid"
-    assert kinds(d) == ["duplicate"] * 3  # row 1, column 3 (r4c3) and box 1
+    assert kinds(d)[:3] == ["duplicate"] * 3  # row 1, column 3 (r4c3) and box 1
+    assert set(kinds(d)[3:]) == {"typo"}  # then the slips that explain it: an extra 7 in r1c3
+    assert d.best_fix.edits[0].cells == ((0, 2),) and d.suspects[0] == (0, 2)
     assert d.findings[0].message == "Row 1 has two 7s: r1c1 and r1c3"
     assert set(d.findings[0].cells) == {(0, 0), (0, 2)}
     assert d.solutions == [] and d.solution is None and len(d.conflicts) == 3
@@ -75,25 +77,29 @@ def test_unique_puzzle_has_its_solution():
     assert "✓" in d.findings[0].message
 
 
-def test_mistyped_given_is_found_as_a_suspect():
-    d = diagnose(grid(example("mistyped").line))
+def test_mistyped_given_is_named_first_with_its_fix():
+    g = grid(example("mistyped").line)
+    d = diagnose(g)
     assert d.status == "no_solution"
-    assert (0, 0) in d.suspects
-    assert d.suspects == sorted(d.suspects)  # reading order
+    assert d.suspects[0] == (0, 0)  # likeliest first
     k = kinds(d)
-    assert k[0] == "no_place" and "no_solution" in k and "suspect" in k
-    suspect_msgs = [f.message for f in d.findings if f.kind == "suspect"]
-    assert any(m.startswith("Did you mistype r1c1 = 3?") for m in suspect_msgs)
+    assert k[:2] == ["no_place", "no_solution"] and k[2:] == ["typo"] * (len(k) - 2)
+    typo = d.findings[2]
+    assert typo.message.startswith("R1c1: you typed 3, the puzzle works with 7 there.")
+    assert typo.cells == ((0, 0),)
     assert "7 has no place left in row 1" in d.findings[0].message
-    # Each suspect really is one: without it the puzzle can be solved.
-    for cell in d.suspects:
-        assert solve(grid(example("mistyped").line).with_digit(cell, 0)) is not None
+    assert d.best_fix.fixed == g.with_digit((0, 0), 7) and d.fix_confident
+    assert d.summary == "No solution; likeliest fix: r1c1 3 → 7"
+    # Every explanation's fix really makes the puzzle solvable.
+    for x in d.explanations:
+        assert count_solutions(x.fixed, 2) == x.solutions
 
 
 def test_two_solutions_give_differing_cells_and_a_verified_clue():
     g = grid(example("two_solutions").line)
     d = diagnose(g)
-    assert d.status == "multiple" and kinds(d) == ["multiple"]
+    assert d.status == "multiple" and kinds(d)[0] == "multiple"
+    assert set(kinds(d)[1:]) == {"typo"}
     a, b = d.solutions
     assert a != b and a.is_solution() and b.is_solution()
     assert g.agrees_with(a) and g.agrees_with(b)
@@ -162,8 +168,12 @@ def test_more_than_one_wrong_given_is_said_so():
              + ".1......." + ".3456782.")
     assert validate(g) == []
     d = diagnose(g)
-    assert d.status == "no_solution" and d.suspects == []
-    assert "more than one given must be wrong" in [f for f in d.findings if f.kind == "no_solution"][0].message
+    assert d.status == "no_solution"
+    # no single slip explains it; pairs of wrong digits (one in each place) make it solvable
+    assert d.explanations and all(x.kind == "pair" and not x.unique for x in d.explanations)
+    assert {r for r, _ in d.explanations[0].cells} == {0, 8}
+    text = [f for f in d.findings if f.kind == "no_solution"][0].message
+    assert "no single slip gives it exactly one" in text
 
 
 @pytest.mark.parametrize("g", [
@@ -301,10 +311,10 @@ def test_a_completely_correct_fill_says_solved():
 
 def test_summaries_are_one_line_per_status():
     assert diagnose(grid(TUTORIAL)).summary == "Unique solution ✓"
-    assert diagnose(grid(example("mistyped").line)).summary.startswith("No solution: check r1c1")
+    assert diagnose(grid(example("mistyped").line)).summary == "No solution; likeliest fix: r1c1 3 → 7"
     multi = diagnose(grid(example("two_solutions").line))
     cell, digit = multi.suggested_clue
     assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit}" in multi.summary
-    assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit} makes it unique" in multi.findings[-1].message
+    assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit} makes it unique" in multi.findings[0].message
     for d in (multi, diagnose(grid(TUTORIAL).with_digit((0, 2), 7))):
         assert "\n" not in d.summary
