@@ -24,6 +24,7 @@ Where each idea lives (one module each)::
     parse.py         text, files and clipboard -> Grid (ParseError with the position)
     search.py        the fast solver: propagation + fewest-candidates search
     diagnose.py      validate, diagnose, check_entries: what is wrong, in words
+    typos.py         find_typos: the copying slips that explain a wrong grid, ranked
     backtrack.py     the visible search: orders, the board, the event stream
     work.py          count_backtrack_work and estimate_backtrack_work
     techniques/      human techniques: step.py (Step, Technique, shared helpers),
@@ -32,7 +33,7 @@ Where each idea lives (one module each)::
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
     examples.py, worksheet.py, bench.py, baselines.py, cli.py (python -m solver),
-    typos.py (likely copying slips), typo_bench.py
+    typo_bench.py (python -m solver bench --typos)
 """
 from .grid import (  # noqa: F401
     BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
@@ -53,6 +54,7 @@ from .search import SearchStats, count_solutions, find_solutions, solve  # noqa:
 from .diagnose import (  # noqa: F401
     Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
 )
+from .typos import Edit, Explanation, TypoSearch, find_typos, short_fix  # noqa: F401
 # -- backtrack --
 from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
 from .work import (  # noqa: F401
