@@ -1,0 +1,164 @@
+"""app.storage and app.platform: hostile state files, odd folders, file modes, leftovers (no Tk,
+except the start-up test at the end, which opens the real window with a state folder that
+cannot be used)."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.storage import (MAX_STATE_BYTES, StateError, atomic_write_text, read_state, remove_leftovers,
+                         write_state)
+
+from conftest import skip_or_fail_in_ci
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX modes and pipes")
+
+
+def _asides(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("state.json.corrupt-"))
+
+
+# -- 1. hostile state files: set aside with a message, never a crash -----------------------
+
+def test_deeply_nested_state_is_set_aside_not_a_recursion_error(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text('{"board": ' + "[" * 30_000 + "]" * 30_000 + "}")
+    with pytest.raises(StateError, match="nested too deeply") as e:
+        read_state(state)
+    assert e.value.aside is not None and e.value.aside.exists()
+    assert not state.exists() and len(_asides(tmp_path)) == 1
+    assert read_state(state) is None  # the next start is a clean one
+
+
+def test_a_huge_state_file_is_refused_before_reading(tmp_path):
+    state = tmp_path / "state.json"
+    with open(state, "wb") as f:  # 2 GB, sparse: costs no disk, reading it would cost 2 GB of memory
+        f.truncate(2 * 1024 ** 3)
+    t = time.perf_counter()
+    with pytest.raises(StateError, match=r"2\.1 GB; a state file is at most 1\.0 MB"):
+        read_state(state)
+    assert time.perf_counter() - t < 0.5  # was 7 s and 2.1 GB of memory
+    assert len(_asides(tmp_path)) == 1 and not state.exists()
+
+
+def test_state_just_over_the_limit_is_refused_and_at_the_limit_is_read(tmp_path):
+    state = tmp_path / "state.json"
+    body = '{"pad": "' + "x" * (MAX_STATE_BYTES - 12) + '"}'
+    state.write_text(body)
+    assert len(body) == MAX_STATE_BYTES - 1 and read_state(state)["pad"].startswith("x")
+    state.write_text(body + "  ")
+    with pytest.raises(StateError, match="at most"):
+        read_state(state)
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"{not json", "Expecting property name"),
+    (b"[1, 2]", "not a JSON object"),
+    (b"\xff\xfe{}", "codec can't decode"),
+    (b'{"a": ' * 5000 + b"1" + b"}" * 5000, "nested too deeply"),
+], ids=["not-json", "a-list", "not-utf8", "deep-objects"])
+def test_damaged_state_files_are_set_aside(tmp_path, content, why):
+    state = tmp_path / "state.json"
+    state.write_bytes(content)
+    with pytest.raises(StateError, match=why):
+        read_state(state)
+    assert len(_asides(tmp_path)) == 1
+
+
+@posix_only
+def test_a_pipe_named_state_json_does_not_hang_the_start(tmp_path):
+    state = tmp_path / "state.json"
+    os.mkfifo(state)
+    with pytest.raises(StateError, match="not a regular file"):
+        read_state(state)  # opening the pipe would wait for a writer forever
+    assert len(_asides(tmp_path)) == 1
+
+
+def test_a_folder_named_state_json_is_set_aside(tmp_path):
+    (tmp_path / "state.json").mkdir()
+    with pytest.raises(StateError, match="a folder"):
+        read_state(tmp_path / "state.json")
+    write_state(tmp_path / "state.json", {"zoom": 1})  # the next save works
+    assert json.loads((tmp_path / "state.json").read_text())["zoom"] == 1
+
+
+# -- 8. modes and leftovers ---------------------------------------------------------------
+
+@posix_only
+@pytest.mark.parametrize("umask, expected", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_new_files_follow_the_umask(tmp_path, umask, expected):
+    old = os.umask(umask)
+    try:
+        atomic_write_text(tmp_path / "sheet.html", "<p>hi</p>")
+        write_state(tmp_path / "state.json", {})
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "sheet.html").stat().st_mode) == expected
+    assert stat.S_IMODE((tmp_path / "state.json").stat().st_mode) == expected
+
+
+@posix_only
+def test_a_file_written_over_keeps_its_mode(tmp_path):
+    target = tmp_path / "shared.sdk"
+    target.write_text("old")
+    target.chmod(0o664)
+    atomic_write_text(target, "new")
+    assert target.read_text() == "new" and stat.S_IMODE(target.stat().st_mode) == 0o664
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    target = tmp_path / "state.json"
+    target.write_text("old")
+
+    def boom(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError, match="No space"):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["state.json"]
+
+
+def test_leftover_temporary_files_are_removed_at_start(tmp_path):
+    state = tmp_path / "state.json"
+    old = time.time() - 3600
+    ours = [tmp_path / ".state.json.0123456789abcdef.tmp", tmp_path / ".state.json.ab_cd12x.tmp"]
+    fresh = tmp_path / ".state.json.fedcba9876543210.tmp"  # another window saving right now
+    others = [tmp_path / ".other.json.0123456789abcdef.tmp", tmp_path / "state.json.tmp",
+              tmp_path / "notes.tmp"]
+    for p in ours + others + [fresh]:
+        p.write_text("{}")
+        if p is not fresh:
+            os.utime(p, (old, old))
+    assert read_state(state) is None
+    left = {p.name for p in tmp_path.iterdir()}
+    assert left == {fresh.name} | {p.name for p in others}
+    assert remove_leftovers(state, age=0) == [fresh]
+
+
+def test_an_interrupted_save_is_cleaned_at_the_next_start(tmp_path):
+    """A save killed between creating its temporary file and os.replace (here: in a child
+    process killed with SIGKILL-like os._exit) leaves the old state and, later, no debris."""
+    import subprocess
+
+    state = tmp_path / "state.json"
+    write_state(state, {"zoom": 1.5})
+    code = ("import os, sys\n"
+            "from app import storage\n"
+            "os.replace = lambda a, b: os._exit(9)\n"  # dies after writing, before replacing
+            f"storage.write_state(storage.Path({str(state)!r}), {{'zoom': 2}})\n")
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=root, timeout=30)
+    assert proc.returncode == 9
+    debris = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert len(debris) == 1
+    old = time.time() - 3600
+    os.utime(debris[0], (old, old))
+    assert read_state(state)["zoom"] == 1.5  # the old state is intact ...
+    assert [p.name for p in tmp_path.iterdir()] == ["state.json"]  # ... and the debris is gone
