@@ -45,7 +45,7 @@ def run(path: str | None = None) -> int:
     """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
     import tkinter as tk
 
-    from .platform import enable_dpi_awareness, user_data_dir
+    from .platform import enable_dpi_awareness, usable_data_dir
 
     enable_dpi_awareness()
     try:
@@ -54,11 +54,15 @@ def run(path: str | None = None) -> int:
         text = str(exc).lower()
         _say(NO_DISPLAY if "display" in text else f"sudoku-solver: cannot open a window: {exc}")
         return 2
-    folder = user_data_dir()
-    _setup_logging(folder)
+    folder, problem = usable_data_dir()  # never raises: no usable folder, no saved state
+    if folder is not None:
+        _setup_logging(folder)
     _set_icon(root)
-    form, controller = build_window(root, folder / "state.json")
+    form, controller = build_window(root, folder / "state.json" if folder else None)
     controller.start(path)
+    if problem:
+        logging.getLogger(__name__).warning(problem)
+        form.set_status(problem, "warn")
     form.focus_cell((0, 0))
     root.mainloop()
     return 0

@@ -8,6 +8,10 @@ folder, never next to the executable or into PyInstaller's temporary folder:
 * elsewhere: ``$XDG_DATA_HOME/sudoku-solver`` (default ``~/.local/share/sudoku-solver``)
 
 ``SUDOKU_SOLVER_HOME`` overrides all of them (the tests use it).
+
+A folder that cannot be used (the name is a file, it cannot be created, it is read-only)
+never stops the app: :func:`usable_data_dir` says why in one line, and the app runs
+without saving its state.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["user_data_dir", "enable_dpi_awareness"]
+__all__ = ["user_data_dir", "usable_data_dir", "enable_dpi_awareness"]
 
 
 def user_data_dir(create: bool = True) -> Path:
@@ -34,6 +38,25 @@ def user_data_dir(create: bool = True) -> Path:
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def usable_data_dir() -> tuple[Path | None, str | None]:
+    """(folder, None) when the per-user folder exists or was created and is writable, else
+    (None, a one-line message saying what is wrong, where, and that the grid is not saved)."""
+    path = user_data_dir(create=False)
+    where = f"{path} (set by SUDOKU_SOLVER_HOME)" if os.environ.get("SUDOKU_SOLVER_HOME") else str(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # exist_ok covers folders only: the name is taken by a file
+        return None, f"Your grid will not be saved: {where} is a file, not a folder."
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if isinstance(exc, NotADirectoryError):
+            why = "a part of the path is a file"
+        return None, f"Your grid will not be saved: cannot create the folder {where}: {why}."
+    if not os.access(path, os.W_OK | os.X_OK):
+        return None, f"Your grid will not be saved: the folder {where} is read-only."
+    return path, None
 
 
 def enable_dpi_awareness() -> None:

@@ -162,3 +162,72 @@ def test_an_interrupted_save_is_cleaned_at_the_next_start(tmp_path):
     os.utime(debris[0], (old, old))
     assert read_state(state)["zoom"] == 1.5  # the old state is intact ...
     assert [p.name for p in tmp_path.iterdir()] == ["state.json"]  # ... and the debris is gone
+
+
+# -- 2. a state folder that cannot be used -------------------------------------------------
+
+def test_usable_data_dir_explains_a_file_in_the_way(tmp_path, monkeypatch):
+    from app.platform import usable_data_dir
+
+    blocker = tmp_path / "home"
+    blocker.write_text("I am a file")
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(blocker))
+    folder, why = usable_data_dir()
+    assert folder is None
+    assert why == (f"Your grid will not be saved: {blocker} (set by SUDOKU_SOLVER_HOME) "
+                   f"is a file, not a folder.")
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(blocker / "sub"))
+    folder, why = usable_data_dir()
+    assert folder is None and "cannot create the folder" in why and "\n" not in why
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path / "new" / "home"))
+    assert usable_data_dir() == (tmp_path / "new" / "home", None)
+
+
+@posix_only
+def test_usable_data_dir_explains_a_read_only_folder(tmp_path, monkeypatch):
+    from app.platform import usable_data_dir
+
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(ro))
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # root may write anywhere
+    assert usable_data_dir() == (None, f"Your grid will not be saved: the folder {ro} "
+                                       f"(set by SUDOKU_SOLVER_HOME) is read-only.")
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("where", ["file", "under a file"])
+def test_the_app_opens_when_the_state_folder_cannot_be_used(tmp_path, monkeypatch, where):
+    """SUDOKU_SOLVER_HOME naming a file: the window still opens, the status line says why."""
+    if not os.environ.get("DISPLAY"):
+        skip_or_fail_in_ci("no display")
+    import tkinter as tk
+
+    import app.__main__ as entry
+
+    blocker = tmp_path / "home"
+    blocker.write_text("I am a file")
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(blocker if where == "file" else blocker / "sub"))
+    seen = {}
+
+    def mainloop(root, n=0):  # instead of waiting for the user: read the window, then close it
+        root.update()
+        root.after_idle(lambda: None)
+        controller = seen["controller"]
+        seen["status"] = controller.form.status_text()
+        seen["state_path"] = controller.state_path
+        controller.close()
+
+    real_build = entry.build_window
+
+    def build_window(root, state_path):
+        form, controller = real_build(root, state_path)
+        seen["controller"] = controller
+        return form, controller
+
+    monkeypatch.setattr(tk.Tk, "mainloop", mainloop)
+    monkeypatch.setattr(entry, "build_window", build_window)
+    assert entry.run() == 0
+    assert seen["state_path"] is None
+    assert "Your grid will not be saved" in seen["status"] and str(blocker) in seen["status"]
+    assert blocker.read_text() == "I am a file"
