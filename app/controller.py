@@ -66,6 +66,8 @@ class Controller:
         self.diagnosis = None
         self.entry_check = None
         self.findings: list[tuple[str, tuple]] = []  # (message, cells) shown in the Findings tab
+        self.fixes: dict = {}  # finding row -> the solver.Explanation it shows
+        self.chosen_fix = None  # the fix Ctrl+K applies: the likeliest, or the one clicked
         self.closing = False
         self._save_after: str | None = None
         self._conflict_shown = False
@@ -150,6 +152,8 @@ class Controller:
         self.diagnosis = None
         self.entry_check = None
         self.findings = []
+        self.fixes = {}
+        self.chosen_fix = None
         self.form.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
         self.form.set_suggestion(None)
         self.form.enable("show_wrong", False)
@@ -460,22 +464,36 @@ class Controller:
         return self.board.givens if self.board.givens.clue_count else self.board.grid()
 
     def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "") -> None:
-        """Show every finding of a Diagnosis with its cells marked."""
+        """Show every finding of a Diagnosis with its cells marked, and offer the likeliest fix."""
         self.diagnosis = d
         self.findings = [(f.message, tuple(f.cells)) for f in d.findings]
+        # the "typo" findings are the best explanations, in order: finding k -> its fix
+        typo_rows = [k for k, f in enumerate(d.findings) if f.kind == "typo"]
+        self.fixes = {k: x for k, x in zip(typo_rows, d.explanations)}
         self.form.set_marks("suspect", d.suspects)
         self.form.set_marks("differ", d.differing)
         self.form.set_marks("finding", [c for f in d.findings for c in f.cells])
         if d.conflicts:
             self.form.set_marks("conflict", [c for k in d.conflicts for c in k.cells])
         hint = ""
-        if d.suggested_clue:
+        best = d.best_fix
+        self.chosen_fix = None
+        if best is not None and best.unique and (d.status != "multiple" or d.fix_confident):
+            self.chosen_fix = best
+            self.form.set_suggestion(f"Apply fix: {solver.short_fix(best)}")
+            self.form.set_marks("selected", best.cells)
+            hint = ("The likeliest slip comes first. Ctrl+K applies its fix; click another "
+                    "explanation to apply that one instead.")
+        elif d.suggested_clue:
             (cell, digit) = d.suggested_clue
             self.form.set_suggestion(f"Add clue {solver.cell_name(cell)} = {digit}")
             hint = (f"Shaded cells differ between the solutions. Adding {solver.cell_name(cell)} = {digit} "
                     "(Ctrl+K) makes the solution unique.")
         else:
             self.form.set_suggestion(None)
+            if d.status in ("no_solution", "invalid") and not d.explanations:
+                hint = ("No single slip explains this grid; the marked cells show where the rules "
+                        "or the search break down.")
         if any(cells for _, cells in self.findings):
             hint = hint or "Click a finding (or use ↑/↓ here) to highlight its cells."
         self.form.show_findings([m for m, _ in self.findings], hint=hint)
@@ -491,15 +509,49 @@ class Controller:
         message, cells = self.findings[k]
         self.form.set_marks("selected", cells)
         self.form.set_status(message, "info")
+        fix = self.fixes.get(k)
+        if fix is not None:
+            self.chosen_fix = fix
+            self.form.set_suggestion(f"Apply this fix: {solver.short_fix(fix)}")
 
     def _cmd_add_clue(self) -> None:
+        """Ctrl+K: apply the chosen fix (the likeliest slip, or the one clicked), else add the
+        suggested clue; either is one undo step, and the puzzle is checked again."""
         d = self.diagnosis
+        fix = getattr(self, "chosen_fix", None)
+        if d is not None and fix is not None:
+            self.apply_fix(fix)
+            return
         if not d or not d.suggested_clue:
-            self.form.set_status("No clue to add: check a puzzle with several solutions first (F5).")
+            self.form.set_status("No fix to apply: check a puzzle first (F5).")
             return
         cell, digit = d.suggested_clue
         self.apply(self.board.with_given(cell, digit), f"Added the clue {solver.cell_name(cell)} = {digit}.")
         self._cmd_check()
+
+    def apply_fix(self, fix) -> None:
+        """Make the edits of a :class:`solver.Explanation` on the puzzle (one undo step), then
+        check it again and say whether it now has exactly one solution."""
+        board = self.board
+        as_givens = bool(board.givens.clue_count)
+        for edit in fix.edits:
+            for cell, digit in zip(edit.cells, edit.new):
+                board = board.with_given(cell, digit) if as_givens else board.with_digit(cell, digit)
+        words = solver.short_fix(fix)
+        self.apply(board, f"Applied the fix {words}.")
+        g = self.puzzle()
+
+        def done(d, seconds):
+            prefix = f"Applied the fix {words}: "
+            if d.status == "unique":
+                self.show_diagnosis(d, seconds)
+                self.form.set_status(f"{prefix}the puzzle now has exactly one solution ✓ "
+                                     f"(checked in {format_seconds(seconds)})", "ok")
+            else:
+                self.show_diagnosis(d, seconds, prefix=prefix)
+
+        self.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel), done,
+                     status="Checking the puzzle…")
 
     def _cmd_check_entries(self) -> None:
         b = self.board

@@ -229,7 +229,7 @@ class SudokuForm:
         self.check_button = ttk.Button(bar, text="Check (F5)", command=lambda: self.fire("check"))
         self.solve_button = ttk.Button(bar, text="Solve (Ctrl+Enter)", command=lambda: self.fire("solve"))
         self.cancel_button = ttk.Button(bar, text="Cancel (Esc)", command=lambda: self.fire("cancel"))
-        self.clue_button = ttk.Button(bar, text="Add suggested clue", command=lambda: self.fire("add_clue"))
+        self.clue_button = ttk.Button(bar, text="Apply suggested fix", command=lambda: self.fire("add_clue"))
         for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
             b.pack(side="left", padx=(0, 6))
         self.cancel_button.state(["disabled"])
@@ -326,7 +326,7 @@ class SudokuForm:
 
         A("solve", "Solve", "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
         A("solve", "Cancel", "cancel", "Esc", ("<Escape>",))
-        A("solve", "Add suggested clue", "add_clue", "Ctrl+K", ("<Control-k>",))
+        A("solve", "Apply suggested fix or clue", "add_clue", "Ctrl+K", ("<Control-k>",))
 
         A("help", "Keyboard shortcuts", "help_keys", "F1", ("<F1>",))
         A("help", "About Sudoku Solver", "about")
@@ -498,8 +498,9 @@ class SudokuForm:
         self.root.configure(cursor="watch" if busy else "")
 
     def set_suggestion(self, text: str | None) -> None:
-        """Offer the suggested clue (``text`` such as "Add clue r1c2 = 8"), or withdraw it."""
-        self.clue_button.configure(text=text or "Add suggested clue")
+        """Offer a fix or a clue (``text`` such as "Apply fix: r1c1 3 → 7" or "Add clue r1c2 = 8"),
+        or withdraw it."""
+        self.clue_button.configure(text=text or "Apply suggested fix")
         self.enable("add_clue", bool(text))
 
     def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:

@@ -273,6 +273,48 @@ def test_two_solutions_shade_differing_cells_and_offer_a_clue(sudoku_app):
     assert app.form.cell_text(cell) == ""
 
 
+def test_apply_this_fix_restores_the_puzzle_and_ctrl_z_undoes_it(sudoku_app):
+    app = sudoku_app
+    paste(app, MISTYPED)  # the tutorial puzzle with r1c1 typed as 3 instead of 7
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(MISTYPED))
+    best = d.best_fix
+    assert best.cells == ((0, 0),) and best.fixed == solver.parse(MISTYPED).with_digit((0, 0), 7)
+    # the likeliest explanation is listed first among the explanations and marked on the grid
+    assert best.message in app.form.findings_text()
+    assert "selected" in app.form.cell_marks((0, 0))
+    assert app.form.clue_button.cget("text") == "Apply fix: r1c1 3 → 7"
+    assert "likeliest fix: r1c1 3 → 7" in app.form.status_text()
+    # Ctrl+K, as a user presses it, applies the fix as one undo step and checks again
+    app.form.cells[0].focus_force()
+    app.root.update()
+    app.form.cells[0].event_generate("<Control-k>")
+    assert app.form.cell_text((0, 0)) == "7"
+    idle(app)
+    assert "the puzzle now has exactly one solution" in app.form.status_text()
+    app.form.cells[0].event_generate("<Control-z>")
+    app.root.update()
+    assert app.form.cell_text((0, 0)) == "3"
+
+
+def test_clicking_another_explanation_offers_its_fix(sudoku_app):
+    app = sudoku_app
+    paste(app, MISTYPED)
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(MISTYPED))
+    rows = [k for k, f in enumerate(d.findings) if f.kind == "typo"]
+    assert len(rows) >= 2
+    second = d.explanations[1]
+    app.form.select_finding(rows[1])
+    app.root.update()
+    assert app.form.clue_button.cget("text") == f"Apply this fix: {solver.short_fix(second)}"
+    app.form.clue_button.invoke()
+    shown = solver.parse(grid_shown(app))
+    assert shown == second.fixed
+
+
 def test_check_my_entries_counts_then_shows_which(sudoku_app):
     app = sudoku_app
     paste(app, TUTORIAL)
