@@ -3,7 +3,7 @@
 Starts a private Xvfb when ``DISPLAY`` is not set, opens the app with a temporary
 state folder, loads the "mistyped given" example, types three entries (one repeats a digit),
 runs Check puzzle (the real ``solver.diagnose`` on the worker thread), selects the
-"Did you mistype ...?" finding, and
+likeliest slip ("R1c1: you typed 3, the puzzle works with 7 there"), and
 saves the window (with its menu bar) to ``docs/screenshot.png`` using ImageMagick's
 ``import``.  Needs: Xvfb (or a display), ImageMagick.
 """
@@ -44,8 +44,8 @@ def main(argv: list[str]) -> int:
         controller.cell_input((4, 5), 9)  # this one repeats the 9 of r5c7 (live rule check)
         controller._cmd_check()
         pump(root, 10, until=lambda: not controller.worker.busy)
-        suspect = next(i for i, (msg, cells) in enumerate(controller.findings) if msg.startswith("Did you"))
-        form.select_finding(suspect)
+        slip = next(i for i, (msg, cells) in enumerate(controller.findings) if "you typed" in msg)
+        form.select_finding(slip)
         form.focus_cell((4, 4))
         pump(root, 0.5)
         out.parent.mkdir(parents=True, exist_ok=True)
