@@ -29,6 +29,12 @@ blanks only when the drawing needs it to make up whole sets of 9 rows.  A text
 is read line by line (a collection) when a line holds more than 20 cells,
 otherwise as a drawing.
 
+Limits, each checked before the work it bounds, each named in its message:
+a file (``load``) of at most ``MAX_FILE_BYTES`` (checked with ``stat`` before
+reading), a text (``parse``, ``parse_many``) of at most ``MAX_TEXT_CHARS``, a
+line of a stream (``iter_puzzles``) of at most ``MAX_LINE_BYTES`` (a longer line
+is refused, and when reading a file it is skipped without being held whole).
+
 Digits that break the rules (two 5s in a row) are *not* a parse error:
 parsing only reads; ``validate``/``diagnose`` judge.  Every failure is a
 :class:`ParseError` whose message says what was found and where.
@@ -42,12 +48,20 @@ from typing import Iterable, Iterator
 
 from .grid import Grid
 
-__all__ = ["ParseError", "parse", "parse_many", "load", "iter_puzzles", "MAX_FILE_BYTES"]
+__all__ = ["ParseError", "parse", "parse_many", "load", "iter_puzzles", "MAX_FILE_BYTES",
+           "MAX_TEXT_CHARS", "MAX_LINE_BYTES"]
 
 # load() reads the whole file and keeps every Grid (~750 bytes each); 16 MiB is
 # about 200,000 one-line puzzles or 100,000 Kaggle rows.  Bigger files go
 # through iter_puzzles, which streams in constant memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+# parse/parse_many take text already in memory; the same bound keeps their work bounded
+# (about 1 s for 16 MB of the worst text we know).
+MAX_TEXT_CHARS = MAX_FILE_BYTES
+# A puzzle line, even a Kaggle row with id, solution and rating, is under 300 bytes.
+# A streamed line longer than this is refused, and skipped without being held whole.
+MAX_LINE_BYTES = 64 * 1024
+_READ_CHUNK = 64 * 1024
 
 BLANKS = "0.-*_xX"
 _CELL_CHARS = frozenset("123456789" + BLANKS)
@@ -249,30 +263,136 @@ class _LineReader:
                              f"column is field {self.column + 1}", n, None, self.show_line)
             start, f = fields[self.column]
             return _read_cells(f, n, start, self.show_line)
+        # Without a header the puzzle is the first field that tries to be one.  Never skip
+        # it for a later 81-cell field: in a "puzzle,solution" row whose puzzle lost a
+        # character, that later field is the solution.
         for start, f in fields:
-            if len(f) == 81 and _quick(f):
-                return _quick(f)
-        for start, f in fields:  # explain the field that tried to be a puzzle
-            if _looks_like_cells(f) or len(f) > _LONG:
+            if _looks_like_cells(f):
+                return _read_cells(f, n, start, self.show_line)
+        for start, f in fields:  # a puzzle with spaces for blanks, or explain the long field
+            if len(f) > _LONG:
                 return _read_cells(f, n, start, self.show_line)
         raise _error("no field holds a puzzle of 81 cells", n, None, self.show_line)
 
 
-def iter_puzzles(lines: Iterable[str]) -> Iterator[tuple[int, Grid | ParseError]]:
+def _too_long(n: int, unit: str = "bytes") -> ParseError:
+    return _error(f"the line is longer than {MAX_LINE_BYTES:,} {unit}, the limit for one line; "
+                  f"it was skipped", n)
+
+
+def _binary(n: int) -> ParseError:
+    return _error("the input holds binary data (a NUL byte), not text; reading stopped here", n)
+
+
+def _decode_line(raw: bytes, n: int) -> str | ParseError:
+    """One line of a byte stream -> text: UTF-8, else Latin-1 when it is clearly text."""
+    try:
+        return raw.decode("utf-8-sig" if n == 1 else "utf-8")
+    except UnicodeDecodeError as e:
+        text = raw.decode("latin-1")
+        if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
+            return text  # old Windows/Latin-1 text, as load() reads it
+        return _error(f"the line is not text: byte 0x{raw[e.start]:02X} at column "
+                      f"{e.start + 1} is not UTF-8", n)
+
+
+def read_lines(f) -> Iterator[str | ParseError]:
+    """The lines of an open file (binary or text) in bounded memory: one item per line.
+
+    Each item is the line's text, or a ParseError for a line that cannot be used: longer
+    than ``MAX_LINE_BYTES`` (skipped without being held whole), not text.  A NUL byte
+    (``/dev/zero``, an image) ends the stream with a ParseError.  Bytes are decoded like
+    :func:`load` does: UTF-16 with a byte-order mark, UTF-8 (with or without BOM), and
+    Latin-1 for lines that are clearly text.
+    """
+    readline = f.readline
+    limit = MAX_LINE_BYTES
+    first = readline(limit + 1)
+    if isinstance(first, bytes) and first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield from _utf16_lines(first, f)
+        return
+    n, line = 0, first
+    while line:
+        n += 1
+        if isinstance(line, str) and "\x00" in line or isinstance(line, bytes) and b"\x00" in line:
+            yield _binary(n)
+            return
+        if len(line) > limit:  # no newline within the limit: skip to the end of the line
+            tail = line
+            while tail and not tail.endswith(b"\n" if isinstance(tail, bytes) else "\n"):
+                tail = readline(limit + 1)
+                if isinstance(tail, str) and "\x00" in tail or isinstance(tail, bytes) and b"\x00" in tail:
+                    yield _binary(n)
+                    return
+            yield _too_long(n, "bytes" if isinstance(line, bytes) else "characters")
+        else:
+            yield line if isinstance(line, str) else _decode_line(line, n)
+        line = readline(limit + 1)
+
+
+def _utf16_lines(first: bytes, f) -> Iterator[str | ParseError]:
+    """read_lines for a UTF-16 stream (its byte-order mark is in ``first``)."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-16")(errors="strict")
+    limit = MAX_LINE_BYTES // 2  # characters
+    n, pending, skipping = 1, "", False
+    data = first
+    while True:
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            yield _error("the input starts like UTF-16 text but cannot be read as it", n)
+            return
+        if "\x00" in text:
+            yield _binary(n + pending.count("\n") + text[:text.index("\x00")].count("\n"))
+            return
+        pending += text
+        parts = pending.split("\n")
+        pending = parts.pop()
+        for part in parts:
+            if skipping or len(part) > limit:
+                skipping = False
+                yield _too_long(n)
+            else:
+                yield part.lstrip("\ufeff") + "\n" if n == 1 else part + "\n"
+            n += 1
+        if len(pending) > limit:
+            pending, skipping = "", True
+        if not data:
+            break
+        data = f.read(_READ_CHUNK)
+    if skipping:
+        yield _too_long(n)
+    elif pending:
+        yield pending.lstrip("\ufeff") if n == 1 else pending
+
+
+def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
     """Stream a line-oriented input: yields (1-based line number, Grid or ParseError) per puzzle line.
 
-    One puzzle per line, or CSV with an optional header on the first line (its
-    puzzle column is found by name).  Blank and ``#`` lines are skipped.  Memory
-    stays constant; bytes lines are decoded as UTF-8 (a bad line yields a ParseError).
+    ``lines`` is an iterable of lines (str or bytes), or an open file (binary or text),
+    read with :func:`read_lines` in bounded memory.  One puzzle per line, or CSV with an
+    optional header on the first line (its puzzle column is found by name).  Blank and
+    ``#`` lines are skipped.  A line longer than ``MAX_LINE_BYTES`` is refused with a
+    ParseError; bytes lines are decoded as UTF-8 (a bad line yields a ParseError).
     """
+    if hasattr(lines, "readline"):
+        lines = read_lines(lines)
     reader = _LineReader()
     for n, line in enumerate(lines, 1):
+        if isinstance(line, ParseError):  # from read_lines: a line that could not be read
+            yield n, line
+            continue
         if not isinstance(line, str):
             try:
                 line = bytes(line).decode("utf-8")
-            except (UnicodeDecodeError, TypeError) as e:
+            except (UnicodeDecodeError, TypeError, ValueError) as e:
                 yield n, _error(f"the line is not UTF-8 text ({e.__class__.__name__})", n)
                 continue
+        if len(line) > MAX_LINE_BYTES:
+            yield n, _too_long(n, "characters")
+            continue
         item = reader.read(n, line)
         if item is not None:
             yield n, item
@@ -334,6 +454,28 @@ def _read_board(text: str, one_line: bool) -> list[Grid]:
             for k in range(0, len(rows), 9)]
 
 
+def _separators_fit(rows: list[tuple[str, str]], puzzles: int) -> bool:
+    """Whether every 'maybe' line sits where a separator goes, given the sure rows.
+
+    A separator sits between bands (after row 3 and row 6 of a puzzle, both or neither)
+    or frames the drawing (above row 1 and below row 9, both or neither).  Anywhere else
+    the line is a row of blanks: a drawing with a row typed twice and a blank row then has
+    10 rows and is refused, instead of losing the blank row and shifting the rest.
+    """
+    seen, where = 0, set()
+    for kind, _ in rows:
+        if kind == "row":
+            seen += 1
+        else:
+            where.add(seen)
+    if any(p % 3 for p in where):
+        return False
+    for k in range(puzzles):
+        if (9 * k + 3 in where) != (9 * k + 6 in where):
+            return False
+    return (0 in where) == (9 * puzzles in where)
+
+
 def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
     """9 rows of 9 cells per puzzle, frames and separator lines dropped."""
     rows: list[tuple[str, str]] = []  # (kind 'row' | 'maybe', nine cells)
@@ -363,7 +505,7 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
         else:
             raise _error(f"found {len(cells)} cells, a row has 9", n)
     sure = [r for k, r in rows if k == "row"]
-    if sure and len(sure) % 9 == 0:
+    if sure and len(sure) % 9 == 0 and _separators_fit(rows, len(sure) // 9):
         picked = sure
     else:
         picked = [r for _, r in rows]
@@ -423,11 +565,30 @@ def _read_text(text: str) -> list[Grid]:
     return _read_drawing(lines)
 
 
-def parse(text: str) -> Grid:
-    """Exactly one puzzle in any supported format -> Grid; ParseError otherwise (also for several)."""
+def _text_of(text) -> str:
+    """The text to read: str as is, bytes decoded like a file; ParseError for anything else or too long."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+        if len(data) > MAX_TEXT_CHARS:
+            raise ParseError(f"the data is too long to read ({_size(len(data))}; the limit is "
+                             f"{_size(MAX_TEXT_CHARS)})")
+        return _decode(data, "the data")
+    if not isinstance(text, str):
+        raise ParseError(f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ParseError(f"the text is too long to read ({len(text):,} characters; the limit is "
+                         f"{MAX_TEXT_CHARS:,})")
+    return text
+
+
+def parse(text: str | bytes) -> Grid:
+    """Exactly one puzzle in any supported format -> Grid; ParseError otherwise (also for several).
+
+    Bytes are decoded as a file's are (UTF-8, UTF-16 with BOM, Latin-1)."""
     g = _quick(text) if type(text) is str else None
     if g is not None:
         return g
+    text = _text_of(text)
     try:
         grids = _read_text(text)
     except ParseError:
@@ -465,8 +626,9 @@ def _one_puzzle_shown_twice(text: str) -> Grid | None:
     return first
 
 
-def parse_many(text: str) -> list[Grid]:
+def parse_many(text: str | bytes) -> list[Grid]:
     """Every puzzle in a collection (one per line, CSV, .sdm) or a single puzzle; ParseError otherwise."""
+    text = _text_of(text)
     try:
         return _read_text(text)
     except ParseError:

@@ -154,8 +154,34 @@ def test_dash_rows_are_blanks_only_when_the_drawing_needs_them():
     empty_top = "---------\n" + "\n".join(rows9(TUTORIAL).split("\n")[1:])
     expected = Grid((0,) * 9 + G.cells[9:])
     assert parse(empty_top) == expected
-    # with 9 real rows, a nine-dash line is a band separator
-    assert parse(rows9(TUTORIAL).replace("\n", "\n---------\n", 1)) == G
+    # with 9 real rows, nine-dash lines between the bands (or around the grid) are separators
+    r = rows9(TUTORIAL).split("\n")
+    banded = "\n".join(r[:3] + ["---------"] + r[3:6] + ["---------"] + r[6:])
+    assert parse(banded) == G
+    assert parse("---------\n" + banded + "\n---------") == G
+    # ... but a dash line inside a band is a row of blanks, so this is 10 rows
+    with pytest.raises(ParseError, match="found 10 rows"):
+        parse(rows9(TUTORIAL).replace("\n", "\n---------\n", 1))
+
+
+def test_a_drawing_with_a_row_typed_twice_is_refused_not_shifted():
+    """Issue 17: with a blank row drawn as '|   |   |   |' (or nine dashes) and one row typed
+    twice, the nine sure rows were taken and the blank row dropped: nine shifted rows."""
+    g = Grid(G.cells[:9] + (0,) * 9 + G.cells[18:])
+    for blank in ("|   |   |   |", "|---|---|---|"):
+        ss = g.to_ss().replace("|...|...|...|", blank)
+        assert parse(ss) == g  # without the slip it reads as before
+        lines = ss.split("\n")
+        for k, line in enumerate(lines):
+            if line.startswith("|") and "+" not in line and line != blank:
+                typed_twice = "\n".join(lines[:k + 1] + [line] + lines[k + 1:])
+                with pytest.raises(ParseError, match="found 10 rows"):
+                    parse(typed_twice)
+    bare = rows9(g.to_line()).replace("\n.........\n", "\n---------\n")
+    assert parse(bare) == g
+    rows = bare.split("\n")
+    with pytest.raises(ParseError, match="found 10 rows"):
+        parse("\n".join(rows[:5] + [rows[4]] + rows[5:]))
 
 
 def test_framed_row_of_space_blanks():
@@ -494,3 +520,112 @@ def test_one_puzzle_shown_as_line_and_drawing_reads_as_one():
         parse(f"{G.to_line()}\n\n{other}")
     with pytest.raises(ParseError, match="holds 2 puzzles"):  # a plain collection stays a collection
         parse(f"{G.to_line()}\n{G.to_line()}\n")
+
+
+# -- issue 17: hostile input ------------------------------------------------------
+
+def test_bytes_are_read_like_a_file_and_other_types_are_parse_errors():
+    with pytest.raises(ParseError, match="found 1 cell"):
+        parse(b"1")  # was a TypeError
+    assert parse(TUTORIAL.encode()) == G
+    assert parse(G.to_ss().encode("utf-16")) == G
+    assert parse_many(bytearray(f"{TUTORIAL}\n{KAGGLE_Q}\n".encode())) == [G, K]
+    for bad in (None, 12, ["1"], object()):
+        with pytest.raises(ParseError, match="expected text"):
+            parse(bad)
+        with pytest.raises(ParseError, match="expected text"):
+            parse_many(bad)
+
+
+def test_texts_over_the_limit_are_refused_before_reading():
+    from solver.parse import MAX_TEXT_CHARS
+
+    big = "1" * (MAX_TEXT_CHARS + 1)
+    t = time.perf_counter()
+    for fn in (parse, parse_many):
+        with pytest.raises(ParseError, match="too long to read .* the limit is"):
+            fn(big)
+        with pytest.raises(ParseError, match="too long to read .* the limit is"):
+            fn(big.encode())
+    assert time.perf_counter() - t < 0.5
+
+
+def test_a_truncated_puzzle_field_is_not_replaced_by_the_solution():
+    """Issue 17: a headerless Kaggle row whose puzzle lost a character read as its solution."""
+    row = f"{KAGGLE_Q[:80]},{KAGGLE_A}"
+    with pytest.raises(ParseError, match="found 80 cells"):
+        parse(row)
+    out = list(iter_puzzles([f"{KAGGLE_Q},{KAGGLE_A}\n", row + "\n"]))
+    assert out[0] == (1, K)
+    assert isinstance(out[1][1], ParseError) and "found 80 cells" in str(out[1][1])
+    # a first field that is not cells (a name) still lets the puzzle field be found
+    assert parse(f"Times puzzle of Monday 3 June,{KAGGLE_Q},{KAGGLE_A}") == K
+
+
+def test_a_line_over_the_limit_is_refused_with_its_number():
+    from solver.parse import MAX_LINE_BYTES
+
+    long = "1" * (MAX_LINE_BYTES + 10)
+    out = list(iter_puzzles([TUTORIAL + "\n", long + "\n", KAGGLE_Q + "\n"]))
+    assert [n for n, _ in out] == [1, 2, 3] and out[0][1] == G and out[2][1] == K
+    assert str(out[1][1]) == (f"line 2: the line is longer than {MAX_LINE_BYTES:,} characters, "
+                              f"the limit for one line; it was skipped")
+
+
+class _CountingReader(io.BufferedReader):
+    """A binary file that remembers the largest single read it was asked for."""
+
+    def __init__(self, raw):
+        super().__init__(raw)
+        self.largest = 0
+
+    def readline(self, size=-1):
+        line = super().readline(size)
+        self.largest = max(self.largest, len(line))
+        return line
+
+
+def test_a_file_with_a_huge_line_is_streamed_without_holding_the_line():
+    from solver.parse import MAX_LINE_BYTES
+
+    data = (TUTORIAL + "\n").encode() + b"2" * (5 * 1024 * 1024) + b"\n" + (KAGGLE_Q + "\n").encode()
+    f = _CountingReader(io.BytesIO(data))
+    out = list(iter_puzzles(f))
+    assert [n for n, _ in out] == [1, 2, 3] and out[0][1] == G and out[2][1] == K
+    assert "line 2: the line is longer than 65,536 bytes" in str(out[1][1])
+    assert f.largest <= MAX_LINE_BYTES + 1
+
+
+def test_binary_streams_end_with_one_error():
+    out = list(iter_puzzles(io.BytesIO(TUTORIAL.encode() + b"\n" + b"\x00" * 10_000_000)))
+    assert out[0] == (1, G) and len(out) == 2
+    assert "line 2: the input holds binary data (a NUL byte)" in str(out[1][1])
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="POSIX device files")
+def test_dev_zero_ends_at_once():
+    with open("/dev/zero", "rb") as f:
+        out = list(iter_puzzles(f))
+    assert len(out) == 1 and "binary data" in str(out[0][1])
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "utf-16-be", "utf-8-sig", "cp1252"])
+def test_streamed_files_are_decoded_like_load(tmp_path, encoding):
+    name = "José Müller"
+    text = f"# {name}\n{TUTORIAL}\r\n{KAGGLE_Q} 1.0\n"
+    if encoding == "utf-16-be":
+        raw = "\ufeff".encode("utf-16-be") + text.encode("utf-16-be")
+    else:
+        raw = text.encode(encoding)
+    p = tmp_path / "enc.txt"
+    p.write_bytes(raw)
+    assert load(p) == [G, K]
+    with open(p, "rb") as f:
+        assert list(iter_puzzles(f)) == [(2, G), (3, K)]
+
+
+def test_utf16_stream_with_a_long_line_and_no_final_newline():
+    raw = ("\n".join([TUTORIAL, "9" * 40_000, KAGGLE_Q])).encode("utf-16")
+    out = list(iter_puzzles(io.BytesIO(raw)))
+    assert out[0] == (1, G) and out[2] == (3, K)
+    assert "line 2: the line is longer than" in str(out[1][1])
