@@ -107,6 +107,9 @@ def conflicts(cells: Sequence[int]) -> list[tuple[int, int, tuple[int, ...]]]:
     """
     out = []
     for u, unit in enumerate(UNITS):
+        ds = [cells[i] for i in unit if cells[i]]
+        if len(ds) == len(set(ds)):
+            continue  # the usual case, checked cheaply
         where: dict[int, list[int]] = {}
         for i in unit:
             d = cells[i]
