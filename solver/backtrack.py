@@ -63,7 +63,6 @@ the conflict (``cell``/``peer``/``unit``/``digit``) with all counters 0 except
 ``steps == 1``.  Callers should run ``solver.validate`` first and show the
 conflicts instead.
 
-
 :func:`solver.count_backtrack_work` (``work.py``) gives the final counters
 of the same walks without building events, and
 :func:`solver.estimate_backtrack_work` estimates them when counting would take
