@@ -409,12 +409,43 @@ class _Search:
                 self.found[key] = Explanation(x.edits, x.solutions, x.score + _MINIMAL_BONUS, x.fixed)
 
     # -- two slips ------------------------------------------------------------------
-    def pairs(self, candidates: list, covers) -> bool:
-        """Two wrong digits among ``candidates`` (pairs that ``covers`` accepts); False when
-        time ran out."""
+    def core(self, cells, among) -> list:
+        """A minimal set of the givens ``among`` that ``cells`` cannot be solved with (the rest
+        of ``among`` blanked one by one while the grid stays unsolvable).  A single wrong given
+        is in every such set, and of two wrong givens one is."""
+        work = list(cells)
+        core = []
+        for z in among:
+            d = work[z]
+            work[z] = 0
+            if self.count(work):  # solvable without z: z is part of the contradiction
+                work[z] = d
+                core.append(z)
+        return core
+
+    def pair_candidates(self, core: list) -> list:
+        """Pairs of givens that can hold two wrong digits of an unsolvable grid: one in
+        ``core`` and the other in a core of the grid without it."""
+        out, seen = [], set()
+        for a in core:
+            if self.deadline.expired():
+                break
+            blanked = list(self.cells)
+            blanked[a] = 0
+            if self.count(blanked):
+                continue  # a alone explains it: a single slip, searched already
+            for b in self.core(blanked, [i for i in self.givens if i != a]):
+                key = (min(a, b), max(a, b))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+        return out
+
+    def pairs(self, order: list, covers) -> bool:
+        """Two wrong digits at each pair of ``order`` (those that ``covers`` accepts); False
+        when time ran out."""
         cells = self.cells
         n = self.n
-        order = [(a, b) for k, a in enumerate(candidates) for b in candidates[k + 1:]]
         for a, b in order:
             if not covers(a, b):
                 continue
@@ -480,14 +511,22 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         if n == 1:
             return TypoSearch("unique")
         status = "no_solution" if n == 0 else "multiple"
-        suspects = s.givens
         present = {d for d in cells if d}
         if n and (s.n + 1 < MIN_CLUES or len(present) < 8):
             # too few givens or three digits missing: no single slip can make it unique
             return TypoSearch(status)
+        if status == "no_solution":
+            # a wrong given of a single slip is in every unsolvable core: search only one core
+            suspects = s.core(cells, s.givens)
+            inside = set(suspects)
 
-        def covers(i, j):
-            return True
+            def covers(i, j):
+                return i in inside or j in inside
+        else:
+            suspects = s.givens
+
+            def covers(i, j):
+                return True
     for i in suspects:
         s.edits_of_given(i, status)
     s.swaps(covers)
@@ -495,7 +534,12 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         s.left_out()
     complete = True
     if pairs and status != "multiple" and not any(x.unique for x in s.found.values()):
-        complete = s.pairs(_pair_order(s.givens, conflicts), covers)
+        if conflicts:
+            givens = _pair_order(s.givens, conflicts)
+            order = [(a, b) for k, a in enumerate(givens) for b in givens[k + 1:]]
+        else:
+            order = s.pair_candidates(suspects)
+        complete = s.pairs(order, covers) and not s.deadline.expired()
     s.prefer_minimal()
     ranked = sorted(s.found.values(), key=lambda x: (-x.score, x.cells))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
