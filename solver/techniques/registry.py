@@ -39,14 +39,22 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (fish.X_WING, fish.x_wing),
     (single_digit.SKYSCRAPER, single_digit.skyscraper),
     (single_digit.TWO_STRING_KITE, single_digit.two_string_kite),
+    (single_digit.TURBOT_FISH, single_digit.turbot_fish),
+    (single_digit.EMPTY_RECTANGLE, single_digit.empty_rectangle),
     (fish.SWORDFISH, fish.swordfish),
     (wings.XY_WING, wings.xy_wing),
     (wings.XYZ_WING, wings.xyz_wing),
     (wings.W_WING, wings.w_wing),
     (uniqueness.UNIQUE_RECTANGLE, uniqueness.unique_rectangle),
+    (fish.FINNED_X_WING, fish.finned_x_wing),
+    (fish.SASHIMI_X_WING, fish.sashimi_x_wing),
     (subsets.NAKED_QUAD, subsets.naked_quad),
     (subsets.HIDDEN_QUAD, subsets.hidden_quad),
     (fish.JELLYFISH, fish.jellyfish),
+    (fish.FINNED_SWORDFISH, fish.finned_swordfish),
+    (fish.SASHIMI_SWORDFISH, fish.sashimi_swordfish),
+    (fish.FINNED_JELLYFISH, fish.finned_jellyfish),
+    (fish.SASHIMI_JELLYFISH, fish.sashimi_jellyfish),
 )
 # Techniques that are sound only when the puzzle has exactly one solution.
 _NEED_UNIQUE = frozenset(t.name for t in uniqueness.TECHNIQUES)
