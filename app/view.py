@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 
 from solver import cell_of, index
 
+from .dialogs import Dialogs
 from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
                     SELECTION, STATUS_COLOURS, STATUS_SYMBOLS)
 from .model import Cell
@@ -36,78 +37,6 @@ __all__ = ["SudokuForm", "Dialogs"]
 
 BASE_CELL_PX = 54
 MODIFIER_MASK = 0x0004 | 0x0008 | 0x0080  # Control, Mod1 (Alt), Mod5 (AltGr on some systems)
-
-
-class Dialogs:
-    """The modal dialogs, in one object so tests can replace it with a recorder."""
-
-    def __init__(self, root: tk.Misc):
-        self.root = root
-
-    def ask_open(self) -> str | None:
-        """A path chosen to open, or None when cancelled."""
-        from tkinter import filedialog
-
-        path = filedialog.askopenfilename(
-            parent=self.root, title="Open puzzle(s)",
-            filetypes=[("Sudoku files", "*.txt *.sdm *.sdk *.ss *.csv"), ("All files", "*")],
-        )
-        return path or None
-
-    def ask_save(self, initial: str | None = None) -> str | None:
-        """A path chosen to save to (.sdk or .txt), or None when cancelled."""
-        from tkinter import filedialog
-
-        path = filedialog.asksaveasfilename(
-            parent=self.root, title="Save puzzle", defaultextension=".sdk",
-            initialfile=initial or "puzzle.sdk",
-            filetypes=[("SadMan Sudoku (.sdk)", "*.sdk"), ("One line (.txt)", "*.txt")],
-        )
-        return path or None
-
-    def ask_save_worksheet(self, initial: str | None = None) -> str | None:
-        """A path for a printable worksheet (.html), or None when cancelled."""
-        from tkinter import filedialog
-
-        path = filedialog.asksaveasfilename(
-            parent=self.root, title="Export worksheet", defaultextension=".html",
-            initialfile=initial or "worksheet.html",
-            filetypes=[("Web page (prints well)", "*.html *.htm")],
-        )
-        return path or None
-
-    def show_text(self, title: str, text: str) -> None:
-        """A non-modal, scrollable window of text (Escape or Close shuts it)."""
-        win = tk.Toplevel(self.root)
-        win.title(title)
-        win.transient(self.root)
-        frame = ttk.Frame(win, padding=8)
-        frame.pack(fill="both", expand=True)
-        font = tkfont.nametofont("TkDefaultFont")
-        labels = [line.split("\t")[0] for line in text.splitlines() if "\t" in line]
-        tab = max((font.measure(x) for x in labels), default=100) + 24
-        body = tk.Text(frame, wrap="word", width=64, height=26, relief="flat", padx=8, pady=6,
-                       tabs=(tab,), font=font)
-        scroll = ttk.Scrollbar(frame, command=body.yview)
-        body.configure(yscrollcommand=scroll.set)
-        body.insert("1.0", text)
-        body.configure(state="disabled")
-        close = ttk.Button(frame, text="Close", command=win.destroy)
-        close.pack(side="bottom", anchor="e", pady=(8, 0))
-        scroll.pack(side="right", fill="y")
-        body.pack(side="left", fill="both", expand=True)
-        win.bind("<Escape>", lambda e: win.destroy())
-        close.focus_set()
-
-    def info(self, title: str, text: str) -> None:
-        from tkinter import messagebox
-
-        messagebox.showinfo(title, text, parent=self.root)
-
-    def error(self, title: str, text: str) -> None:
-        from tkinter import messagebox
-
-        messagebox.showerror(title, text, parent=self.root)
 
 
 class SudokuForm:
