@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 
 from solver import cell_of, index
 
+from .actions import ActionMap
 from .dialogs import Dialogs
 from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
                     SELECTION, STATUS_COLOURS, STATUS_SYMBOLS)
@@ -52,13 +53,14 @@ class SudokuForm:
     def __init__(self, root: tk.Tk, title: str = "Sudoku Solver"):
         self.root = root
         self.dialogs = Dialogs(root)
-        self._handlers: dict[str, Callable] = {}
+        self.action_map = ActionMap(root)
+        self.menubar = self.action_map.menubar
+        self.menus = self.action_map.menus
         self._marks = MARKS
         self._cell_marks: list[set[str]] = [set() for _ in range(81)]
         self._cell_styles: list[str | None] = [None] * 81
         self._focus_index: int | None = None
         self._fonts: dict[tuple, tkfont.Font] = {}
-        self._menu_items: dict[str, tuple[tk.Menu, int]] = {}
         self._zoom = 1.0
         # The grid's side at 100 % (grown to the side panel's height).  Cells are sized in
         # pixels, so scale them with the display's DPI like the point-sized fonts around them
@@ -105,11 +107,11 @@ class SudokuForm:
         top.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, 6))
         self.mode_label = ttk.Label(top, font=self.ui_font, text="")
         self.mode_label.pack(side="left")
-        self.next_button = ttk.Button(top, text="Next ▶", command=lambda: self.fire("next"), takefocus=0)
+        self.next_button = self.action_map.add_button("next", ttk.Button(top, text="Next ▶", takefocus=0))
         self.next_button.pack(side="right")
         self.collection_label = ttk.Label(top, font=self.ui_font, text="")
         self.collection_label.pack(side="right", padx=6)
-        self.prev_button = ttk.Button(top, text="◀ Previous", command=lambda: self.fire("prev"), takefocus=0)
+        self.prev_button = self.action_map.add_button("prev", ttk.Button(top, text="◀ Previous", takefocus=0))
         self.prev_button.pack(side="right")
 
         # the grid, kept square inside a holder that takes the free space
@@ -142,23 +144,22 @@ class SudokuForm:
         self.findings.configure(state="disabled")
         tab_buttons = ttk.Frame(self.findings_tab)
         tab_buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
-        self.check_entries_button = ttk.Button(
-            tab_buttons, text="Check my entries", command=lambda: self.fire("check_entries"),
-        )
+        self.check_entries_button = self.action_map.add_button(
+            "check_entries", ttk.Button(tab_buttons, text="Check my entries"))
         self.check_entries_button.pack(side="left", padx=(0, 6))
-        self.show_wrong_button = ttk.Button(
-            tab_buttons, text="Show which are wrong", command=lambda: self.fire("show_wrong"),
-        )
+        self.show_wrong_button = self.action_map.add_button(
+            "show_wrong", ttk.Button(tab_buttons, text="Show which are wrong"))
         self.show_wrong_button.pack(side="left")
         self.show_wrong_button.state(["disabled"])
 
         # buttons under the grid
         bar = ttk.Frame(self.main)
         bar.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(8, 0))
-        self.check_button = ttk.Button(bar, text="Check (F5)", command=lambda: self.fire("check"))
-        self.solve_button = ttk.Button(bar, text="Solve (Ctrl+Enter)", command=lambda: self.fire("solve"))
-        self.cancel_button = ttk.Button(bar, text="Cancel (Esc)", command=lambda: self.fire("cancel"))
-        self.clue_button = ttk.Button(bar, text="Apply suggested fix", command=lambda: self.fire("add_clue"))
+        button = self.action_map.add_button
+        self.check_button = button("check", ttk.Button(bar, text="Check (F5)"))
+        self.solve_button = button("solve", ttk.Button(bar, text="Solve (Ctrl+Enter)"))
+        self.cancel_button = button("cancel", ttk.Button(bar, text="Cancel (Esc)"))
+        self.clue_button = button("add_clue", ttk.Button(bar, text="Apply suggested fix"))
         for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
             b.pack(side="left", padx=(0, 6))
         self.cancel_button.state(["disabled"])
@@ -212,9 +213,6 @@ class SudokuForm:
         self.root.bind_class("SudokuCell", "<FocusOut>", self._on_cell_focus)
 
     def _init_menus(self) -> None:
-        self.menubar = tk.Menu(self.root)
-        self.root.configure(menu=self.menubar)
-        self.menus: dict[str, tk.Menu] = {}
         for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
                            ("solve", "Solve"), ("examples", "Examples"), ("help", "Help")):
             self.add_menu(key, label)
@@ -264,93 +262,48 @@ class SudokuForm:
         self.enable("show_wrong", False)
 
     # ======================================================================
-    # extension points
+    # extension points (the named actions live in app/actions.py)
     # ======================================================================
     def on(self, action: str, handler: Callable) -> None:
         """Register the handler called for ``action`` (replaces any earlier one)."""
-        self._handlers[action] = handler
+        self.action_map.on(action, handler)
 
     def handler_for(self, action: str) -> Callable | None:
         """The handler registered for ``action``, or None (so a feature can chain onto it)."""
-        return self._handlers.get(action)
+        return self.action_map.handler_for(action)
 
     def fire(self, action: str, *args) -> None:
         """Run the handler of ``action`` (a user action; unknown actions are logged)."""
-        handler = self._handlers.get(action)
-        if handler is None:
-            logger.warning("no handler for action %r", action)
-            return
-        handler(*args)
+        self.action_map.fire(action, *args)
 
     def actions(self) -> list[str]:
-        """Every action a menu item can fire (for tests: each must have a handler)."""
-        return list(self._menu_items)
+        """Every action a menu item can fire."""
+        return self.action_map.actions()
 
     def add_menu(self, key: str, label: str) -> tk.Menu:
         """A new top-level menu (``key`` names it for :meth:`add_command`)."""
-        menu = tk.Menu(self.menubar)
-        self.menubar.add_cascade(label=label, menu=menu, underline=0 if key != "examples" else 1)
-        self.menus[key] = menu
-        return menu
+        return self.action_map.add_menu(key, label)
 
     def add_command(self, menu: str, label: str, action: str, accelerator: str | None = None,
                     sequences: Iterable[str] = ()) -> None:
         """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``."""
-        m = self.menus[menu]
-        m.add_command(label=label, command=lambda: self.fire(action), accelerator=accelerator or "")
-        self._menu_items[action] = (m, m.index("end"))
-        for seq in sequences:
-            self.root.bind(seq, lambda e, a=action: self._on_shortcut(a))
+        self.action_map.add_command(menu, label, action, accelerator, sequences)
 
     def add_check(self, menu: str, label: str, action: str, variable: tk.BooleanVar,
                   accelerator: str | None = None, sequences: Iterable[str] = ()) -> None:
         """A check item bound to ``variable``; toggling it fires ``action``."""
-        m = self.menus[menu]
-        m.add_checkbutton(label=label, variable=variable, command=lambda: self.fire(action),
-                          accelerator=accelerator or "")
-        self._menu_items[action] = (m, m.index("end"))
-
-        def toggle(event=None):
-            variable.set(not variable.get())
-            self.fire(action)
-            return "break"
-
-        for seq in sequences:
-            self.root.bind(seq, toggle)
+        self.action_map.add_check(menu, label, action, variable, accelerator, sequences)
 
     def enable(self, action: str, enabled: bool) -> None:
         """Enable or disable the menu item (and button) of ``action``."""
-        item = self._menu_items.get(action)
-        if item:
-            item[0].entryconfigure(item[1], state="normal" if enabled else "disabled")
-        button = {"check": getattr(self, "check_button", None), "solve": getattr(self, "solve_button", None),
-                  "cancel": getattr(self, "cancel_button", None), "add_clue": getattr(self, "clue_button", None),
-                  "show_wrong": getattr(self, "show_wrong_button", None),
-                  "check_entries": getattr(self, "check_entries_button", None),
-                  "prev": getattr(self, "prev_button", None), "next": getattr(self, "next_button", None)}.get(action)
-        if button is not None:
-            button.state(["!disabled"] if enabled else ["disabled"])
+        self.action_map.enable(action, enabled)
 
     def is_enabled(self, action: str) -> bool:
-        m, i = self._menu_items[action]
-        return str(m.entrycget(i, "state")) != "disabled"
+        return self.action_map.is_enabled(action)
 
     def shortcut_text(self) -> str:
-        """Every menu item that has a shortcut, as lines "Label<TAB>keys" (for Help ▸ Keyboard shortcuts)."""
-        lines = []
-        for key, menu in self.menus.items():
-            end = menu.index("end")
-            if end is None:
-                continue
-            for i in range(end + 1):
-                if menu.type(i) in ("command", "checkbutton"):
-                    accel = menu.entrycget(i, "accelerator")
-                    if accel:
-                        lines.append(f"{menu.entrycget(i, 'label')}\t{accel}")
-        lines += ["", "In the grid: digits 1-9 (also the numpad) set a cell; Backspace, Delete, 0, . or space "
-                  "clear it; arrow keys move; Tab / Shift+Tab go to the next / previous cell; "
-                  "Alt+underlined letter or F10 opens the menus."]
-        return "\n".join(lines)
+        """Every shortcut, as lines "Label<TAB>keys" (for Help ▸ Keyboard shortcuts)."""
+        return self.action_map.shortcut_text()
 
     def add_side_tab(self, title: str, frame: tk.Widget) -> None:
         """Add ``frame`` (a child of ``side_panel``) as a tab of the side panel."""
@@ -666,12 +619,6 @@ class SudokuForm:
             self.focus_cell(cell_of(i))
         else:
             self.focus_cell(((r + dr) % 9, (c + dc) % 9))
-
-    def _on_shortcut(self, action: str):
-        if action in self._menu_items and not self.is_enabled(action):
-            return "break"  # a disabled command's key does nothing, like its menu item
-        self.fire(action)
-        return "break"
 
     def _on_findings_click(self, event):
         self.findings.focus_set()

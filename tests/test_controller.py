@@ -462,7 +462,7 @@ def test_every_menu_item_works(sudoku_app, tmp_path):
     assert app.root.callback_errors == []
     assert any(call[0] == "show_text" and "Solve\tCtrl+Enter" in call[2] for call in app.dialogs.calls)
     assert any(call[0] == "info" and "About" in call[1] for call in app.dialogs.calls)
-    assert set(app.form.actions()) <= set(app.form._handlers)
+    assert set(app.form.actions()) <= set(app.form.action_map.handlers)
 
 
 # -- nothing lost -----------------------------------------------------------------------------
