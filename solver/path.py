@@ -86,7 +86,7 @@ def run_path(cells: list[int], masks: list[int], finders=FINDERS, cancel=None,
         check(cancel)
         if all(cells):
             break
-        step = find_first(cells, masks, finders)
+        step = find_first(cells, masks, finders, cancel)
         if step is None:
             break
         if record:

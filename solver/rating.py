@@ -35,9 +35,11 @@ from .techniques import technique
 
 __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CAP"]
 
-LEVELS = ("easy", "medium", "hard", "expert", "guessing")
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+#: the labels of the levels, and of "guessing": a path that stopped before the end (cancelled
+#: or beyond the forcing chains' bound; never seen on a puzzle with one solution)
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert",
-                "guessing": "Needs guessing"}
+                "extreme": "Extreme", "guessing": "Needs guessing"}
 GUESS_PENALTY = 200
 PER_CELL_LEFT = 10
 BACKTRACK_CAP = 500_000  # ~0.3-0.5 s of the classic backtracker on this machine at worst

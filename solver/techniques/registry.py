@@ -17,7 +17,7 @@ from typing import Callable, Collection, Mapping, Optional
 
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
-from . import fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
 __all__ = ["TECHNIQUES", "FINDERS", "technique", "finders", "find_first", "check_grid",
@@ -55,6 +55,11 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (fish.SASHIMI_SWORDFISH, fish.sashimi_swordfish),
     (fish.FINNED_JELLYFISH, fish.finned_jellyfish),
     (fish.SASHIMI_JELLYFISH, fish.sashimi_jellyfish),
+    # -- forcing chains (forcing.py): the last resort, extreme; keep them last --
+    (forcing.DIGIT_FORCING, forcing.digit_forcing),
+    (forcing.CELL_FORCING, forcing.cell_forcing),
+    (forcing.UNIT_FORCING, forcing.unit_forcing),
+    (forcing.NESTED_FORCING, forcing.nested_forcing),
 )
 # Techniques that are sound only when the puzzle has exactly one solution.
 _NEED_UNIQUE = frozenset(t.name for t in uniqueness.TECHNIQUES)
@@ -87,10 +92,13 @@ def finders(levels: Optional[Collection[str]] = None, *,
                  and (levels is None or _BY_NAME[n].level in levels))
 
 
-def find_first(cells, masks, finders=FINDERS) -> Optional[Step]:
-    """The first Step any of ``finders`` sees in the position (flat lists), or None."""
+def find_first(cells, masks, finders=FINDERS, cancel=None) -> Optional[Step]:
+    """The first Step any of ``finders`` sees in the position (flat lists), or None.
+
+    Finders marked ``cancellable`` (the long searches) get ``cancel`` too.
+    """
     for _, f in finders:
-        step = f(cells, masks)
+        step = f(cells, masks, cancel) if getattr(f, "cancellable", False) else f(cells, masks)
         if step is not None:
             return step
     return None

@@ -60,6 +60,7 @@ class Step:
     message: str
     unit_hint: str
     highlight: tuple[tuple[int, int], ...] = ()
+    chain: Optional[object] = None  # a links.Chain for chain, colouring and forcing steps
 
     @property
     def targets(self) -> tuple[tuple[int, int], ...]:
@@ -105,7 +106,7 @@ def apply_in_place(step: Step, cells: list[int], masks: list[int]) -> None:
 
 
 def make_step(name, units, cells, digits, placements=(), elims=(), message="", unit_hint=None,
-              highlight=None) -> Step:
+              highlight=None, chain=None) -> Step:
     """Build a Step from flat indices: ``units`` as numbers (or Units), ``elims`` as ``(i, d)`` pairs.
 
     ``unit_hint`` defaults to "Look at <the units>."; ``highlight`` to the
@@ -124,7 +125,7 @@ def make_step(name, units, cells, digits, placements=(), elims=(), message="", u
                 seen.append(c)
         highlight = tuple(seen)
     return Step(name, units, cell_t, tuple(sorted(digits)), pl, el, message, unit_hint,
-                tuple(highlight))
+                tuple(highlight), chain)
 
 
 # -- patterns several families look for ------------------------------------------

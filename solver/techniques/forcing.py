@@ -1,0 +1,468 @@
+"""Forcing chains: the last resort, so that logic alone reaches the end of every puzzle.
+
+A forcing chain *assumes* a candidate and follows what it forces, the way
+Sudoku Explainer's dynamic chains do: a placed digit removes itself from its
+peers; a cell left with one digit, or a digit left with one place in a unit,
+is placed (singles).  Three patterns turn such chains into a sound step:
+
+* **Digit Forcing Chain** (contradiction): if r1c2 were 4, the chain would
+  leave a cell without a candidate, a digit without a place, or a cell with
+  two digits; so r1c2 is not 4;
+* **Cell Forcing Chain**: whichever digit a cell takes, the chains agree on
+  some fact (r5c5 ≠ 7); so it holds;
+* **Unit Forcing Chain**: wherever a digit goes in a unit, they agree.
+
+When none of these is found with singles alone, a **Nested Forcing Chain**
+lets each chain use digit forcing chains inside it (an elimination
+that itself was proved by contradiction), one level deeper at a time.  Every
+step is proved by following rules, never by trial and error with the
+solution: a deeper level is only ever needed because the chains get long.
+
+Each step carries a :class:`~.links.Chain` whose ``branches`` are the
+readable tree: one :class:`~.links.Branch` per assumption, each implication
+with its reason, nested proofs indented under the line they prove.
+
+Chains run in the branch engine :func:`propagate` (plain lists, bit masks,
+fact keys: ``9 * i + d - 1`` for "cell i holds d", ``729 +`` that for "cell i
+is not d").  The search is bounded: the depth of nesting (``MAX_DEPTH``)
+and the cancel token (``solver.cancel.check``), looked at once per branch.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Optional
+
+from ..cancel import check
+from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
+from ..grid import PEERS, UNITS, Unit, cell_name, cell_of
+from .links import Branch, Chain, public_node
+from .step import Technique, make_step, names
+
+__all__ = ["DIGIT_FORCING", "CELL_FORCING", "UNIT_FORCING", "NESTED_FORCING", "TECHNIQUES",
+           "digit_forcing", "cell_forcing", "unit_forcing", "nested_forcing", "propagate", "MAX_DEPTH"]
+
+DIGIT_FORCING = Technique(
+    "Digit Forcing Chain", "extreme", 70,
+    "Assume a candidate and follow the singles it forces: if that ends in a contradiction (a cell with no digit left, a digit with no place in a unit), the candidate is false.")
+
+CELL_FORCING = Technique(
+    "Cell Forcing Chain", "extreme", 75,
+    "Try every digit a cell can hold and follow the singles each one forces: whatever all the chains agree on is true, because one of the digits is right.")
+
+UNIT_FORCING = Technique(
+    "Unit Forcing Chain", "extreme", 80,
+    "Try every place a digit can take in a unit and follow the singles each one forces: whatever all the chains agree on is true, because the digit goes in one of those places.")
+
+NESTED_FORCING = Technique(
+    "Nested Forcing Chain", "extreme", 110,
+    "A forcing chain whose links may themselves be proved by smaller forcing chains (an elimination shown by contradiction inside the branch). The last resort: every puzzle with one solution yields to it.")
+
+TECHNIQUES = (DIGIT_FORCING, CELL_FORCING, UNIT_FORCING, NESTED_FORCING)
+
+MAX_DEPTH = 4  # nesting levels tried; puzzles of the public sets need at most 2
+PLACE, ELIM = 0, 729
+_EXPLAIN_TRIES = 6  # patterns of one kind whose explanations are measured to pick the shortest
+
+
+# -- the branch engine --------------------------------------------------------------
+def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] = None,
+              depth: int = 0, cancel=None):
+    """Place ``places`` and remove ``offs`` (``(i, d)`` pairs), then follow singles to the end.
+
+    Mutates ``cells`` and ``masks``.  With ``depth > 0`` a candidate whose own
+    chain (one level less deep) ends in a contradiction is removed too.
+    Returns None when no contradiction shows, else ``(text, parents)``.
+    ``rec``, when given, records each fact: ``key -> (seq, kind, parents, extra)``.
+    """
+    queue: list = [(i, d, "assume", (), None) for i, d in places]
+    for i, d in offs:
+        b = BIT[d]
+        if masks[i] & b:
+            m = masks[i] = masks[i] ^ b
+            if rec is not None:
+                rec[ELIM + 9 * i + d - 1] = (len(rec), "assume", (), None)
+            if not m:
+                return _empty(i, rec)
+            if not m & (m - 1):
+                queue.append((i, DIGIT_OF[m], "naked", None, None))
+    head = 0
+    resume = 0
+    while True:
+        while head < len(queue):
+            i, d, kind, parents, extra = queue[head]
+            head += 1
+            b = BIT[d]
+            if parents is None:  # a naked single: the cell's other digits went in this branch
+                parents = _cell_elims(i, d, rec) if rec is not None else ()
+            have = cells[i]
+            if have:
+                if have == d:
+                    continue
+                why = ((PLACE + 9 * i + have - 1,) if rec is not None and PLACE + 9 * i + have - 1 in rec
+                       else ()) + tuple(parents)
+                return (f"{cell_name(cell_of(i))} would have to be both {have} and {d}", why)
+            if not masks[i] & b:
+                key = ELIM + 9 * i + d - 1
+                why = ((key,) if rec is not None and key in rec else ()) + tuple(parents)
+                return (f"{cell_name(cell_of(i))} would have to be {d}, but {d} is already ruled out "
+                        f"there", why)
+            cells[i] = d
+            masks[i] = 0
+            if rec is not None:
+                pk = PLACE + 9 * i + d - 1
+                rec[pk] = (len(rec), kind, tuple(parents), extra)
+            for p in PEERS[i]:
+                m = masks[p]
+                if m & b:
+                    m = masks[p] = m ^ b
+                    if rec is not None:
+                        rec[ELIM + 9 * p + d - 1] = (len(rec), "peer", (pk,), i)
+                    if not m:
+                        return _empty(p, rec)
+                    if not m & (m - 1):
+                        queue.append((p, DIGIT_OF[m], "naked", None, None))
+        # hidden singles, and a digit with no place left
+        for u, unit in enumerate(UNITS):
+            once = twice = placed = 0
+            for j in unit:
+                m = masks[j]
+                twice |= once & m
+                once |= m
+                placed |= BIT[cells[j]]
+            missing = ALL & ~(once | placed)
+            if missing:
+                d = DIGIT_OF[missing & -missing]
+                why = _unit_parents(unit, d, -1, cells, rec) if rec is not None else ()
+                return (f"{d} would have no place left in {Unit.from_number(u).name}", why)
+            hs = once & ~twice
+            while hs:
+                low = hs & -hs
+                hs ^= low
+                d = DIGIT_OF[low]
+                j = next(j for j in unit if masks[j] & low)
+                why = _unit_parents(unit, d, j, cells, rec) if rec is not None else ()
+                queue.append((j, d, "hidden", why, u))
+        if head < len(queue):
+            continue
+        if depth <= 0:
+            return None
+        # nested: remove candidates whose own (shallower) chain ends in a contradiction
+        order = _candidates(cells, masks)
+        found = False
+        for k in range(resume, len(order)):
+            i, d = order[k]
+            if cells[i] or not masks[i] & BIT[d]:
+                continue
+            check(cancel)
+            sub_rec = dict(rec) if rec is not None else None
+            sc, sm = list(cells), list(masks)
+            bad = propagate(sc, sm, [(i, d)], (), sub_rec, depth - 1, cancel)
+            if bad is None:
+                continue
+            m = masks[i] = masks[i] ^ BIT[d]
+            if rec is not None:
+                base = len(rec)
+                outer = _needed(sub_rec, bad[1], base, outer_only=True)
+                rec[ELIM + 9 * i + d - 1] = (base, "nested", tuple(outer), (sub_rec, bad, base, (i, d)))
+            if not m:
+                return _empty(i, rec)
+            if not m & (m - 1):
+                queue.append((i, DIGIT_OF[m], "naked", None, None))
+            resume = k + 1
+            found = True
+            break
+        if not found:
+            if resume == 0:
+                return None
+            resume = 0  # something changed since the start of the list: one more pass
+            continue
+
+
+def _candidates(cells, masks) -> list[tuple[int, int]]:
+    """The candidates of a position, those of two-candidate cells first (their chains are shortest)."""
+    out = [(POP[masks[i]], i, d) for i in range(81) if not cells[i] for d in DIGITS_IN[masks[i]]]
+    out.sort()
+    return [(i, d) for _, i, d in out]
+
+
+def _cell_elims(i, d, rec) -> tuple:
+    return tuple(k for e in range(1, 10) if e != d and (k := ELIM + 9 * i + e - 1) in rec)
+
+
+def _empty(i, rec):
+    why = _cell_elims(i, 0, rec) if rec is not None else ()
+    return (f"{cell_name(cell_of(i))} would have no candidate left", why)
+
+
+def _unit_parents(unit, d, skip, cells, rec) -> tuple:
+    out = []
+    for j in unit:
+        if j == skip:
+            continue
+        k = ELIM + 9 * j + d - 1
+        if k in rec:
+            out.append(k)
+        elif cells[j] and (k := PLACE + 9 * j + cells[j] - 1) in rec:
+            out.append(k)
+    return tuple(out)
+
+
+def _needed(rec, roots, base: int = 0, outer_only: bool = False) -> list[int]:
+    """The facts the ``roots`` rest on, in the order they were found.
+
+    Facts recorded before ``base`` are the position's (the outer branch's):
+    with ``outer_only`` only those are returned, otherwise only the later ones.
+    """
+    seen = set()
+    stack = list(roots)
+    outer = set()
+    while stack:
+        k = stack.pop()
+        if k in seen or k not in rec:
+            continue
+        seen.add(k)
+        entry = rec[k]
+        if entry[0] < base:
+            outer.add(k)
+            continue
+        stack.extend(entry[2])
+    if outer_only:
+        return sorted(outer, key=lambda k: rec[k][0])
+    return sorted((k for k in seen if rec[k][0] >= base), key=lambda k: rec[k][0])
+
+
+# -- wording of a branch ----------------------------------------------------------------
+def _fact_text(k: int) -> str:
+    if k >= ELIM:
+        i, d = divmod(k - ELIM, 9)
+        return f"{cell_name(cell_of(i))} ≠ {d + 1}"
+    i, d = divmod(k, 9)
+    return f"{cell_name(cell_of(i))} = {d + 1}"
+
+
+def _line(rec, k: int, depth: int):
+    _, kind, parents, extra = rec[k]
+    if kind == "peer":
+        return _fact_text(k), f"sees {cell_name(cell_of(extra))}", ()
+    if kind == "naked":
+        return _fact_text(k), "the only digit left in the cell", ()
+    if kind == "hidden":
+        return _fact_text(k), f"the only place left in {Unit.from_number(extra).name}", ()
+    if kind == "nested":
+        sub_rec, bad, base, premise = extra
+        return _fact_text(k), "else a contradiction:", (_branch(sub_rec, premise, bad, base),)
+    return _fact_text(k), "", ()
+
+
+def _branch(rec, premise, bad=None, base=0, targets=()) -> Branch:
+    """A :class:`Branch`: the premise, the facts the outcome needs, and the outcome."""
+    i, d = premise
+    roots = list(bad[1]) if bad is not None else list(targets)
+    keys = [k for k in _needed(rec, roots, base) if rec[k][1] != "assume"]
+    lines = tuple(_line(rec, k, 0) for k in keys)
+    if bad is not None:
+        outcome = f"{bad[0]}: a contradiction, so {cell_name(cell_of(i))} ≠ {d}"
+    else:
+        outcome = ", ".join(_fact_text(k) for k in targets)
+    return Branch(f"If {cell_name(cell_of(i))} = {d}", lines, outcome)
+
+
+def _size(branch: Branch) -> int:
+    n = 0
+    for _, _, nested in branch.lines:
+        n += 1 + sum(_size(b) for b in nested)
+    return n
+
+
+# -- the searches ---------------------------------------------------------------------------
+def _run(cells, masks, premise, depth, cancel, rec=None):
+    c, m = list(cells), list(masks)
+    bad = propagate(c, m, [premise], (), rec, depth, cancel)
+    if bad is not None:
+        return None, bad
+    return tuple(BIT[c[j]] if c[j] else m[j] for j in range(81)), None
+
+
+def _verities(cells, masks, groups, results):
+    """(premises, placements, eliminations) where every non-contradicting branch of a group agrees."""
+    for premises in groups:
+        union = [0] * 81
+        alive = 0
+        for p in premises:
+            v = results.get(p)
+            if v is None:
+                continue
+            alive += 1
+            for j in range(81):
+                union[j] |= v[j]
+        if not alive:
+            continue  # every branch contradicts: a broken puzzle, nothing sound to say
+        own = {i for i, _ in premises}
+        pl, el = [], []
+        for j in range(81):
+            if cells[j] or (len(own) == 1 and j in own):
+                continue
+            gone = masks[j] & ~union[j]
+            if not gone:
+                continue
+            if POP[union[j]] == 1:
+                pl.append((j, DIGIT_OF[union[j]]))
+            else:
+                el.extend((j, e) for e in DIGITS_IN[gone])
+        if pl or el:
+            yield premises, pl, el
+
+
+def _cell_groups(cells, masks):
+    out = [tuple((i, d) for d in DIGITS_IN[masks[i]]) for i in range(81)
+           if not cells[i] and POP[masks[i]] >= 2]
+    out.sort(key=len)
+    return out
+
+
+def _unit_groups(cells, masks):
+    out = []
+    for u, unit in enumerate(UNITS):
+        for d in range(1, 10):
+            pl = tuple((j, d) for j in unit if masks[j] & BIT[d])
+            if len(pl) >= 2:
+                out.append((u, pl))
+    out.sort(key=lambda x: len(x[1]))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _level_one(cells: tuple, masks: tuple):
+    """Every candidate's singles chain in this position: {premise: final possibilities or None}."""
+    results = {}
+    for i, d in _candidates(cells, masks):
+        v, bad = _run(cells, masks, (i, d), 0, None)
+        results[(i, d)] = v
+    return results
+
+
+def _pick(cells, masks, found, depth, cancel, kind):
+    """Of up to ``_EXPLAIN_TRIES`` patterns found, the one whose explanation is shortest, as a Step."""
+    best = None
+    for premises, pl, el, unit in found[:_EXPLAIN_TRIES]:
+        branches = []
+        for p in premises:
+            rec: dict = {}
+            v, bad = _run(cells, masks, p, depth, cancel, rec)
+            if bad is not None:
+                branches.append(_branch(rec, p, bad))
+            else:
+                targets = [_target_key(rec, j, e, True) for j, e in pl] + \
+                          [_target_key(rec, j, e, False) for j, e in el]
+                branches.append(_branch(rec, p, targets=[t for t in targets if t is not None]))
+        size = sum(_size(b) for b in branches)
+        if best is None or size < best[0]:
+            best = (size, premises, pl, el, unit, tuple(branches))
+    _, premises, pl, el, unit, branches = best
+    return _make(kind, premises, pl, el, unit, branches, depth)
+
+
+def _target_key(rec, j, e, placed: bool):
+    if placed:
+        k = PLACE + 9 * j + e - 1
+        return k if k in rec else None
+    k = ELIM + 9 * j + e - 1
+    if k in rec:
+        return k
+    for x in range(1, 10):  # the cell took another digit
+        if (k := PLACE + 9 * j + x - 1) in rec:
+            return k
+    return None
+
+
+def _make(kind, premises, pl, el, unit, branches, depth):
+    tech = {"contradiction": DIGIT_FORCING, "cell": CELL_FORCING, "unit": UNIT_FORCING}[kind]
+    name = tech.name if depth == 0 else NESTED_FORCING.name
+    cells_ = sorted({i for i, _ in premises})
+    digits = sorted({d for _, d in premises})
+    conclusion = _conclusion_words(pl, el)
+    nested = " (some links are themselves proved by smaller forcing chains)" if depth else ""
+    if kind == "contradiction":
+        (i, d), = premises
+        msg = (f"{name}: if {cell_name(cell_of(i))} were {d}, the digits it forces would end in a "
+               f"contradiction{nested}, so {d} can be removed from {cell_name(cell_of(i))}.")
+        hint = f"Look at what {d} in {cell_name(cell_of(i))} would force."
+        units = []
+    elif kind == "cell":
+        i = premises[0][0]
+        msg = (f"{name}: {cell_name(cell_of(i))} holds "
+               f"{' or '.join(str(d) for _, d in premises)}, and whichever it is, the chains "
+               f"agree{nested}: {conclusion}.")
+        hint = f"Try each digit of {cell_name(cell_of(i))} and follow what it forces."
+        units = []
+    else:
+        un = Unit.from_number(unit).name
+        d = premises[0][1]
+        msg = (f"{name}: in {un}, {d} goes in {names([i for i, _ in premises])}, and wherever it "
+               f"goes, the chains agree{nested}: {conclusion}.")
+        hint = f"Try each place of {d} in {un} and follow what it forces."
+        units = [unit]
+    chain = Chain(nodes=tuple(public_node(((i,), d)) for i, d in premises),
+                  branches=branches,
+                  targets=tuple(public_node(((j,), e)) for j, e in list(pl) + list(el)),
+                  kind=kind)
+    elims = list(el) if kind != "contradiction" else [premises[0]]
+    return make_step(name, units, cells_, digits, placements=pl, elims=elims, message=msg,
+                     unit_hint=hint, chain=chain)
+
+
+def _conclusion_words(pl, el) -> str:
+    parts = [f"{cell_name(cell_of(j))} = {e}" for j, e in pl]
+    parts += [f"{cell_name(cell_of(j))} ≠ {e}" for j, e in el]
+    return ", ".join(parts)
+
+
+def _find(cells, masks, kind, depth=0, cancel=None):
+    key_c, key_m = tuple(cells), tuple(masks)
+    results = _level_one(key_c, key_m)
+    if kind == "contradiction":
+        found = [((p,), [], [], None) for p, v in results.items() if v is None]
+    elif kind == "cell":
+        found = [(pr, pl, el, None) for pr, pl, el in
+                 _verities(key_c, key_m, _cell_groups(key_c, key_m), results)]
+    else:
+        groups = _unit_groups(key_c, key_m)
+        unit_of = {pl: u for u, pl in groups}
+        found = [(pr, pl, el, unit_of[pr]) for pr, pl, el in
+                 _verities(key_c, key_m, [pl for _, pl in groups], results)]
+    if not found:
+        return None
+    return _pick(key_c, key_m, found, depth, cancel, kind)
+
+
+def digit_forcing(cells, masks, cancel=None):
+    return _find(cells, masks, "contradiction", 0, cancel)
+
+
+def cell_forcing(cells, masks, cancel=None):
+    return _find(cells, masks, "cell", 0, cancel)
+
+
+def unit_forcing(cells, masks, cancel=None):
+    return _find(cells, masks, "unit", 0, cancel)
+
+
+def nested_forcing(cells, masks, cancel=None):
+    """The first nested forcing chain, one level deeper at a time: contradictions, then cells."""
+    key_c, key_m = tuple(cells), tuple(masks)
+    for depth in range(1, MAX_DEPTH + 1):
+        results: dict = {}
+        for group in _cell_groups(key_c, key_m):
+            for p in group:
+                check(cancel)
+                v, bad = _run(key_c, key_m, p, depth, cancel)
+                if bad is not None:
+                    return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction")
+                results[p] = v
+            for pr, pl, el in _verities(key_c, key_m, [group], results):
+                return _pick(key_c, key_m, [(pr, pl, el, None)], depth, cancel, "cell")
+    return None
+
+
+for _f in (digit_forcing, cell_forcing, unit_forcing, nested_forcing):
+    _f.cancellable = True  # find_first passes the cancel token

@@ -1,0 +1,275 @@
+"""Candidates and links: the vocabulary every chain technique shares.
+
+A **node** is a candidate: digit ``d`` in cell ``i``, or a **grouped node**:
+digit ``d`` in two or three cells of one box that also share a row or a
+column (a box∩line).  Inside the engine a node is ``(cells, d)`` with
+``cells`` a sorted tuple of flat indices (one index for a plain candidate).
+
+Two kinds of link join nodes:
+
+* **strong** (``"strong"``): at least one of the two is true.  A digit with
+  exactly two places in a unit (a *conjugate pair*; grouped: its places in the
+  unit fall into two groups), or the two digits of a two-candidate cell.
+* **weak** (``"weak"``): at most one of the two is true.  The same digit in
+  cells that see each other (every cell of one node sees every cell of the
+  other), or two digits of one cell.
+
+A chain alternates them: if a node at one end of a strong link is false, the
+other is true; if a node at one end of a weak link is true, the other is
+false.  Steps carry a :class:`Chain` (plain data, ``(row, col)`` cells) so the
+app can draw the links, the colour groups or the forcing tree.
+
+The :class:`LinkGraph` numbers the nodes of a position and keeps, per node,
+its strong and weak neighbours as bit sets (Python ints), so chain searches
+expand whole sets at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional
+
+from ..candidates import BIT, DIGITS_IN, POP
+from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, cell_name, cell_of
+
+__all__ = ["STRONG", "WEAK", "Node", "Link", "Branch", "Chain", "LinkGraph", "public_node",
+           "node_name", "conjugate_units", "sees"]
+
+STRONG = "strong"
+WEAK = "weak"
+
+#: A node at the public boundary: ``(((r, c), ...), digit)``.
+Node = tuple
+#: A link at the public boundary: ``(node, node, "strong" | "weak")``.
+Link = tuple
+
+
+def public_node(node) -> Node:
+    """The engine's ``(cells, d)`` as plain ``(((r, c), ...), d)``."""
+    cells, d = node
+    return tuple(cell_of(i) for i in cells), d
+
+
+def node_name(node) -> str:
+    """'4r1c2' (digit, then cell) for an engine node; a grouped node reads '4r1c23'."""
+    cells, d = node
+    if len(cells) == 1:
+        return f"{d}{cell_name(cell_of(cells[0]))}"
+    rows = sorted({ROW_OF[i] + 1 for i in cells})
+    cols = sorted({COL_OF[i] + 1 for i in cells})
+    return f"{d}r" + "".join(map(str, rows)) + "c" + "".join(map(str, cols))
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One branch of a forcing chain, as text: ``premise`` ("If r1c2 = 4"), its implications in
+    order (each ``(fact, reason, nested branches)``), and ``outcome`` (what it ends in)."""
+
+    premise: str
+    lines: tuple = ()
+    outcome: str = ""
+
+    def text(self, indent: int = 0) -> list[str]:
+        pad = "  " * indent
+        out = [f"{pad}{self.premise}:"]
+        for fact, reason, nested in self.lines:
+            out.append(f"{pad}  ⇒ {fact}" + (f"  ({reason})" if reason else ""))
+            for b in nested:
+                out.extend(b.text(indent + 2))
+        if self.outcome:
+            out.append(f"{pad}  ⇒ {self.outcome}")
+        return out
+
+
+@dataclass(frozen=True)
+class Chain:
+    """What a chain step shows (plain data for the app's diagram).
+
+    ``nodes`` the chain's nodes in order; ``links`` ``(a, b, kind)`` with kind
+    ``"strong"`` or ``"weak"``; ``groups`` the colour groups of a colouring
+    step (a tuple of node tuples, in pairs of opposite colours); ``branches`` the
+    forcing chain's tree (:class:`Branch`); ``targets`` the nodes it removes or places.
+    """
+
+    nodes: tuple = ()
+    links: tuple = ()
+    groups: tuple = ()
+    branches: tuple = ()
+    targets: tuple = ()
+    kind: str = ""
+
+    def text(self) -> str:
+        """The chain written out: the links for a chain, the branches for a forcing chain."""
+        if self.branches:
+            lines = []
+            for b in self.branches:
+                lines.extend(b.text())
+            return "\n".join(lines)
+        if self.links:
+            out = [_pname(self.links[0][0])]
+            for a, b, kind in self.links:
+                out.append(" = " if kind == STRONG else " - ")
+                out.append(_pname(b))
+            return "".join(out)
+        return ""
+
+
+def _pname(node: Node) -> str:
+    cells, d = node
+    if len(cells) == 1:
+        return f"{d}{cell_name(cells[0])}"
+    rows = sorted({r + 1 for r, _ in cells})
+    cols = sorted({c + 1 for _, c in cells})
+    return f"{d}r" + "".join(map(str, rows)) + "c" + "".join(map(str, cols))
+
+
+def conjugate_units(masks, d: int) -> list[tuple[int, int, int]]:
+    """(unit, i, j) for each unit where ``d`` has exactly two places."""
+    bit = BIT[d]
+    out = []
+    for u, unit in enumerate(UNITS):
+        pl = [i for i in unit if masks[i] & bit]
+        if len(pl) == 2:
+            out.append((u, pl[0], pl[1]))
+    return out
+
+
+def sees(a, b) -> bool:
+    """True when nodes ``a`` and ``b`` (engine form) are weakly linked: they cannot both be true."""
+    ca, da = a
+    cb, db = b
+    if da == db:
+        return not set(ca) & set(cb) and all(j in PEER_SETS[i] for i in ca for j in cb)
+    return len(ca) == 1 and ca == cb
+
+
+class LinkGraph:
+    """The nodes of a position and their links, numbered, with neighbour sets as int bitsets.
+
+    ``digits`` limits the digits used; ``grouped`` adds box∩line group nodes;
+    ``cell_links`` allows the links inside a cell (strong: a two-candidate
+    cell; weak: two digits of a cell); ``unit_links`` the links of a digit
+    in a unit.  ``strong[n]`` and ``weak[n]`` are the bitsets of node ``n``'s
+    neighbours; ``why[(a, b)]`` says where a strong link comes from (a unit
+    number, or -1 for a cell).
+    """
+
+    def __init__(self, masks, digits: Iterable[int] = range(1, 10), *, grouped: bool = False,
+                 cell_links: bool = True, unit_links: bool = True,
+                 bivalue_only: bool = False, pair: Optional[int] = None):
+        digits = tuple(digits)
+        self.nodes: list[tuple] = []
+        self.number: dict[tuple, int] = {}
+        for i in range(81):
+            for d in DIGITS_IN[masks[i]]:
+                if d in digits:
+                    self._add(((i,), d))
+        if grouped:
+            for d in digits:
+                for g in _groups(masks, d):
+                    self._add((g, d))
+        n = len(self.nodes)
+        self.strong = [0] * n
+        self.weak = [0] * n
+        self.why: dict[tuple[int, int], int] = {}
+        num = self.number
+        # strong links
+        if cell_links:
+            for i in range(81):
+                m = masks[i]
+                if POP[m] == 2 and (pair is None or m == pair):
+                    x, y = DIGITS_IN[m]
+                    a, b = num.get(((i,), x)), num.get(((i,), y))
+                    if a is not None and b is not None:
+                        self._strong(a, b, -1)
+        if unit_links:
+            for d in digits:
+                bit = BIT[d]
+                for u, unit in enumerate(UNITS):
+                    pl = tuple(i for i in unit if masks[i] & bit)
+                    if len(pl) < 2:
+                        continue
+                    for part_a, part_b in _splits(pl, u, grouped):
+                        a, b = num.get((part_a, d)), num.get((part_b, d))
+                        if a is not None and b is not None:
+                            self._strong(a, b, u)
+        # weak links
+        by_digit: dict[int, list[int]] = {}
+        for k, (cells, d) in enumerate(self.nodes):
+            by_digit.setdefault(d, []).append(k)
+        if unit_links or bivalue_only:
+            for d, ks in by_digit.items():
+                for x in range(len(ks)):
+                    a = ks[x]
+                    ca = self.nodes[a][0]
+                    for y in range(x + 1, len(ks)):
+                        b = ks[y]
+                        cb = self.nodes[b][0]
+                        if len(ca) == 1 and len(cb) == 1:
+                            ok = cb[0] in PEER_SETS[ca[0]]
+                        else:
+                            ok = not set(ca) & set(cb) and all(j in PEER_SETS[i] for i in ca for j in cb)
+                        if ok:
+                            self.weak[a] |= 1 << b
+                            self.weak[b] |= 1 << a
+        if cell_links:
+            for i in range(81):
+                ks = [num[((i,), d)] for d in DIGITS_IN[masks[i]] if ((i,), d) in num]
+                for a in ks:
+                    for b in ks:
+                        if a != b:
+                            self.weak[a] |= 1 << b
+
+    def _add(self, node) -> None:
+        if node not in self.number:
+            self.number[node] = len(self.nodes)
+            self.nodes.append(node)
+
+    def _strong(self, a: int, b: int, why: int) -> None:
+        self.strong[a] |= 1 << b
+        self.strong[b] |= 1 << a
+        self.why.setdefault((a, b), why)
+        self.why.setdefault((b, a), why)
+
+
+def _groups(masks, d: int) -> list[tuple[int, ...]]:
+    """The box∩line groups of digit ``d`` with at least two cells."""
+    bit = BIT[d]
+    out = []
+    for b in range(9):
+        r0, c0 = 3 * (b // 3), 3 * (b % 3)
+        for r in range(r0, r0 + 3):
+            g = tuple(9 * r + c for c in range(c0, c0 + 3) if masks[9 * r + c] & bit)
+            if len(g) >= 2:
+                out.append(g)
+        for c in range(c0, c0 + 3):
+            g = tuple(9 * r + c for r in range(r0, r0 + 3) if masks[9 * r + c] & bit)
+            if len(g) >= 2:
+                out.append(g)
+    return out
+
+
+def _splits(pl: tuple, u: int, grouped: bool):
+    """The two parts of a unit's places that make a strong link (plain: exactly two places)."""
+    if len(pl) == 2:
+        yield (pl[0],), (pl[1],)
+    if not grouped:
+        return
+    if u < 18:  # a row or column: the places by box
+        by = {}
+        for i in pl:
+            by.setdefault(BOX_OF[i], []).append(i)
+    else:  # a box: the places by row, then by column
+        by = None
+        for key in (ROW_OF, COL_OF):
+            parts = {}
+            for i in pl:
+                parts.setdefault(key[i], []).append(i)
+            if len(parts) == 2:
+                a, b = parts.values()
+                if len(a) > 1 or len(b) > 1:
+                    yield tuple(a), tuple(b)
+        return
+    if len(by) == 2:
+        a, b = by.values()
+        if len(a) > 1 or len(b) > 1:
+            yield tuple(a), tuple(b)
