@@ -8,7 +8,7 @@ import pytest
 
 import solver
 from solver import LEVELS, Grid, rate
-from solver.rating import GUESS_PENALTY, PER_CELL_LEFT, level_of, rate_cells
+from solver.rating import GUESS_PENALTY, PER_CELL_LEFT, level_of, rate_cells, score_of
 from tests.conftest import load_lines
 
 
@@ -27,7 +27,7 @@ def test_kaggle_puzzles_are_easy():
 @pytest.mark.slow
 def test_forum_hardest_comes_out_at_the_top():
     got = levels("forum_hardest_sample200", 60) + levels("forum_hardest_1106_sample100", 40)
-    top = sum(1 for lv in got if lv in ("expert", "guessing"))
+    top = sum(1 for lv in got if lv in ("expert", "extreme"))
     assert top >= 0.9 * len(got)
 
 
@@ -56,15 +56,23 @@ def test_rate_fills_the_difficulty_card():
     assert any("Fast solver" in ln for ln in lines)
 
 
-def test_rate_a_puzzle_that_needs_guessing():
+def test_rate_a_puzzle_that_needs_forcing_chains():
     g = grid(load_lines("forum_hardest_sample200")[0])
     t = time.perf_counter()
     r = rate(g)
-    assert time.perf_counter() - t < 3
-    assert r.level == "guessing" and r.label == "Needs guessing"
-    assert r.cells_left == 81 - g.clue_count
-    assert r.score == GUESS_PENALTY + PER_CELL_LEFT * r.cells_left
-    assert "stuck" in r.summary
+    assert time.perf_counter() - t < 5
+    assert r.level == "extreme" and r.label == "Extreme" and r.path.solved
+    assert r.cells_left == 0 and r.hardest.endswith("Forcing Chain")
+    assert "hardest technique" in r.summary
+
+
+def test_a_path_that_stops_early_is_rated_guessing():
+    path = solver.logical_path(grid(load_lines("norvig_top95")[2]))
+    steps = list(path)[:5]
+    assert level_of(steps, False)[0] == "guessing"
+    assert score_of(steps, 40) == sum(solver.technique(s.technique).weight for s in steps) \
+        + GUESS_PENALTY + PER_CELL_LEFT * 40
+    assert solver.LEVEL_LABELS["guessing"] == "Needs guessing"
 
 
 def test_backtracker_cap_is_reported():
@@ -79,7 +87,7 @@ def test_level_is_the_hardest_technique_level():
     level, hardest = level_of(path, path.solved)
     assert hardest in {s.technique for s in path}
     top = max(LEVELS.index(solver.technique(s.technique).level) for s in path)
-    assert level == (LEVELS[top] if path.solved else "guessing")
+    assert path.solved and level == LEVELS[top]
 
 
 @pytest.mark.parametrize("line,status", [

@@ -352,7 +352,7 @@ def test_cancel_stops_generating_and_keeps_the_grid(app):
 def test_an_unknown_level_names_the_valid_ones(app):
     app.teach.new_puzzle("impossible")
     assert app.wait(lambda: "valid levels" in app.form.status_text())
-    assert "easy, medium, hard, expert, guessing" in app.form.status_text()
+    assert "easy, medium, hard, expert, extreme" in app.form.status_text()
 
 
 def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(app, tmp_path):

@@ -287,9 +287,10 @@ def test_path_positions_follow_step_by_step():
     assert sum(path.counts().values()) == len(path)
 
 
-def test_forum_hardest_is_stuck_at_once():
+def test_forum_hardest_is_solved_with_forcing_chains():
     path = logical_path(grid(load_lines("forum_hardest_sample200")[0]))
-    assert path.stuck and len(path) == 0 and path.cells_left == 81 - path.start.clue_count
+    assert path.solved and not path.stuck and path.cells_left == 0
+    assert path[0].technique.endswith("Forcing Chain") and path[0].level == "extreme"
 
 
 def test_step_data_for_the_hint_ladder():
@@ -334,9 +335,9 @@ def test_hint_catches_wrong_entries_and_bad_candidates():
     assert hint(sol).status == "solved"
 
 
-def test_hint_says_when_guessing_is_needed():
+def test_hint_on_the_hardest_puzzles_is_a_forcing_chain():
     h = hint(grid(load_lines("forum_hardest_sample200")[0]))
-    assert h.status == "stuck" and "guessing" in h.message
+    assert h.ok and h.step.technique.endswith("Forcing Chain") and h.step.chain.branches
 
 
 def test_hint_accepts_the_students_entries_alone():
