@@ -13,6 +13,12 @@
     ``solver.parse_many``, and its puzzles are labelled ``puzzle 1``,
     ``puzzle 2``...  If that fails too (or the input is bigger), the
     line-by-line errors are reported.  Exit status 1 if any puzzle failed.
+    Memory stays bounded on any input: a line longer than ``MAX_LINE_BYTES``
+    (64 KiB) is reported by its number and skipped without being read whole, and
+    a NUL byte (a binary file, ``/dev/zero``) ends that input with one error.
+    Files are decoded as ``check`` and the app decode them (UTF-8, UTF-16 with
+    a byte-order mark, Latin-1).  ``--jobs`` above the number of cores is
+    lowered to it, with a note on stderr.
 
 ``check PUZZLE|FILE|EXAMPLE``
     The diagnosis in words.  The argument is tried as a file, then as an
@@ -23,7 +29,12 @@
 ``bench [FILE ...]``
     The benchmark (see ``bench.py``).
 
-A closed pipe (``| head``) or Ctrl+C ends quietly.
+Exit status: 0 every puzzle solved (check: exactly one solution), 1 a puzzle
+failed or an input file could not be read (check: not exactly one solution),
+2 usage error or unreadable input (check), 3 the output could not be written
+(disk full, closed stdout) or standard input is closed, 130 Ctrl+C.
+Every failure is one line on stderr, never a traceback.  A closed pipe
+(``| head``) ends quietly (status 1).
 """
 from __future__ import annotations
 
@@ -67,18 +78,26 @@ class _Recorder:
         return self._lines
 
 
-def _as_text(chunks) -> Optional[str]:
-    data = b"".join(c if isinstance(c, bytes) else c.encode("utf-8") for c in chunks)
+def _as_text(lines) -> Optional[str]:
+    """The kept lines as one text, None when one of them could not be read."""
+    if all(isinstance(x, str) for x in lines):
+        return "".join(lines)
+    if not all(isinstance(x, (bytes, bytearray)) for x in lines):
+        return None  # a ParseError from read_lines: a line too long, binary data
     try:
-        return data.decode("utf-8-sig")
+        return b"".join(lines).decode("utf-8-sig")
     except UnicodeDecodeError:
         return None
 
 
-def read_items(lines: Iterable) -> Iterator[tuple]:
-    """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input."""
-    from .parse import ParseError, iter_puzzles, parse_many
+def read_items(lines) -> Iterator[tuple]:
+    """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input.
 
+    ``lines`` is an open file (read in bounded memory by ``parse.read_lines``) or lines."""
+    from .parse import ParseError, iter_puzzles, parse_many, read_lines
+
+    if hasattr(lines, "readline"):
+        lines = read_lines(lines)
     rec = _Recorder(lines)
     stream = iter_puzzles(rec)
     first = next(stream, None)
@@ -94,10 +113,10 @@ def read_items(lines: Iterable) -> Iterator[tuple]:
     # several lines.  Read at most _WHOLE_TEXT bytes of it and try it whole.
     kept = rec.kept
     rec.kept = None
-    size = sum(len(x) for x in kept)
+    size = sum(len(x) for x in kept if not isinstance(x, ParseError))
     for line in rec.rest():
         kept.append(line)
-        size += len(line)
+        size += 0 if isinstance(line, ParseError) else len(line)
         if size > _WHOLE_TEXT:
             break
     text = _as_text(kept) if size <= _WHOLE_TEXT else None
@@ -122,17 +141,22 @@ def _open_inputs(names: list[str]) -> Iterator[tuple]:
     several = len(names) > 1
     for name in names:
         where = ("stdin" if name == "-" else name) + ", " if several else ""
-        if name == "-":
-            items = read_items(sys.stdin.buffer)
-            yield from _labelled(items, where, ParseError)
-            continue
+        label = "stdin" if name == "-" else name
         try:
-            f = open(name, "rb")
-        except OSError as e:
-            yield name, f"cannot read the file: {e.strerror or e}"
-            continue
-        with f:
-            yield from _labelled(read_items(f), where, ParseError)
+            if name == "-":
+                if sys.stdin is None:
+                    raise _Closed("solve: standard input is closed; give a FILE")
+                yield from _labelled(read_items(sys.stdin.buffer), where, ParseError)
+                continue
+            if os.path.isdir(name):
+                yield name, "cannot read the file: it is a folder"
+                continue
+            with open(name, "rb") as f:
+                yield from _labelled(read_items(f), where, ParseError)
+        except OSError as e:  # cannot open, or a read failed midway (EIO, a vanished share)
+            yield label, f"cannot read the file: {e.strerror or e}"
+        except (ValueError, AttributeError) as e:  # stdin closed under us
+            raise _Closed(f"solve: cannot read standard input: {e}") from None
 
 
 _POSITION = re.compile(r"^(line \d+(?:, column \d+)?): ")
@@ -186,6 +210,10 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class _Closed(Exception):
+    """Standard input or output is missing or closed: the message for stderr (exit 3)."""
+
+
 class _Progress:
     """'solved 12,345 puzzles, 4,321/s' on stderr, only when stderr is a terminal and stdout is not."""
 
@@ -232,9 +260,20 @@ def _results(tasks, jobs: int):
             batch = list(itertools.islice(tasks, _BATCH))
 
 
+def _max_jobs() -> int:
+    # More processes than cores only adds start-up time (each one is a new interpreter);
+    # Windows cannot wait on more than 61 of them.
+    return max(1, min(os.cpu_count() or 1, 61))
+
+
 def _cmd_solve(args) -> int:
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs = args.jobs if args.jobs is not None else _max_jobs()
+    if jobs > _max_jobs():
+        _say(f"solve: --jobs {jobs:,} is more than the {_max_jobs()} cores here; using {_max_jobs()}")
+        jobs = _max_jobs()
     out = sys.stdout
+    if out is None:
+        raise _Closed("solve: standard output is closed; nowhere to write the solutions")
     progress = _Progress()
     failed = False
     first = True
@@ -268,8 +307,16 @@ def _read_one(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
             raise _Unreadable(e.args[0]) from None
         return f"example '{ex.key}': {ex.title}", parse(ex.line)
     if arg == "-":
+        from .parse import MAX_TEXT_CHARS
+
+        if sys.stdin is None:
+            raise _Unreadable("standard input is closed")
         try:
-            return "standard input", parse(sys.stdin.read())
+            data = sys.stdin.buffer.read(MAX_TEXT_CHARS + 1)  # never more than parse accepts
+        except (OSError, ValueError) as e:
+            raise _Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}") from None
+        try:
+            return "standard input", parse(data)
         except ParseError as e:
             raise _Unreadable(f"standard input: {e}") from None
     if os.path.exists(arg):
@@ -344,7 +391,10 @@ def _cmd_bench(args) -> int:
 # -- main -------------------------------------------------------------------
 
 def _jobs(text: str) -> int:
-    n = int(text)
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs needs a whole number, not {text!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError("--jobs needs at least 1")
     return n
@@ -390,19 +440,46 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _say(line: str) -> None:
+    """One line on stderr; nothing when stderr itself is closed or full."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Optional[list[str]] = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed, 2 usage/unreadable)."""
+    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed, 2 usage or
+    unreadable input, 3 output not written or stdin closed, 130 Ctrl+C); never a traceback."""
     args = _parser().parse_args(argv)
     try:
-        return args.run(args)
+        code = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not at exit
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # The reader went away (| head).  Point stdout at devnull so the
-        # interpreter's final flush does not complain again.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _silence_stdout()  # the reader went away (| head): end quietly
         return 1
+    except _Closed as e:
+        _say(str(e))
+        return 3
+    except OSError as e:  # writing the output failed: a full disk, a closed descriptor
+        _silence_stdout()
+        _say(f"{args.command}: cannot write the output: {e.strerror or e}")
+        return 3
+
+
+if __name__ == "__main__":  # python -m solver.cli, as python -m solver
+    sys.exit(main())

@@ -316,3 +316,123 @@ def test_bench_without_files_is_an_error_not_a_traceback(tmp_path):
     r = run("bench", "--data", str(tmp_path))
     assert r.returncode == 2
     assert "no puzzle files" in r.stderr and "Traceback" not in r.stderr
+
+
+# -- issue 17: hostile input, odd streams ---------------------------------------
+
+def _env() -> dict:
+    return dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+def _run_measured(args: list[str], **kw) -> tuple[int, bytes, bytes, int]:
+    """(exit status, stdout, stderr, peak memory in KiB) of ``python -m solver ARGS``."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        p = subprocess.Popen([sys.executable, "-m", "solver", *args], cwd=ROOT, env=_env(),
+                             stdout=out, stderr=err, **kw)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return p.returncode, out.read(), err.read(), usage.ru_maxrss
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "wait4"), reason="needs os.wait4 for the peak memory")
+def test_a_huge_line_without_newline_is_refused_in_bounded_memory(tmp_path):
+    """Issue 17: a 2 GB file with no newline took 6.3 GB; now about 18 MB whatever the size."""
+    path = tmp_path / "huge.txt"
+    tutorial = example("tutorial").line
+    with open(path, "wb") as f:
+        f.write((tutorial + "\n").encode())
+        for _ in range(12):
+            f.write(b"1" * (8 * 1024 * 1024))  # line 2: 96 MiB, no newline until the end
+        f.write(b"\n" + (tutorial + "\n").encode())
+    code, out, err, peak_kib = _run_measured(["solve", "-j", "1", str(path)])
+    lines = out.decode().splitlines()
+    assert code == 1 and err == b""
+    assert is_solution_of(lines[0], tutorial) and is_solution_of(lines[2], tutorial)
+    assert lines[1] == ("line 2: bad input: the line is longer than 65,536 bytes, the limit for "
+                        "one line; it was skipped")
+    assert peak_kib < 60 * 1024  # the old reader held the line three times over (~300 MB)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="POSIX device files")
+def test_dev_zero_is_one_error_not_a_memory_error():
+    r = run("solve", "/dev/zero", timeout=30)
+    assert r.returncode == 1 and r.stderr == ""
+    assert r.stdout == "line 1: bad input: the input holds binary data (a NUL byte), not text; reading stopped here\n"
+
+
+@pytest.mark.slow
+def test_jobs_is_clamped_to_the_cores_with_a_note():
+    lines = "\n".join([example("easy").line] * 40) + "\n"
+    t = time.perf_counter()
+    r = run("solve", "--jobs", "100000", stdin=lines)
+    cores = min(os.cpu_count() or 1, 61)
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 40
+    assert r.stderr == f"solve: --jobs 100,000 is more than the {cores} cores here; using {cores}\n"
+    assert time.perf_counter() - t < 20  # forking 100,000 processes took minutes
+    r = run("solve", "--jobs", "many", stdin=lines)
+    assert r.returncode == 2 and "--jobs needs a whole number, not 'many'" in r.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "utf-8-sig"])
+def test_solve_reads_what_check_reads(tmp_path, encoding):
+    tutorial = example("tutorial").line
+    path = tmp_path / "p.txt"
+    path.write_text(f"# Puzzle by José Müller\n{tutorial}\n", encoding=encoding)
+    assert run("check", str(path)).returncode == 0
+    r = run("solve", "-j", "1", str(path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert is_solution_of(r.stdout.strip(), tutorial)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="Linux /dev/full")
+def test_a_full_disk_is_one_line_and_status_3():
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "solver", "solve", "-j", "1"], cwd=ROOT, env=_env(),
+                           input=example("easy").line + "\n", stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=60)
+    assert p.returncode == 3
+    assert p.stderr == "solve: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="closing descriptors with preexec_fn")
+@pytest.mark.parametrize("closed, command, message", [
+    (1, ["solve"], "solve: standard output is closed; nowhere to write the solutions"),
+    (0, ["solve"], "solve: standard input is closed; give a FILE"),
+    (0, ["check", "-"], "check: standard input is closed"),
+])
+def test_closed_standard_streams_are_one_line(closed, command, message):
+    p = subprocess.run([sys.executable, "-m", "solver", *command], cwd=ROOT, env=_env(),
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, timeout=60, preexec_fn=lambda: os.close(closed))
+    assert p.stderr == message + "\n"
+    assert p.returncode == (2 if command[0] == "check" else 3)
+
+
+def test_a_folder_or_unreadable_input_is_one_line(tmp_path):
+    from solver.cli import main
+
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["solve", "-j", "1", str(tmp_path), str(tmp_path / "missing.txt")])
+    assert code == 1 and err.getvalue() == ""
+    assert out.getvalue() == (f"{tmp_path}: cannot read the file: it is a folder\n"
+                              f"{tmp_path / 'missing.txt'}: cannot read the file: No such file or directory\n")
+
+
+@pytest.mark.slow
+def test_python_m_solver_cli_runs_the_command_line():
+    env = _env()
+    r = subprocess.run([sys.executable, "-m", "solver.cli", "solve", "-j", "1"], cwd=ROOT, env=env,
+                       input=example("easy").line + "\n", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and is_solution_of(r.stdout.strip(), example("easy").line)
