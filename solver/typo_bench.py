@@ -16,8 +16,10 @@ same cases in a subprocess:
 
 * ``first``: the first cell the check names is a true cell of the slip;
 * ``top3``: a true cell is among the first three cells named;
-* ``restores``: the first fix offered gives a puzzle whose unique solution is the
-  original's; ``wrong fix``: it gives a puzzle with a *different* unique solution;
+* ``restores``: the fix proposed (the first one, when the check is confident it is *the*
+  fix; the old check always proposed its first suspect or clue) gives a puzzle whose
+  unique solution is the original's; ``wrong fix``: it gives a puzzle with a *different*
+  unique solution;
 * ``p95 ms`` / ``max ms``: CPU time of one check (``time.process_time``).
 
 Targets (issue 12): first >= 85 % and top3 >= 95 % for every single-slip kind, restores
@@ -186,7 +188,7 @@ def named(d, g):
             for c in x.cells:
                 if c not in cells:
                     cells.append(c)
-        return cells, xs[0].fixed
+        return cells, (xs[0].fixed if getattr(d, "fix_confident", True) else None)
     if d.status == "invalid":
         cells = []
         for c in d.conflicts:
@@ -214,7 +216,7 @@ def evaluate(case):
     ms = (time.process_time() - t0) * 1000
     cells, fix = named(d, g)
     true = {divmod(i, 9) for i in case["true"]}
-    out = {"first": bool(cells) and tuple(cells[0]) in true,
+    out = {"status": d.status, "first": bool(cells) and tuple(cells[0]) in true,
            "top3": any(tuple(c) in true for c in cells[:3]),
            "ms": ms, "restores": False, "wrong_fix": False, "fix": fix is not None}
     if fix is not None:
