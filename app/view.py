@@ -23,12 +23,10 @@ import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Callable, Iterable
 
-from solver import cell_of, index
-
 from .actions import ActionMap
+from .cells import CellGrid
 from .dialogs import Dialogs
-from .looks import (BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS, NOTE_TEXT,
-                    SELECTION, STATUS_COLOURS, STATUS_SYMBOLS)
+from .looks import BLACK, NOTE_TEXT, SELECTION, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
 
@@ -36,8 +34,6 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["SudokuForm", "Dialogs"]
 
-BASE_CELL_PX = 54
-MODIFIER_MASK = 0x0004 | 0x0008 | 0x0080  # Control, Mod1 (Alt), Mod5 (AltGr on some systems)
 
 
 class SudokuForm:
@@ -56,18 +52,6 @@ class SudokuForm:
         self.action_map = ActionMap(root)
         self.menubar = self.action_map.menubar
         self.menus = self.action_map.menus
-        self._marks = MARKS
-        self._cell_marks: list[set[str]] = [set() for _ in range(81)]
-        self._cell_styles: list[str | None] = [None] * 81
-        self._focus_index: int | None = None
-        self._fonts: dict[tuple, tkfont.Font] = {}
-        self._zoom = 1.0
-        # The grid's side at 100 % (grown to the side panel's height).  Cells are sized in
-        # pixels, so scale them with the display's DPI like the point-sized fonts around them
-        # (a 150 % classroom display would otherwise get a small grid among large labels).
-        dpi_factor = max(1.0, root.winfo_fpixels("1i") / 96.0)
-        self._base_side = int(BASE_CELL_PX * dpi_factor) * 9 + 24
-        self._font_px = 30
         self._finding_count = 0
         self._selected_finding: int | None = None
         self.pencil: PencilMarks | None = None  # the candidates layer, made with the cells
@@ -79,15 +63,16 @@ class SudokuForm:
         root.title(title)
         root.option_add("*tearOff", False)
         family = tkfont.nametofont("TkDefaultFont").actual("family")
-        self._family = family
         self.status_font = tkfont.Font(root, family=family, size=13)
         self.ui_font = tkfont.Font(root, family=family, size=11)
         self.findings_font = tkfont.Font(root, family=family, size=11)
 
         self._init_menus()
         self._init_layout()
-        self._init_cells()
+        self.cell_grid.build()
+        self.cells, self.boxes = self.cell_grid.cells, self.cell_grid.boxes
         self.pencil = PencilMarks(self)
+        self.cell_grid.on_paint = self.pencil.follow
         self.show_findings([], hint="Check puzzle (F5) lists here everything that is wrong with the "
                                     "puzzle, or says it has a unique solution.")
 
@@ -115,17 +100,14 @@ class SudokuForm:
         self.prev_button.pack(side="right")
 
         # the grid, kept square inside a holder that takes the free space
-        self.holder = tk.Frame(self.main, highlightthickness=0)
+        self.cell_grid = CellGrid(self.main, self.fire, self.var_givens_mode, self.var_auto_advance)
+        self.holder, self.board = self.cell_grid.holder, self.cell_grid.board
         self.holder.grid(row=1, column=0, sticky="nsew")
-        self.holder.grid_propagate(False)
-        self.holder.bind("<Configure>", self._on_holder_configure)
-        self.board = tk.Frame(self.holder, bg=BOX_LINE, padx=3, pady=3)
-        self.board.place(relx=0.5, rely=0.0, anchor="n")  # top-aligned beside the side panel
-        self._apply_zoom()
 
         # the side panel: a notebook that later features add tabs to
         self.side_panel = ttk.Notebook(self.main)
         self.side_panel.grid(row=1, column=1, sticky="nsew", padx=(10, 0))
+        self.cell_grid.panel = self.side_panel  # the grid grows to the panel's height
         self.findings_tab = ttk.Frame(self.side_panel, padding=6)
         self.side_panel.add(self.findings_tab, text="Findings")
         self.findings_tab.columnconfigure(0, weight=1)
@@ -174,43 +156,6 @@ class SudokuForm:
         self.status.bind("<Configure>", lambda e: self.status.configure(wraplength=max(200, e.width - 20)))
         self._status_kind = "info"
         self.set_collection(None)
-
-    def _init_cells(self) -> None:
-        self.boxes: list[tk.Frame] = []
-        for b in range(9):
-            box = tk.Frame(self.board, bg=CELL_LINE)
-            br, bc = divmod(b, 3)
-            box.grid(row=br, column=bc, sticky="nsew", padx=(0 if bc == 0 else 3, 0), pady=(0 if br == 0 else 3, 0))
-            for k in range(3):
-                box.rowconfigure(k, weight=1, uniform="cell")
-                box.columnconfigure(k, weight=1, uniform="cell")
-            self.boxes.append(box)
-        for k in range(3):
-            self.board.rowconfigure(k, weight=1, uniform="box")
-            self.board.columnconfigure(k, weight=1, uniform="box")
-        vcmd = (self.root.register(self._validate_cell_text), "%P")
-        self.cells: list[tk.Entry] = []
-        for i in range(81):
-            r, c = cell_of(i)
-            # Children of the board in reading order (so Tab goes row by row), shown inside
-            # their box frame with ``in_``.
-            e = tk.Entry(
-                self.board, width=2, justify="center", relief="flat", bd=0,
-                highlightthickness=3, bg=CELL_BG, insertwidth=2, insertontime=0, takefocus=1,
-                validate="key", validatecommand=vcmd, exportselection=False,
-                name=f"cell_r{r + 1}c{c + 1}",
-            )
-            e.cell = (r, c)
-            # No "Entry" class bindings: every edit goes through the controller.
-            e.bindtags((str(e), "SudokuCell", str(self.root), "all"))
-            e.grid(in_=self.boxes[3 * (r // 3) + c // 3], row=r % 3, column=c % 3, sticky="nsew",
-                   padx=(0 if c % 3 == 0 else 1, 0), pady=(0 if r % 3 == 0 else 1, 0))
-            self.cells.append(e)
-            self._paint(i)
-        self.root.bind_class("SudokuCell", "<KeyPress>", self._on_cell_key)
-        self.root.bind_class("SudokuCell", "<Button-1>", lambda e: e.widget.focus_set())
-        self.root.bind_class("SudokuCell", "<FocusIn>", self._on_cell_focus)
-        self.root.bind_class("SudokuCell", "<FocusOut>", self._on_cell_focus)
 
     def _init_menus(self) -> None:
         for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
@@ -312,44 +257,52 @@ class SudokuForm:
     # ======================================================================
     # what the controller calls
     # ======================================================================
+    # the cells (app/cells.py)
     def show_cell(self, cell: Cell, digit: int, style: str | None) -> None:
         """Show ``digit`` (0 = blank) in ``cell`` in the given digit style."""
-        i = index(*cell)
-        e = self.cells[i]
-        text = str(digit) if digit else ""
-        if e.get() != text:
-            e.delete(0, "end")
-            if text:
-                e.insert(0, text)
-        style = style if digit else None
-        if self._cell_styles[i] != style:
-            self._cell_styles[i] = style
-            self._paint(i)
+        self.cell_grid.show_cell(cell, digit, style)
 
     def cell_text(self, cell: Cell) -> str:
         """The text shown in ``cell``."""
-        return self.cells[index(*cell)].get()
+        return self.cell_grid.cell_text(cell)
 
     def cell_style(self, cell: Cell) -> str | None:
-        return self._cell_styles[index(*cell)]
+        return self.cell_grid.cell_style(cell)
 
     def cell_marks(self, cell: Cell) -> set[str]:
-        return set(self._cell_marks[index(*cell)])
+        return self.cell_grid.cell_marks(cell)
 
     def set_marks(self, name: str, cells: Iterable[Cell]) -> None:
         """Put mark ``name`` on exactly ``cells`` (removing it everywhere else)."""
-        want = {index(r, c) for r, c in cells}
-        for i in range(81):
-            has = name in self._cell_marks[i]
-            if has != (i in want):
-                (self._cell_marks[i].add if i in want else self._cell_marks[i].discard)(name)
-                self._paint(i)
+        self.cell_grid.set_marks(name, cells)
 
     def clear_marks(self, *names: str) -> None:
         """Remove the named marks (all marks when none are named)."""
-        for name in names or tuple(self._marks):
-            self.set_marks(name, ())
+        self.cell_grid.clear_marks(*names)
 
+    def focused_cell(self) -> Cell | None:
+        """The cell that has the keyboard focus, or None."""
+        return self.cell_grid.focused_cell()
+
+    def focus_cell(self, cell: Cell) -> None:
+        self.cell_grid.focus_cell(cell)
+
+    def zoom(self, factor: float | None) -> float:
+        """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
+        return self.cell_grid.zoom(factor)
+
+    @property
+    def zoom_level(self) -> float:
+        return self.cell_grid.zoom_level
+
+    def set_zoom(self, zoom: float) -> None:
+        self.cell_grid.set_zoom(zoom)
+
+    def digit_font_px(self) -> int:
+        """The digits' current size in pixels (they scale with the window)."""
+        return self.cell_grid.digit_font_px()
+
+    # the rest of the window
     def set_status(self, text: str, kind: str = "info") -> None:
         """The status line: ``kind`` is info, ok, warn or error (colour plus a leading symbol)."""
         prefix = STATUS_SYMBOLS.get(kind, "")
@@ -435,17 +388,6 @@ class SudokuForm:
     def selected_finding(self) -> int | None:
         return self._selected_finding
 
-    def focused_cell(self) -> Cell | None:
-        """The cell that has the keyboard focus, or None."""
-        try:
-            w = self.root.focus_get()
-        except (KeyError, tk.TclError):  # focus in a dialog or a destroyed widget
-            return None
-        return getattr(w, "cell", None)
-
-    def focus_cell(self, cell: Cell) -> None:
-        self.cells[index(*cell)].focus_set()
-
     def has_text_selection(self) -> bool:
         """True when the focused text widget (e.g. the findings) has selected text."""
         try:
@@ -472,154 +414,9 @@ class SudokuForm:
         except tk.TclError:
             return None
 
-    # -- zoom ----------------------------------------------------------------
-    def zoom(self, factor: float | None) -> float:
-        """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
-        self._zoom = 1.0 if factor is None else min(3.0, max(0.5, self._zoom * factor))
-        self._apply_zoom()
-        self.root.geometry("")  # let the window take the grid's new natural size
-        return self._zoom
-
-    @property
-    def zoom_level(self) -> float:
-        return self._zoom
-
-    def set_zoom(self, zoom: float) -> None:
-        self._zoom = min(3.0, max(0.5, float(zoom)))
-        self._apply_zoom()
-
-    def _fit_grid_to_panel(self) -> None:
-        """Make the grid (at 100 %) as tall as the side panel, so no empty band is left under it.
-
-        Checked on every layout of the grid's holder, so tabs added by later features count.
-        """
-        panel = self.side_panel.winfo_reqheight()
-        if panel > self._base_side:
-            self._base_side = panel
-            self._apply_zoom()
-
-    def _apply_zoom(self) -> None:
-        side = int(self._base_side * self._zoom)
-        self.holder.configure(width=side, height=side)
-
-    def digit_font_px(self) -> int:
-        """The digits' current size in pixels (they scale with the window)."""
-        return self._font_px
-
-    # ======================================================================
-    # painting
-    # ======================================================================
-    def _font(self, style: str, underline: bool, overstrike: bool) -> tkfont.Font:
-        key = (style, underline, overstrike)
-        f = self._fonts.get(key)
-        if f is None:
-            look = DIGIT_STYLES[style]
-            f = tkfont.Font(self.root, family=self._family, size=-self._font_px, weight=look.weight,
-                            slant=look.slant, underline=underline, overstrike=overstrike)
-            self._fonts[key] = f
-        return f
-
-    def _paint(self, i: int) -> None:
-        style = self._cell_styles[i] or "entry"
-        marks = sorted((self._marks[m] for m in self._cell_marks[i] if m in self._marks),
-                       key=lambda m: -m.priority)
-        underline = any(m.underline for m in marks)
-        overstrike = any(m.overstrike for m in marks)
-        focused = i == self._focus_index
-        bg = marks[0].bg if marks else (FOCUS_BG if focused else CELL_BG)
-        border = marks[0].border if marks else bg
-        fg = DIGIT_STYLES[style].fg
-        self.cells[i].configure(
-            font=self._font(style, underline, overstrike), fg=fg, bg=bg,
-            highlightbackground=border, highlightcolor=BLUE if not marks else BLACK,
-            insertbackground=fg, disabledbackground=bg,
-        )
-        if self.pencil is not None:
-            self.pencil.follow(i, bg)  # candidates drawn over the cell follow its look
-
-    def _on_holder_configure(self, event) -> None:
-        self._fit_grid_to_panel()
-        side = max(90, min(event.width, event.height))
-        self.board.place_configure(width=side, height=side)
-        cell = (side - 6 - 6 - 6) / 9
-        px = max(8, int(cell * 0.58))
-        if px != self._font_px:
-            self._font_px = px
-            for f in self._fonts.values():
-                f.configure(size=-px)
-
     # ======================================================================
     # events
     # ======================================================================
-    @staticmethod
-    def _validate_cell_text(proposed: str) -> bool:
-        return proposed == "" or (len(proposed) == 1 and proposed in "123456789")
-
-    def _on_cell_focus(self, event) -> None:
-        i = self.cells.index(event.widget) if event.widget in self.cells else None
-        if i is None:
-            return
-        old = self._focus_index
-        self._focus_index = i if event.type == tk.EventType.FocusIn else (None if old == i else old)
-        for k in {old, i} - {None}:
-            self._paint(k)
-
-    def _on_cell_key(self, event):
-        cell = event.widget.cell
-        if event.state & MODIFIER_MASK:
-            return None  # Ctrl/Alt shortcuts go on to the window's bindings
-        ks = event.keysym
-        digit = None
-        if len(ks) == 1 and ks in "123456789":
-            digit = int(ks)
-        elif ks.startswith("KP_") and ks[3:] in tuple("123456789"):
-            digit = int(ks[3:])
-        elif ks in ("BackSpace", "Delete", "0", "KP_0", "period", "KP_Decimal", "space",
-                    "KP_Delete", "KP_Insert", "comma"):
-            digit = 0
-        if digit is not None:
-            advance = self.var_auto_advance.get()
-            if advance and ks == "BackSpace" and not event.widget.get():
-                # like a text editor: Backspace in an empty cell clears the one before it
-                i = (index(*cell) - 1) % 81
-                cell = cell_of(i)
-                self.focus_cell(cell)
-            self.fire("cell_input", cell, digit)
-            if advance and ks not in ("BackSpace", "Delete", "KP_Delete"):
-                self._advance(cell)  # digits and '.', '0', space: on to the next cell
-            return "break"
-        moves = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1),
-                 "KP_Up": (-1, 0), "KP_Down": (1, 0), "KP_Left": (0, -1), "KP_Right": (0, 1)}
-        if ks in moves:
-            self._move(cell, *moves[ks])
-            return "break"
-        if ks in ("Home", "KP_Home"):
-            self.focus_cell((cell[0], 0))
-            return "break"
-        if ks in ("End", "KP_End"):
-            self.focus_cell((cell[0], 8))
-            return "break"
-        if event.char and event.char.isprintable():
-            return "break"  # letters and other characters never reach a cell
-        return None  # Tab, F-keys, Escape, Page Up/Down: the window's bindings
-
-    def _advance(self, cell: Cell) -> None:
-        """Focus the next cell in reading order, skipping locked givens while solving."""
-        i = index(*cell)
-        for step in range(1, 82):
-            j = (i + step) % 81
-            if self.var_givens_mode.get() or self._cell_styles[j] != "given":
-                self.focus_cell(cell_of(j))
-                return
-
-    def _move(self, cell: Cell, dr: int, dc: int, wrap: bool = False) -> None:
-        r, c = cell
-        if wrap:
-            i = (index(r, c) + dc) % 81
-            self.focus_cell(cell_of(i))
-        else:
-            self.focus_cell(((r + dr) % 9, (c + dc) % 9))
-
     def _on_findings_click(self, event):
         self.findings.focus_set()
         index = self.findings.index(f"@{event.x},{event.y}")
