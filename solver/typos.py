@@ -512,7 +512,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
             return TypoSearch("unique")
         status = "no_solution" if n == 0 else "multiple"
         present = {d for d in cells if d}
-        if n and (s.n + 1 < MIN_CLUES or len(present) < 8):
+        if n and (s.n + 1 < MIN_CLUES or len(present) < 7):
             # too few givens or three digits missing: no single slip can make it unique
             return TypoSearch(status)
         if status == "no_solution":

@@ -139,3 +139,12 @@ def test_the_true_slip_is_among_the_explanations(kind, seed):
         x.unique and true_cells & set(x.cells) and find_solutions(x.fixed, 1)[0] == solution
         for x in t.explanations
     ), (kind, g.to_line(), [x.message for x in t.explanations])
+
+
+def test_a_left_out_given_that_was_its_digits_only_one_is_still_found():
+    # a 17-clue puzzle whose only 4 was left out: two digits missing, yet one given back fixes it
+    typed_line = ".3......2...8.5.9......1............2........96.....1....3....61...9......5...3.."
+    g = Grid(int(c) if c != "." else 0 for c in typed_line)
+    t = find_typos(g, seconds=30)
+    assert t.status == "multiple" and t.explanations
+    assert any(x.kind == "left_out" and x.edits[0].new == (4,) and x.unique for x in t.explanations)
