@@ -1,9 +1,14 @@
-"""The window's widgets: 81 cells, menus, buttons, a side panel and a status line.
+"""The main window: it lays out the cells, menus, buttons, side panel and status line.
 
 The view knows nothing of Sudoku rules or solving.  It shows what the controller tells
 it (:meth:`SudokuForm.show_cell`, :meth:`set_marks`, :meth:`set_status`, ...) and turns
 every user action into a named *action* (``"solve"``, ``"cell_input"``, ...) that it hands
 to the handler the controller registered with :meth:`SudokuForm.on`.
+
+Where things are: this module puts the window together and keeps the form's public
+names; app/cells.py draws the 81 cells (looks, marks, keys, focus, zoom); app/actions.py
+maps actions to handlers, menu items, keys and buttons; app/findings.py is the Findings
+tab; app/dialogs.py the dialogs.
 
 Extending the form (later features):
 
@@ -26,7 +31,8 @@ from typing import Callable, Iterable
 from .actions import ActionMap
 from .cells import CellGrid
 from .dialogs import Dialogs
-from .looks import BLACK, NOTE_TEXT, SELECTION, STATUS_COLOURS, STATUS_SYMBOLS
+from .findings import FindingsTab
+from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
 
@@ -35,15 +41,14 @@ logger = logging.getLogger(__name__)
 __all__ = ["SudokuForm", "Dialogs"]
 
 
-
 class SudokuForm:
     """The main window's widgets.
 
-    Responsibilities: build the 9x9 grid of cells (thick box borders, digits that scale
-    with the window), the menus with their shortcuts, the buttons, the side panel
-    (a notebook; "Findings" is its first tab) and the status line; move the focus with
-    the arrow keys and Tab; turn every user action into a named action for the
-    controller; show digits, marks, findings and messages when told.  No solving logic.
+    Responsibilities: lay out the grid of cells (``cell_grid``, app/cells.py), the menus
+    with their shortcuts (``action_map``, app/actions.py), the buttons, the side panel (a
+    notebook; "Findings" is its first tab, app/findings.py) and the status line; turn every
+    user action into a named action for the controller; show digits, marks, findings and
+    messages when told.  No solving logic.
     """
 
     def __init__(self, root: tk.Tk, title: str = "Sudoku Solver"):
@@ -52,8 +57,6 @@ class SudokuForm:
         self.action_map = ActionMap(root)
         self.menubar = self.action_map.menubar
         self.menus = self.action_map.menus
-        self._finding_count = 0
-        self._selected_finding: int | None = None
         self.pencil: PencilMarks | None = None  # the candidates layer, made with the cells
         self.is_presentation = False  # True while app/presentation.py shows the window full screen
         self.var_givens_mode = tk.BooleanVar(root, value=False)
@@ -108,31 +111,10 @@ class SudokuForm:
         self.side_panel = ttk.Notebook(self.main)
         self.side_panel.grid(row=1, column=1, sticky="nsew", padx=(10, 0))
         self.cell_grid.panel = self.side_panel  # the grid grows to the panel's height
-        self.findings_tab = ttk.Frame(self.side_panel, padding=6)
-        self.side_panel.add(self.findings_tab, text="Findings")
-        self.findings_tab.columnconfigure(0, weight=1)
-        self.findings_tab.rowconfigure(0, weight=1)
-        self.findings = tk.Text(
-            self.findings_tab, wrap="word", width=34, height=12, font=self.findings_font,
-            relief="flat", padx=6, pady=6, cursor="arrow", takefocus=1,
-            highlightthickness=1, spacing1=3, spacing3=3,
-        )
-        self.findings.grid(row=0, column=0, sticky="nsew")
-        self.findings.tag_configure("chosen", background=SELECTION)
-        self.findings.tag_configure("hint", foreground=NOTE_TEXT)
-        self.findings.bind("<Button-1>", self._on_findings_click)
-        self.findings.bind("<Up>", lambda e: self._step_finding(-1))
-        self.findings.bind("<Down>", lambda e: self._step_finding(+1))
-        self.findings.configure(state="disabled")
-        tab_buttons = ttk.Frame(self.findings_tab)
-        tab_buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
-        self.check_entries_button = self.action_map.add_button(
-            "check_entries", ttk.Button(tab_buttons, text="Check my entries"))
-        self.check_entries_button.pack(side="left", padx=(0, 6))
-        self.show_wrong_button = self.action_map.add_button(
-            "show_wrong", ttk.Button(tab_buttons, text="Show which are wrong"))
-        self.show_wrong_button.pack(side="left")
-        self.show_wrong_button.state(["disabled"])
+        self.findings_panel = FindingsTab(self.side_panel, self.findings_font, self.action_map)
+        self.findings_tab, self.findings = self.findings_panel.tab, self.findings_panel.text
+        self.check_entries_button = self.findings_panel.check_entries_button
+        self.show_wrong_button = self.findings_panel.show_wrong_button
 
         # buttons under the grid
         bar = ttk.Frame(self.main)
@@ -353,40 +335,18 @@ class SudokuForm:
 
     def show_findings(self, messages: list[str], hint: str = "") -> None:
         """List every finding sentence in the Findings tab (clicking one selects it)."""
-        t = self.findings
-        t.configure(state="normal")
-        t.delete("1.0", "end")
-        for i, msg in enumerate(messages):
-            tag = f"f{i}"
-            t.insert("end", f"• {msg}\n", ("finding", tag))
-        if hint:
-            t.insert("end", hint + "\n", ("hint",))
-        t.configure(state="disabled")
-        self._finding_count = len(messages)
-        self._selected_finding = None
-        if messages:
-            self.side_panel.select(self.findings_tab)
+        self.findings_panel.show(messages, hint)
 
     def findings_text(self) -> str:
-        return self.findings.get("1.0", "end").strip()
+        return self.findings_panel.shown_text()
 
     def select_finding(self, k: int | None) -> None:
         """Select finding ``k`` (None: no selection) and tell the controller."""
-        t = self.findings
-        t.tag_remove("chosen", "1.0", "end")
-        if k is None or not 0 <= k < self._finding_count:
-            self._selected_finding = None
-        else:
-            self._selected_finding = k
-            ranges = t.tag_ranges(f"f{k}")
-            if ranges:
-                t.tag_add("chosen", ranges[0], ranges[1])
-                t.see(ranges[0])
-        self.fire("finding_selected", self._selected_finding)
+        self.findings_panel.select(k)
 
     @property
     def selected_finding(self) -> int | None:
-        return self._selected_finding
+        return self.findings_panel.selected
 
     def has_text_selection(self) -> bool:
         """True when the focused text widget (e.g. the findings) has selected text."""
@@ -413,22 +373,3 @@ class SudokuForm:
             return self.root.clipboard_get()
         except tk.TclError:
             return None
-
-    # ======================================================================
-    # events
-    # ======================================================================
-    def _on_findings_click(self, event):
-        self.findings.focus_set()
-        index = self.findings.index(f"@{event.x},{event.y}")
-        for tag in self.findings.tag_names(index):
-            if tag.startswith("f") and tag[1:].isdigit():
-                self.select_finding(int(tag[1:]))
-                break
-        return None  # the Text's own binding still places the cursor for selecting words
-
-    def _step_finding(self, delta: int):
-        if self._finding_count:
-            k = self._selected_finding
-            k = 0 if k is None else max(0, min(self._finding_count - 1, k + delta))
-            self.select_finding(k)
-        return "break"
