@@ -81,7 +81,7 @@ _ORBITS = {k: _orbits(k) for k in SYMMETRIES}
 # solution, since the generator uses them to make sure it is unique.
 _LEVEL_FINDERS = {
     lv: finders(LEVELS[:LEVELS.index(lv) + 1], assume_unique=False)
-    for lv in ("easy", "medium", "hard", "expert")
+    for lv in LEVELS
 }
 
 
@@ -209,7 +209,7 @@ def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[
         puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, easy), cancel)
     else:
         puzzle, removed = _dig(solution, orbits, rng, _is_unique, cancel)
-        if level != "guessing" and not _solves(puzzle, _LEVEL_FINDERS[level]):
+        if level != LEVELS[-1] and not _solves(puzzle, _LEVEL_FINDERS[level]):
             # Several ways back from one bare puzzle: cheaper than a new grid.
             for _ in range(GIVE_BACK_TRIES):
                 found = _give_back(puzzle, solution, removed, level, rng, cancel)

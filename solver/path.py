@@ -82,11 +82,12 @@ def run_path(cells: list[int], masks: list[int], finders=FINDERS, cancel=None,
     """
     steps: list[Step] = []
     positions = []
+    memo: dict = {}  # what the long searches learn along this path (each position follows the last)
     while len(steps) < max_steps:
         check(cancel)
         if all(cells):
             break
-        step = find_first(cells, masks, finders, cancel)
+        step = find_first(cells, masks, finders, cancel, memo)
         if step is None:
             break
         if record:

@@ -34,7 +34,7 @@ from typing import Optional
 
 from ..cancel import check
 from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
-from ..grid import PEERS, UNITS, Unit, cell_name, cell_of
+from ..grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_name, cell_of
 from .links import Branch, Chain, public_node
 from .step import Technique, make_step, names
 
@@ -61,24 +61,58 @@ TECHNIQUES = (DIGIT_FORCING, CELL_FORCING, UNIT_FORCING, NESTED_FORCING)
 
 MAX_DEPTH = 4  # nesting levels tried; puzzles of the public sets need at most 2
 PLACE, ELIM = 0, 729
+#: cell -> the bits of its three units (row u, column 9 + c, box 18 + b)
+_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[i]) for i in range(81))
 _EXPLAIN_TRIES = 6  # patterns of one kind whose explanations are measured to pick the shortest
 
 
 # -- the branch engine --------------------------------------------------------------
-def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] = None,
-              depth: int = 0, cancel=None):
+class _Rec:
+    """The facts of a branch: ``key -> (seq, kind, parents, extra)``, over the outer branch's."""
+
+    __slots__ = ("facts", "outer", "base")
+
+    def __init__(self, outer: Optional["_Rec"] = None):
+        self.facts: dict = {}
+        self.outer = outer
+        self.base = len(outer) if outer is not None else 0
+
+    def __len__(self) -> int:
+        return self.base + len(self.facts)
+
+    def __contains__(self, k) -> bool:
+        return k in self.facts or (self.outer is not None and k in self.outer)
+
+    def __getitem__(self, k):
+        got = self.facts.get(k)
+        if got is None:
+            if self.outer is None:
+                raise KeyError(k)
+            return self.outer[k]
+        return got
+
+    def __setitem__(self, k, v) -> None:
+        self.facts[k] = v
+
+
+def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] = None,
+              depth: int = 0, cancel=None, order=None):
     """Place ``places`` and remove ``offs`` (``(i, d)`` pairs), then follow singles to the end.
 
     Mutates ``cells`` and ``masks``.  With ``depth > 0`` a candidate whose own
-    chain (one level less deep) ends in a contradiction is removed too.
-    Returns None when no contradiction shows, else ``(text, parents)``.
-    ``rec``, when given, records each fact: ``key -> (seq, kind, parents, extra)``.
+    chain (one level less deep) ends in a contradiction is removed too (tried in
+    ``order``, default :func:`_candidates`).  Returns None when no
+    contradiction shows, else ``(text, parents)``.  ``rec``, when given,
+    records each fact (a :class:`_Rec`).  The position is taken to have no
+    single left: hidden singles are looked for in the units that change.
     """
     queue: list = [(i, d, "assume", (), None) for i, d in places]
+    dirty = 0  # bit u: unit u changed since its last look
     for i, d in offs:
         b = BIT[d]
         if masks[i] & b:
             m = masks[i] = masks[i] ^ b
+            dirty |= _UNIT_BITS[i]
             if rec is not None:
                 rec[ELIM + 9 * i + d - 1] = (len(rec), "assume", (), None)
             if not m:
@@ -87,6 +121,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] 
                 queue.append((i, DIGIT_OF[m], "naked", None, None))
     head = 0
     resume = 0
+    units_of = _UNIT_BITS
     while True:
         while head < len(queue):
             i, d, kind, parents, extra = queue[head]
@@ -108,6 +143,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] 
                         f"there", why)
             cells[i] = d
             masks[i] = 0
+            dirty |= units_of[i]
             if rec is not None:
                 pk = PLACE + 9 * i + d - 1
                 rec[pk] = (len(rec), kind, tuple(parents), extra)
@@ -115,14 +151,19 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] 
                 m = masks[p]
                 if m & b:
                     m = masks[p] = m ^ b
+                    dirty |= units_of[p]
                     if rec is not None:
                         rec[ELIM + 9 * p + d - 1] = (len(rec), "peer", (pk,), i)
                     if not m:
                         return _empty(p, rec)
                     if not m & (m - 1):
                         queue.append((p, DIGIT_OF[m], "naked", None, None))
-        # hidden singles, and a digit with no place left
-        for u, unit in enumerate(UNITS):
+        # hidden singles, and a digit with no place left, in the units that changed
+        while dirty:
+            low_u = dirty & -dirty
+            dirty ^= low_u
+            u = low_u.bit_length() - 1
+            unit = UNITS[u]
             once = twice = placed = 0
             for j in unit:
                 m = masks[j]
@@ -147,23 +188,26 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[dict] 
         if depth <= 0:
             return None
         # nested: remove candidates whose own (shallower) chain ends in a contradiction
-        order = _candidates(cells, masks)
+        if order is None:
+            order = _candidates(cells, masks)
         found = False
         for k in range(resume, len(order)):
             i, d = order[k]
             if cells[i] or not masks[i] & BIT[d]:
                 continue
             check(cancel)
-            sub_rec = dict(rec) if rec is not None else None
-            sc, sm = list(cells), list(masks)
-            bad = propagate(sc, sm, [(i, d)], (), sub_rec, depth - 1, cancel)
+            bad = propagate(list(cells), list(masks), [(i, d)], (), None, depth - 1, cancel, order)
             if bad is None:
                 continue
+            if rec is not None:  # record only the chains that are part of the proof
+                sub_rec = _Rec(rec)
+                bad = propagate(list(cells), list(masks), [(i, d)], (), sub_rec, depth - 1, cancel, order)
             m = masks[i] = masks[i] ^ BIT[d]
+            dirty |= units_of[i]
             if rec is not None:
                 base = len(rec)
-                outer = _needed(sub_rec, bad[1], base, outer_only=True)
-                rec[ELIM + 9 * i + d - 1] = (base, "nested", tuple(outer), (sub_rec, bad, base, (i, d)))
+                outer = _needed(sub_rec, bad[1], sub_rec.base, outer_only=True)
+                rec[ELIM + 9 * i + d - 1] = (base, "nested", tuple(outer), (sub_rec, bad, sub_rec.base, (i, d)))
             if not m:
                 return _empty(i, rec)
             if not m & (m - 1):
@@ -277,40 +321,49 @@ def _size(branch: Branch) -> int:
 # -- the searches ---------------------------------------------------------------------------
 def _run(cells, masks, premise, depth, cancel, rec=None):
     c, m = list(cells), list(masks)
-    bad = propagate(c, m, [premise], (), rec, depth, cancel)
+    order = _false_first(cells, masks) if depth else None
+    bad = propagate(c, m, [premise], (), rec, depth, cancel, order)
     if bad is not None:
         return None, bad
-    return tuple(BIT[c[j]] if c[j] else m[j] for j in range(81)), None
+    return _pack([BIT[c[j]] if c[j] else m[j] for j in range(81)]), None
+
+
+def _pack(v) -> int:
+    """81 masks as one int (9 bits a cell), so a union of branches is one ``|``."""
+    out = 0
+    for j in range(80, -1, -1):
+        out = out << 9 | v[j]
+    return out
 
 
 def _verities(cells, masks, groups, results):
     """(premises, placements, eliminations) where every non-contradicting branch of a group agrees."""
+    base = _pack([0 if cells[j] else masks[j] for j in range(81)])
     for premises in groups:
-        union = [0] * 81
-        alive = 0
+        union = 0
+        alive = False
         for p in premises:
             v = results.get(p)
-            if v is None:
-                continue
-            alive += 1
-            for j in range(81):
-                union[j] |= v[j]
+            if v is not None:
+                union |= v
+                alive = True
         if not alive:
             continue  # every branch contradicts: a broken puzzle, nothing sound to say
-        own = {i for i, _ in premises}
+        gone = base & ~union
+        if len({i for i, _ in premises}) == 1:
+            gone &= ~(0x1FF << 9 * premises[0][0])  # the cell itself: digit forcing's business
+        if not gone:
+            continue
         pl, el = [], []
         for j in range(81):
-            if cells[j] or (len(own) == 1 and j in own):
-                continue
-            gone = masks[j] & ~union[j]
-            if not gone:
-                continue
-            if POP[union[j]] == 1:
-                pl.append((j, DIGIT_OF[union[j]]))
-            else:
-                el.extend((j, e) for e in DIGITS_IN[gone])
-        if pl or el:
-            yield premises, pl, el
+            g = gone >> 9 * j & 0x1FF
+            if g:
+                u = union >> 9 * j & 0x1FF
+                if POP[u] == 1:
+                    pl.append((j, DIGIT_OF[u]))
+                else:
+                    el.extend((j, e) for e in DIGITS_IN[g])
+        yield premises, pl, el
 
 
 def _cell_groups(cells, masks):
@@ -332,12 +385,19 @@ def _unit_groups(cells, masks):
 
 
 @lru_cache(maxsize=4)
-def _level_one(cells: tuple, masks: tuple):
-    """Every candidate's singles chain in this position: {premise: final possibilities or None}."""
-    results = {}
-    for i, d in _candidates(cells, masks):
-        v, bad = _run(cells, masks, (i, d), 0, None)
-        results[(i, d)] = v
+def _level_one(cells: tuple, masks: tuple) -> dict:
+    """Every candidate's singles chain in this position: {premise: final possibilities or None}.
+
+    Filled in as the searches go (the digit forcing scan leaves its results here).
+    """
+    return {}
+
+
+def _all_results(cells: tuple, masks: tuple) -> dict:
+    results = _level_one(cells, masks)
+    for p in _candidates(cells, masks):
+        if p not in results:
+            results[p] = _run(cells, masks, p, 0, None)[0]
     return results
 
 
@@ -347,7 +407,7 @@ def _pick(cells, masks, found, depth, cancel, kind):
     for premises, pl, el, unit in found[:_EXPLAIN_TRIES]:
         branches = []
         for p in premises:
-            rec: dict = {}
+            rec = _Rec()
             v, bad = _run(cells, masks, p, depth, cancel, rec)
             if bad is not None:
                 branches.append(_branch(rec, p, bad))
@@ -417,12 +477,53 @@ def _conclusion_words(pl, el) -> str:
     return ", ".join(parts)
 
 
-def _find(cells, masks, kind, depth=0, cancel=None):
+@lru_cache(maxsize=4)
+def _solution(cells: tuple) -> Optional[tuple]:
+    """The puzzle's solution, only to choose which candidates to try first (None: none or unknown)."""
+    from ..search import solve
+    sol = solve(Grid(cells))
+    return sol.cells if sol is not None else None
+
+
+def _false_first(cells: tuple, masks: tuple) -> list[tuple[int, int]]:
+    """The candidates in the order chains are tried: those that are not the solution's first.
+
+    A true candidate never leads to a contradiction, so trying the false ones
+    first only saves time; the chains themselves never look at the solution.
+    """
+    order = _candidates(cells, masks)
+    sol = _solution(cells)
+    if sol is None:
+        return order
+    return [p for p in order if sol[p[0]] != p[1]] + [p for p in order if sol[p[0]] == p[1]]
+
+
+def _find(cells, masks, kind, cancel=None, memo=None):
     key_c, key_m = tuple(cells), tuple(masks)
-    results = _level_one(key_c, key_m)
     if kind == "contradiction":
-        found = [((p,), [], [], None) for p, v in results.items() if v is None]
-    elif kind == "cell":
+        found = []
+        results = _level_one(key_c, key_m)
+        known = memo.get("false", []) if memo is not None else []
+        for p in known + _false_first(key_c, key_m):
+            if p in results or not key_m[p[0]] & BIT[p[1]]:
+                continue
+            check(cancel)
+            c, m = list(key_c), list(key_m)
+            bad = propagate(c, m, [p])
+            results[p] = None if bad is not None else _pack([BIT[c[j]] if c[j] else m[j] for j in range(81)])
+            if bad is not None:
+                # the fewer digits the chain placed, the shorter its explanation
+                found.append((sum(1 for a, b in zip(c, key_c) if a != b), p))
+                if len(found) >= _EXPLAIN_TRIES:
+                    break
+        if not found:
+            return None
+        p = min(found)[1]
+        if memo is not None:  # still false in every later position of the path: try them first
+            memo["false"] = [q for _, q in found if q != p]
+        return _pick(key_c, key_m, [((p,), [], [], None)], 0, cancel, kind)
+    results = _all_results(key_c, key_m)
+    if kind == "cell":
         found = [(pr, pl, el, None) for pr, pl, el in
                  _verities(key_c, key_m, _cell_groups(key_c, key_m), results)]
     else:
@@ -432,35 +533,32 @@ def _find(cells, masks, kind, depth=0, cancel=None):
                  _verities(key_c, key_m, [pl for _, pl in groups], results)]
     if not found:
         return None
-    return _pick(key_c, key_m, found, depth, cancel, kind)
+    return _pick(key_c, key_m, found, 0, cancel, kind)
 
 
-def digit_forcing(cells, masks, cancel=None):
-    return _find(cells, masks, "contradiction", 0, cancel)
+def digit_forcing(cells, masks, cancel=None, memo=None):
+    return _find(cells, masks, "contradiction", cancel, memo)
 
 
-def cell_forcing(cells, masks, cancel=None):
-    return _find(cells, masks, "cell", 0, cancel)
+def cell_forcing(cells, masks, cancel=None, memo=None):
+    return _find(cells, masks, "cell", cancel, memo)
 
 
-def unit_forcing(cells, masks, cancel=None):
-    return _find(cells, masks, "unit", 0, cancel)
+def unit_forcing(cells, masks, cancel=None, memo=None):
+    return _find(cells, masks, "unit", cancel, memo)
 
 
-def nested_forcing(cells, masks, cancel=None):
-    """The first nested forcing chain, one level deeper at a time: contradictions, then cells."""
+def nested_forcing(cells, masks, cancel=None, memo=None):
+    """The first nested forcing chain, one level deeper at a time: a candidate whose chain
+    (with smaller chains inside) ends in a contradiction."""
     key_c, key_m = tuple(cells), tuple(masks)
+    order = _false_first(key_c, key_m)
     for depth in range(1, MAX_DEPTH + 1):
-        results: dict = {}
-        for group in _cell_groups(key_c, key_m):
-            for p in group:
-                check(cancel)
-                v, bad = _run(key_c, key_m, p, depth, cancel)
-                if bad is not None:
-                    return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction")
-                results[p] = v
-            for pr, pl, el in _verities(key_c, key_m, [group], results):
-                return _pick(key_c, key_m, [(pr, pl, el, None)], depth, cancel, "cell")
+        for p in order:
+            check(cancel)
+            c, m = list(key_c), list(key_m)
+            if propagate(c, m, [p], (), None, depth, cancel, order) is not None:
+                return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction")
     return None
 
 

@@ -92,13 +92,16 @@ def finders(levels: Optional[Collection[str]] = None, *,
                  and (levels is None or _BY_NAME[n].level in levels))
 
 
-def find_first(cells, masks, finders=FINDERS, cancel=None) -> Optional[Step]:
+def find_first(cells, masks, finders=FINDERS, cancel=None, memo=None) -> Optional[Step]:
     """The first Step any of ``finders`` sees in the position (flat lists), or None.
 
-    Finders marked ``cancellable`` (the long searches) get ``cancel`` too.
+    Finders marked ``cancellable`` (the long searches) get ``cancel`` too, and
+    ``memo``: a dict one logical path keeps from step to step (forcing chains
+    remember there which candidates earlier positions proved false).
     """
     for _, f in finders:
-        step = f(cells, masks, cancel) if getattr(f, "cancellable", False) else f(cells, masks)
+        step = (f(cells, masks, cancel=cancel, memo=memo) if getattr(f, "cancellable", False)
+                else f(cells, masks))
         if step is not None:
             return step
     return None
