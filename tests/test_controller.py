@@ -489,7 +489,7 @@ def test_state_is_saved_debounced_and_restored(sudoku_app, tk_root):
 
 def test_close_flushes_the_state_at_once(sudoku_app):
     app = sudoku_app
-    app.controller.save_delay_ms = 60_000
+    app.controller.session.save_delay_ms = 60_000
     type_digit(app, (0, 0), "3")
     app.controller.close()
     assert json.loads(app.state_path.read_text())["board"]["givens"][0] == "3"

@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
         controller.cell_input((1, 1), 1)  # three of "your" digits, in the entry style;
         controller.cell_input((4, 3), 7)
         controller.cell_input((4, 5), 9)  # this one repeats the 9 of r5c7 (live rule check)
-        controller._cmd_check()
+        form.fire("check")
         pump(root, 10, until=lambda: not controller.worker.busy)
         slip = next(i for i, (msg, cells) in enumerate(controller.findings) if "you typed" in msg)
         form.select_finding(slip)

@@ -1,0 +1,233 @@
+"""Checking and solving: Check puzzle, the diagnosis on the form, Apply fix / Add clue,
+Check my entries, Show which are wrong, and Solve.
+
+:class:`Checking` handles these actions for the controller (app/controller.py).  Each
+check or solve runs on the worker (``controller.run_job``) and shows its result when it
+arrives: the findings in the Findings tab with their cells marked, the likeliest slip's
+fix offered under the grid (Ctrl+K, one undo step), the solver's digits in their style.
+The results describe one grid: :meth:`Checking.forget` drops them when it changes.
+"""
+from __future__ import annotations
+
+import logging
+import time
+
+import solver
+
+from .wording import cells_text, format_seconds, plural
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Checking"]
+
+
+class Checking:
+    """The check, fix and solve commands of ``controller``, and the results they showed.
+
+    ``diagnosis`` (the last :class:`solver.Diagnosis` shown), ``entry_check``, ``findings``
+    ((message, cells) per row of the Findings tab), ``fixes`` (finding row -> the
+    :class:`solver.Explanation` it shows) and ``chosen_fix`` (what Ctrl+K applies).
+    """
+
+    def __init__(self, controller):
+        self.controller = controller
+        self.form = controller.form
+        self.diagnosis = None
+        self.entry_check = None
+        self.findings: list[tuple[str, tuple]] = []
+        self.fixes: dict = {}
+        self.chosen_fix = None  # the fix Ctrl+K applies: the likeliest, or the one clicked
+        for name in ("check", "check_entries", "show_wrong", "solve", "add_clue"):
+            self.form.on(name, getattr(self, f"_cmd_{name}"))
+        self.form.on("finding_selected", self.on_finding_selected)
+
+    def forget(self) -> None:
+        """Findings and marks describe an older grid: clear them."""
+        had = bool(self.findings)
+        self.diagnosis = None
+        self.entry_check = None
+        self.findings = []
+        self.fixes = {}
+        self.chosen_fix = None
+        self.form.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
+        self.form.set_suggestion(None)
+        self.form.enable("show_wrong", False)
+        if had:
+            self.form.show_findings([], hint="The grid changed. Press F5 to check it again.")
+
+    # ======================================================================
+    # checking
+    # ======================================================================
+    def _cmd_check(self) -> None:
+        g = self.controller.puzzle()
+        if not g.clue_count:
+            self.form.set_status("The grid is empty: type, paste (Ctrl+V) or open a puzzle first.", "warn")
+            return
+        self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel),
+                     lambda diagnosis, s: self.show_diagnosis(diagnosis, s), status="Checking the puzzle…")
+
+    def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "") -> None:
+        """Show every finding of a Diagnosis with its cells marked, and offer the likeliest fix."""
+        self.diagnosis = d
+        self.findings = [(f.message, tuple(f.cells)) for f in d.findings]
+        # the "typo" findings are the best explanations, in order: finding k -> its fix
+        typo_rows = [k for k, f in enumerate(d.findings) if f.kind == "typo"]
+        self.fixes = {k: x for k, x in zip(typo_rows, d.explanations)}
+        self.form.set_marks("suspect", d.suspects)
+        self.form.set_marks("differ", d.differing)
+        self.form.set_marks("finding", [c for f in d.findings for c in f.cells])
+        if d.conflicts:
+            self.form.set_marks("conflict", [c for k in d.conflicts for c in k.cells])
+        hint = ""
+        best = d.best_fix
+        self.chosen_fix = None
+        if best is not None and best.unique and (d.status != "multiple" or d.fix_confident):
+            self.chosen_fix = best
+            self.form.set_suggestion(f"Apply fix: {solver.short_fix(best)}")
+            self.form.set_marks("selected", best.cells)
+            hint = ("The likeliest slip comes first. Ctrl+K applies its fix; click another "
+                    "explanation to apply that one instead.")
+        elif d.suggested_clue:
+            (cell, digit) = d.suggested_clue
+            self.form.set_suggestion(f"Add clue {solver.cell_name(cell)} = {digit}")
+            hint = (f"Shaded cells differ between the solutions. Adding {solver.cell_name(cell)} = {digit} "
+                    "(Ctrl+K) makes the solution unique.")
+        else:
+            self.form.set_suggestion(None)
+            if d.status in ("no_solution", "invalid") and not d.explanations:
+                hint = ("No single slip explains this grid; the marked cells show where the rules "
+                        "or the search break down.")
+        if any(cells for _, cells in self.findings):
+            hint = hint or "Click a finding (or use ↑/↓ here) to highlight its cells."
+        self.form.show_findings([m for m, _ in self.findings], hint=hint)
+        took = f" (checked in {format_seconds(seconds)})" if seconds is not None else ""
+        self.form.set_status(prefix + d.summary + took, "ok" if d.status == "unique" else "warn")
+        for fn in self.controller.diagnosis_listeners:
+            fn(d)
+
+    def on_finding_selected(self, k: int | None) -> None:
+        if k is None or k >= len(self.findings):
+            self.form.set_marks("selected", ())
+            return
+        message, cells = self.findings[k]
+        self.form.set_marks("selected", cells)
+        self.form.set_status(message, "info")
+        fix = self.fixes.get(k)
+        if fix is not None:
+            self.chosen_fix = fix
+            self.form.set_suggestion(f"Apply this fix: {solver.short_fix(fix)}")
+
+    def _cmd_add_clue(self) -> None:
+        """Ctrl+K: apply the chosen fix (the likeliest slip, or the one clicked), else add the
+        suggested clue; either is one undo step, and the puzzle is checked again."""
+        d = self.diagnosis
+        fix = self.chosen_fix
+        if d is not None and fix is not None:
+            self.apply_fix(fix)
+            return
+        if not d or not d.suggested_clue:
+            self.form.set_status("No fix to apply: check a puzzle first (F5).")
+            return
+        cell, digit = d.suggested_clue
+        self.controller.apply(self.controller.board.with_given(cell, digit), f"Added the clue {solver.cell_name(cell)} = {digit}.")
+        self._cmd_check()
+
+    def apply_fix(self, fix) -> None:
+        """Make the edits of a :class:`solver.Explanation` on the puzzle (one undo step), then
+        check it again and say whether it now has exactly one solution."""
+        board = self.controller.board
+        as_givens = bool(board.givens.clue_count)
+        for edit in fix.edits:
+            for cell, digit in zip(edit.cells, edit.new):
+                board = board.with_given(cell, digit) if as_givens else board.with_digit(cell, digit)
+        words = solver.short_fix(fix)
+        self.controller.apply(board, f"Applied the fix {words}.")
+        g = self.controller.puzzle()
+
+        def done(d, seconds):
+            prefix = f"Applied the fix {words}: "
+            if d.status == "unique":
+                self.show_diagnosis(d, seconds)
+                self.form.set_status(f"{prefix}the puzzle now has exactly one solution ✓ "
+                                     f"(checked in {format_seconds(seconds)})", "ok")
+            else:
+                self.show_diagnosis(d, seconds, prefix=prefix)
+
+        self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel), done,
+                     status="Checking the puzzle…")
+
+    def _cmd_check_entries(self) -> None:
+        b = self.controller.board
+        if not b.givens.clue_count:
+            self.form.set_status("There is no puzzle yet: type the givens and lock them first.", "warn")
+            return
+        if not b.entries.clue_count:
+            self.form.set_status("You have not typed any digits yet; nothing to check.", "warn")
+            return
+        givens, entries = b.givens, b.entries
+        self.controller.run_job("check_entries", lambda cancel: solver.check_entries(givens, entries, cancel=cancel),
+                     self.show_entry_check, status="Checking your entries…")
+
+    def show_entry_check(self, ec, seconds: float) -> None:
+        self.entry_check = ec
+        if ec.status == "unsolvable" and ec.diagnosis is not None:
+            self.show_diagnosis(ec.diagnosis, seconds, prefix="Your entries cannot be checked: ")
+            return
+        if ec.conflicts:
+            self.form.set_marks("conflict", [c for k in ec.conflicts for c in k.cells])
+        self.form.enable("show_wrong", bool(ec.wrong))
+        findings = [k.message for k in ec.conflicts]
+        hint = "Show which (Ctrl+Shift+E) marks them." if ec.wrong else ""
+        self.findings = [(k.message, tuple(k.cells)) for k in ec.conflicts]
+        self.form.show_findings(findings + [ec.message], hint=hint)
+        self.form.set_status(ec.message, "ok" if ec.status == "ok" else "warn")
+
+    def _cmd_show_wrong(self) -> None:
+        ec = self.entry_check
+        if not ec or not ec.wrong:
+            self.form.set_status("Check your entries first (Ctrl+E).")
+            return
+        self.form.set_marks("wrong", ec.wrong)
+        self.findings = [(f"{solver.cell_label(c)}: your {self.controller.board.entries[c]} is not the solution's digit",
+                          (c,)) for c in ec.wrong]
+        self.form.show_findings([m for m, _ in self.findings], hint="Wrong entries are crossed out.")
+        self.form.set_status(f"Wrong: {cells_text(ec.wrong)} (crossed out).", "warn")
+
+    # ======================================================================
+    # solving
+    # ======================================================================
+    def _cmd_solve(self) -> None:
+        g = self.controller.puzzle()
+
+        def work(cancel):
+            stats = solver.SearchStats()
+            t0 = time.perf_counter()
+            solution = solver.solve(g, cancel=cancel, stats=stats)
+            took = time.perf_counter() - t0
+            if solution is not None and solver.count_solutions(g, 2, cancel=cancel) == 1:
+                return solution, took, stats, None
+            return None, took, stats, solver.diagnose(g, cancel=cancel)
+
+        self.controller.run_job("solve", work, self.show_solution, status="Solving…")
+
+    def show_solution(self, result, seconds: float) -> None:
+        solution, took, stats, diagnosis = result
+        if solution is None:
+            self.show_diagnosis(diagnosis, prefix="Not solved: ")
+            return
+        b = self.controller.board
+        wrong = [c for c in b.entries.filled() if b.entries[c] != solution[c]]
+        cleared = b
+        for c in wrong:  # a wrong entry makes way for the solution's digit (Undo brings it back)
+            cleared = cleared.with_digit(c, 0)
+        changed = self.controller.apply(cleared.with_solution(solution), record=True)
+        msg = (f"Solved in {format_seconds(took)} ({plural(stats.nodes, 'search node')}, "
+               f"{plural(stats.guesses, 'guess')}).")
+        if wrong:
+            self.form.set_marks("replaced", wrong)
+            n = len(wrong)
+            msg += (f" {n} of your entries {'was' if n == 1 else 'were'} wrong and replaced "
+                    f"({cells_text(wrong)}, marked); Ctrl+Z brings {'it' if n == 1 else 'them'} back.")
+        if not changed:
+            msg = "Already solved. " + msg
+        self.form.set_status(msg, "ok")

@@ -1,0 +1,219 @@
+"""Getting puzzles in and out: Open, Save, Copy, Paste, the Examples and a collection's Previous/Next.
+
+:class:`PuzzleFiles` handles these actions for the controller (app/controller.py).  A
+puzzle comes in through :meth:`~PuzzleFiles.load_puzzle` (its digits become locked givens,
+one undo step) or as a collection (several puzzles; ``controller.collection`` holds them,
+Previous/Next step through).  Reading a file runs on the worker, so a big collection never
+blocks the window; a file or text that can't be read changes nothing and says why.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import solver
+from solver import Grid
+
+from .model import Board
+from .storage import atomic_write_text
+from .wording import plural
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS"]
+
+MAX_PASTE_CHARS = 4_000_000
+
+
+class PuzzleFiles:
+    """The file, clipboard, example and collection commands of ``controller`` (registered on its form)."""
+
+    def __init__(self, controller):
+        self.controller = controller
+        self.form = controller.form
+        for name in ("open", "save", "prev", "next", "copy", "copy_framed", "paste"):
+            self.form.on(name, getattr(self, f"_cmd_{name}"))
+        for ex in solver.EXAMPLES:
+            self.form.add_command("examples", ex.title, f"example:{ex.key}")
+            self.form.on(f"example:{ex.key}", lambda key=ex.key: self.load_example(key))
+
+    # ======================================================================
+    # loading puzzles
+    # ======================================================================
+    def load_puzzle(self, grid: Grid, status: str, keep_collection: bool = False) -> None:
+        """Show a new puzzle: its digits become locked givens (one undo step)."""
+        c = self.controller
+        if not keep_collection:
+            c.collection = None
+            c.collection_file = None
+        c.apply(Board.from_puzzle(grid), status)
+        self.form.show_findings([], hint="Press F5 to check this puzzle.")
+
+    def load_collection(self, grids: list[Grid], name: str, path: str | None = None, index: int = 0) -> None:
+        """Open several puzzles; show puzzle ``index``."""
+        c = self.controller
+        c.collection = list(grids)
+        c.collection_name = name
+        c.collection_file = path
+        self.go_to(index)
+
+    def go_to(self, index: int) -> None:
+        """Show puzzle ``index`` of the open collection."""
+        c = self.controller
+        if not c.collection:
+            self.form.set_status("No collection is open (File ▸ Open a file with several puzzles).", "warn")
+            return
+        c.collection_index = max(0, min(len(c.collection) - 1, index))
+        self.load_puzzle(c.collection[c.collection_index], f"{c.collection_name}: {self.position()}",
+                         keep_collection=True)
+
+    def position(self) -> str:
+        """"puzzle 12 of 1,465" (a collection must be open)."""
+        c = self.controller
+        return f"puzzle {c.collection_index + 1:,} of {len(c.collection):,}"
+
+    def show_collection(self) -> None:
+        """The top line's position and Previous/Next, or nothing when no collection is open."""
+        c = self.controller
+        if c.collection and len(c.collection) > 1:
+            self.form.set_collection(self.position(), c.collection_index > 0,
+                                     c.collection_index < len(c.collection) - 1)
+        else:
+            self.form.set_collection(None)
+
+    def load_example(self, key: str) -> None:
+        """Show one of solver.EXAMPLES."""
+        ex = solver.example(key)
+        self.controller.current_file = None
+        self.load_puzzle(solver.parse(ex.line), f"Example: {ex.title}. {ex.note}")
+
+    def open_path(self, path: str) -> None:
+        """Open a puzzle file (single or collection) on the worker; the grid is untouched on failure."""
+        name = os.path.basename(path) or path
+
+        def done(grids: list[Grid], seconds: float) -> None:
+            if not grids:
+                self.form.set_status(f"Could not open {name}: it holds no puzzle.", "error")
+                return
+            self.controller.current_file = path
+            if len(grids) == 1:
+                self.load_puzzle(grids[0], f"Opened {name}.")
+            else:
+                self.load_collection(grids, name, path)
+
+        def failed(exc: BaseException) -> None:
+            self.form.set_status(f"Could not open {name}: {exc}", "error")
+            if not isinstance(exc, (solver.ParseError, OSError)):
+                logger.error("open %s failed", path, exc_info=(type(exc), exc, exc.__traceback__))
+
+        self.controller.run_job("open", lambda cancel: solver.load(path), done, failed, status=f"Opening {name}…")
+
+    def reopen_collection(self, path: str, index: int) -> None:
+        """Bring back Previous/Next for the collection open last time (the grid stays as saved)."""
+        c = self.controller
+
+        def done(grids, seconds):
+            if len(grids) > 1:
+                c.collection = grids
+                c.collection_file = path
+                c.collection_name = os.path.basename(path)
+                c.collection_index = max(0, min(len(grids) - 1, index))
+                self.show_collection()
+
+        if not c.closing:
+            c.run_job("open", lambda cancel: solver.load(path), done, lambda exc: None)
+
+    # ======================================================================
+    # saving
+    # ======================================================================
+    def save_puzzle(self, path: str) -> bool:
+        """Write the puzzle (the givens; the whole grid when there are none) as .txt or .sdk."""
+        g = self.controller.puzzle()
+        if path.lower().endswith(".txt"):
+            text = g.to_line(".") + "\n"
+        else:
+            text = "\n".join(g.to_line(".")[9 * r:9 * r + 9] for r in range(9)) + "\n"
+        try:
+            atomic_write_text(path, text)
+        except OSError as exc:
+            self.form.set_status(f"Could not save {os.path.basename(path)}: {exc.strerror or exc}", "error")
+            return False
+        self.controller.current_file = path
+        self.form.set_status(f"Saved the puzzle ({plural(g.clue_count, 'given')}) to {os.path.basename(path)}.", "ok")
+        return True
+
+    # ======================================================================
+    # commands
+    # ======================================================================
+    def _cmd_open(self) -> None:
+        path = self.form.dialogs.ask_open()
+        if path:
+            self.open_path(path)
+
+    def _cmd_save(self) -> None:
+        current = self.controller.current_file
+        initial = Path(current).with_suffix(".sdk").name if current else None
+        path = self.form.dialogs.ask_save(initial)
+        if path:
+            self.save_puzzle(path)
+
+    def _cmd_prev(self) -> None:
+        c = self.controller
+        if c.collection:
+            if c.collection_index == 0:
+                self.form.set_status("This is the first puzzle of the collection.")
+            else:
+                self.go_to(c.collection_index - 1)
+
+    def _cmd_next(self) -> None:
+        c = self.controller
+        if c.collection:
+            if c.collection_index >= len(c.collection) - 1:
+                self.form.set_status("This is the last puzzle of the collection.")
+            else:
+                self.go_to(c.collection_index + 1)
+
+    def _cmd_copy(self) -> None:
+        if self.form.has_text_selection():
+            self.form.copy_selection()  # Ctrl+C in the findings copies the selected words
+            return
+        g = self.controller.board.grid()
+        # The line for other programs and the framed block for people; Paste reads it back as one puzzle.
+        self.form.set_clipboard(f"{g.to_line('.')}\n\n{g.to_ss()}\n")
+        self.form.set_status("Copied the grid as an 81-character line and a framed block "
+                             "(Ctrl+Shift+C copies the framed block alone).")
+
+    def _cmd_copy_framed(self) -> None:
+        self.form.set_clipboard(self.controller.board.grid().to_ss() + "\n")
+        self.form.set_status("Copied the grid as a framed block.")
+
+    def _cmd_paste(self) -> None:
+        text = self.form.get_clipboard()
+        if text is None or not text.strip():
+            self.form.set_status("The clipboard holds no text to paste.", "warn")
+            return
+        if len(text) > MAX_PASTE_CHARS:
+            self.form.set_status("The clipboard text is too large to be a puzzle; use File ▸ Open.", "error")
+            return
+        s = text.strip()
+        cell = self.form.focused_cell()
+        if cell is not None and len(s) == 1 and s in "0123456789.":
+            self.controller.cell_input(cell, 0 if s == "." else int(s))
+            return
+        try:
+            grid = solver.parse(text)
+        except solver.ParseError as exc:
+            try:
+                grids = solver.parse_many(text)
+            except solver.ParseError:
+                grids = []
+            if len(grids) > 1:
+                self.controller.current_file = None
+                self.load_collection(grids, f"Pasted {plural(len(grids), 'puzzle')}")
+            else:
+                self.form.set_status(f"Nothing pasted: {exc}", "error")
+            return
+        self.controller.current_file = None
+        self.load_puzzle(grid, f"Pasted a puzzle with {plural(grid.clue_count, 'given')}. "
+                               "Press F5 to check it, Ctrl+Enter to solve it.")

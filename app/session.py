@@ -1,0 +1,114 @@
+"""Nothing lost: the grid and the settings saved to the state file, and restored at start.
+
+:class:`Session` writes ``state.json`` (atomically, through app/storage.py) soon after
+every change, and when the window closes.  At start it brings the grid, the settings and
+the open collection back; a damaged file is set aside with a message, never a crash.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from .model import Board
+from .storage import StateError, read_state, set_aside, write_state
+from .wording import plural
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Session", "SAVE_DELAY_MS"]
+
+SAVE_DELAY_MS = 500
+
+
+class Session:
+    """Saves ``controller``'s state to ``state_path`` (None: nothing is saved) and restores it."""
+
+    def __init__(self, controller, state_path: Path | None, save_delay_ms: int = SAVE_DELAY_MS):
+        self.controller = controller
+        self.form = controller.form
+        self.root = controller.root
+        self.state_path = Path(state_path) if state_path else None
+        self.save_delay_ms = save_delay_ms
+        self._save_after: str | None = None
+
+    def state(self) -> dict:
+        """Everything the state file keeps."""
+        c = self.controller
+        return {
+            "board": c.board.to_dict(),
+            "live_check": bool(self.form.var_live_check.get()),
+            "auto_advance": bool(self.form.var_auto_advance.get()),
+            "zoom": round(self.form.zoom_level, 3),
+            "collection_file": c.collection_file,
+            "collection_index": c.collection_index if c.collection_file else None,
+            "current_file": c.current_file,
+        }
+
+    def schedule_save(self) -> None:
+        """Save the state file soon (debounced: one write per burst of changes)."""
+        if self.state_path is None or self.controller.closing:
+            return
+        if self._save_after is not None:
+            self.root.after_cancel(self._save_after)
+        self._save_after = self.root.after(self.save_delay_ms, self.save_state)
+
+    def save_state(self) -> bool:
+        """Write the state file now (atomically); False when it could not be written."""
+        if self._save_after is not None:
+            try:
+                self.root.after_cancel(self._save_after)
+            except Exception:
+                pass
+            self._save_after = None
+        if self.state_path is None:
+            return False
+        try:
+            write_state(self.state_path, self.state())
+        except OSError as exc:
+            logger.warning("could not save the state file %s: %s", self.state_path, exc)
+            if not self.controller.closing:
+                self.form.set_status(f"Could not save your grid to {self.state_path}: {exc.strerror or exc}", "error")
+            return False
+        return True
+
+    def restore_state(self) -> None:
+        """Load the state file; a corrupt one is set aside with a message (never a crash)."""
+        c = self.controller
+        if self.state_path is None:
+            self.welcome()
+            return
+        try:
+            data = read_state(self.state_path)
+        except StateError as exc:
+            where = f" It was kept as {exc.aside.name}." if exc.aside else ""
+            self.form.set_status(f"Started with an empty grid: {exc}.{where}", "warn")
+            return
+        if data is None:
+            self.welcome()
+            return
+        try:
+            board = Board.from_dict(data.get("board") or {})
+        except (ValueError, TypeError, AttributeError) as exc:
+            aside = set_aside(self.state_path)
+            where = f" It was kept as {aside.name}." if aside else ""
+            self.form.set_status(f"Started with an empty grid: the saved grid was damaged ({exc}).{where}", "warn")
+            return
+        c.board = board
+        self.form.var_live_check.set(bool(data.get("live_check", True)))
+        self.form.var_auto_advance.set(bool(data.get("auto_advance", True)))
+        try:
+            self.form.set_zoom(float(data.get("zoom", 1.0)))
+        except (TypeError, ValueError):
+            pass
+        cf = data.get("current_file")
+        c.current_file = cf if isinstance(cf, str) else None
+        coll, idx = data.get("collection_file"), data.get("collection_index")
+        if isinstance(coll, str) and isinstance(idx, int):
+            self.root.after_idle(lambda: c.files.reopen_collection(coll, idx))
+        n = board.grid().clue_count
+        self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')})." if n
+                             else "Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
+
+    def welcome(self) -> None:
+        self.form.set_status("Type the puzzle's givens, paste a puzzle (Ctrl+V), open a file (Ctrl+O) "
+                             "or pick one from the Examples menu.")
