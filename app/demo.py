@@ -39,7 +39,7 @@ from solver import Grid
 
 from .demo_counts import DemoCounts
 from .demo_panel import DemoGrid, DemoPanel
-from .demo_run import HISTORY, ORDER_LABELS, DemoRun, slider_position, speed_of
+from .demo_run import HISTORY, ORDER_LABELS, DemoRun, run_state, slider_position, speed_of, step_text
 from .wording import describe_speed
 
 logger = logging.getLogger(__name__)
@@ -152,10 +152,7 @@ class Demo:
         self._focus_before = self.form.focused_cell()
         self._board = self.controller.board
         self.form.clear_marks()
-        for e in self.form.cells:
-            tags = e.bindtags()
-            if DEMO_TAG not in tags:
-                e.bindtags((tags[0], DEMO_TAG) + tags[1:])
+        self.grid.take_keys(DEMO_TAG)
         self.form.side_panel.select(self.tab)
         self.panel.frame.focus_set()
         label = getattr(self.form, "mode_label", None)  # the top line; render() puts the mode back
@@ -179,10 +176,9 @@ class Demo:
         self.active = False
         self.run = None
         self._start_position = None
-        self._cancel_after("_flash_after")
-        self._cancel_after("_poll_after")
-        for e in self.form.cells:
-            e.bindtags(tuple(t for t in e.bindtags() if t != DEMO_TAG))
+        self._flash_after = _cancel(self.root, self._flash_after)
+        self._poll_after = _cancel(self.root, self._poll_after)
+        self.grid.release_keys(DEMO_TAG)
         self.grid.forget()
         self._show_counters()
         self.panel.show_timeline(self.run)
@@ -307,7 +303,7 @@ class Demo:
 
     def pause(self) -> None:
         """Stop playing now (no further batch runs)."""
-        self._cancel_after("_after")
+        self._after = _cancel(self.root, self._after)
         if self.playing:
             self.playing = False
             if self._play_started is not None:
@@ -374,18 +370,13 @@ class Demo:
         e = run.event
         flash = e is not None and e.kind == "undo" and not self._flash_over and not (self.playing and self._fast())
         if flash:  # the digit being taken back shows a moment, then the cell is blank
-            self._cancel_after("_flash_after")
+            self._flash_after = _cancel(self.root, self._flash_after)
             self._flash_after = self.root.after(UNDO_FLASH_MS, self._end_flash)
         self.grid.paint(run, changed, flash)
         solved = run.solved
         self._show_counters()
         self.panel.show_timeline(self.run)
-        if e is None:
-            text = f"Step 0: the puzzle. {ORDER_LABELS[run.order].why.capitalize()}."
-        else:
-            text = f"Step {e.steps:,}: {e.message}"
-            if e.kind == "reject":
-                text += " (marked yellow)"
+        text = step_text(run)
         self.panel.set_explain(text)
         kind = "ok" if solved else ("warn" if run.at_end else "info")
         self.form.set_status(text, kind)
@@ -410,18 +401,7 @@ class Demo:
         run = self.run
         elapsed = self.elapsed + (time.perf_counter() - self._play_started if self._play_started else 0.0)
         order = run.order if run is not None else self.panel.var_order.get()
-        if run is None:
-            state = "not started"
-        elif run.solved:
-            state = "✓ solved"
-        elif run.at_end:
-            state = "no solution"
-        elif self.playing:
-            state = "▶ playing"
-        elif self.counts.job is not None:
-            state = "skipping…"
-        else:
-            state = "❚❚ paused"
+        state = run_state(run, self.playing, self.counts.job is not None)
         self.panel.show_counters(run.event if run else None, run.pos if run else 0, elapsed, order, state)
 
     def say(self, text: str, kind: str = "info") -> None:
@@ -435,7 +415,7 @@ class Demo:
             # faster now: do not sit out the rest of a slow tick (1 step/s waits a whole second)
             delay = self._tick_delay()
             if time.perf_counter() + delay / 1000 < self._tick_due:
-                self._cancel_after("_after")
+                self._after = _cancel(self.root, self._after)
                 self._schedule_tick(delay)
 
     def set_speed(self, steps_per_second: float | None) -> None:
@@ -462,25 +442,23 @@ class Demo:
         self._flash_over = True
         self._render(set(range(81)))
 
-    # ======================================================================
-    # helpers
-    # ======================================================================
-    def _cancel_after(self, attr: str) -> None:
-        after_id = getattr(self, attr)
-        if after_id is not None:
-            try:
-                self.root.after_cancel(after_id)
-            except tk.TclError:
-                pass
-            setattr(self, attr, None)
-
     def _on_destroy(self, event) -> None:
         if event.widget is not self.tab:
             return
         self.playing = False
         self.counts.shutdown()
-        for attr in ("_after", "_poll_after", "_flash_after"):
-            self._cancel_after(attr)
+        self._after = _cancel(self.root, self._after)
+        self._poll_after = _cancel(self.root, self._poll_after)
+        self._flash_after = _cancel(self.root, self._flash_after)
+
+
+def _cancel(root: tk.Misc, after_id: str | None) -> None:
+    """Cancel an ``after`` callback (None, or one that already ran: nothing); None, for the attribute."""
+    if after_id is not None:
+        try:
+            root.after_cancel(after_id)
+        except tk.TclError:
+            pass
 
 
 def install_demo(form, controller) -> Demo:

@@ -337,6 +337,18 @@ class DemoGrid:
         self.form = form
         self._decorated: set[int] = set()  # cells drawn with an event's digit instead of the run's
 
+    def take_keys(self, tag: str) -> None:
+        """The cells' keys reach bind tag ``tag`` first (while the grid shows the search)."""
+        for e in self.form.cells:
+            tags = e.bindtags()
+            if tag not in tags:
+                e.bindtags((tags[0], tag) + tags[1:])
+
+    def release_keys(self, tag: str) -> None:
+        """The cells' keys go to the cells again."""
+        for e in self.form.cells:
+            e.bindtags(tuple(t for t in e.bindtags() if t != tag))
+
     def paint(self, run, changed: set[int], flash: bool) -> None:
         """Show ``run``'s step; ``flash``: an undo still shows the digit being taken back."""
         solved = run.solved

@@ -21,7 +21,7 @@ from solver import Grid, index
 from .wording import describe_duration, describe_seconds, format_count, format_estimate
 
 __all__ = ["DemoRun", "OrderLabel", "ORDER_LABELS", "HISTORY", "TABLE_CAP", "SKIP_CAP", "FULL_SPEED",
-           "speed_of", "slider_position", "count_orders", "count_to_end", "watched_row", "table_rows", "lesson"]
+           "speed_of", "slider_position", "step_text", "run_state", "count_orders", "count_to_end", "watched_row", "table_rows", "lesson"]
 
 
 class OrderLabel(NamedTuple):
@@ -179,6 +179,26 @@ class DemoRun:
 
 
 # -- the comparison table -------------------------------------------------------------
+def step_text(run: DemoRun) -> str:
+    """What the current step of ``run`` did, in words ("Step 12: r1c3 = 4 ...")."""
+    e = run.event
+    if e is None:
+        return f"Step 0: the puzzle. {ORDER_LABELS[run.order].why.capitalize()}."
+    text = f"Step {e.steps:,}: {e.message}"
+    return text + " (marked yellow)" if e.kind == "reject" else text
+
+
+def run_state(run: DemoRun | None, playing: bool, skipping: bool) -> str:
+    """The run's state under the counters: not started, solved, no solution, playing, skipping, paused."""
+    if run is None:
+        return "not started"
+    if run.solved:
+        return "✓ solved"
+    if run.at_end:
+        return "no solution"
+    return "▶ playing" if playing else ("skipping…" if skipping else "❚❚ paused")
+
+
 def count_orders(g: Grid, token, progress: dict, cap: int | None = None) -> dict[str, dict]:
     """Count every order on ``g`` (at most ``cap`` placements each; default :data:`TABLE_CAP`), estimating a
     capped one with random probes; a row per order.  Runs on the worker: ``progress`` tells the Tk thread
