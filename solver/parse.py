@@ -41,6 +41,7 @@ parsing only reads; ``validate``/``diagnose`` judge.  Every failure is a
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -69,6 +70,11 @@ _TO_ZERO = str.maketrans({c: "0" for c in BLANKS[1:] + " "})
 _TO_INT = bytes.maketrans(b"0123456789", bytes(range(10)))
 _FRAME = frozenset("|+-*=:~ \t" "─━│┃┼╋┌┐└┘├┤┬┴═║╬╔╗╚╝╠╣╦╩")
 _VERTICAL = str.maketrans("", "", "|!│┃║+┼╋╬")
+_DROP_FRAME = str.maketrans("", "", "".join(_FRAME))
+_DROP_FRAME_BUT_BLANKS = str.maketrans("", "", "".join(_FRAME - {"-", "*"}))
+_DROP_ROW_MARKS = str.maketrans("", "", " \t|!│┃║+┼╋╬")
+_DROP_CELLS = str.maketrans("", "", "".join(_CELL_CHARS))
+_MAX_FIELDS = 64
 _LONG = 20  # a line with more cells than this is a one-line puzzle, not a drawing row
 _PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question",
                    "problem", "givens", "grid", "board")
@@ -183,7 +189,9 @@ def _split_fields(line: str, delim: str) -> list[tuple[int, str]]:
     """CSV fields with their 0-based start columns (quotes stripped, no embedded delimiters)."""
     out = []
     pos = 0
-    for raw in line.split(delim):
+    # Past _MAX_FIELDS the rest stays one field: a row of 100,000 ';' costs one split, not
+    # 100,000 fields looked at three times (puzzle columns come early in real files).
+    for raw in line.split(delim, _MAX_FIELDS):
         f = raw.strip()
         start = pos + (len(raw) - len(raw.lstrip()))
         if len(f) >= 2 and f[0] == f[-1] and f[0] in "'\"":
@@ -196,6 +204,12 @@ def _split_fields(line: str, delim: str) -> list[tuple[int, str]]:
 
 def _looks_like_cells(f: str) -> bool:
     return len(f) >= 17 and all(c in _CELL_CHARS for c in f)
+
+
+def _tries_to_be_cells(f: str) -> bool:
+    """Mostly cells (a puzzle with a slip in it), not a name or a note."""
+    n = len(f) - len(f.translate(_DROP_CELLS))
+    return n >= 17 and n >= 0.8 * len(f)
 
 
 class _LineReader:
@@ -234,7 +248,7 @@ class _LineReader:
                 return self._read_csv(n, line)
             return _read_cells(line.rstrip("\r\n"), n, 0, self.show_line)
         except ParseError as e:
-            return e
+            return e.with_traceback(None)  # a stream of errors must not keep every frame alive
 
     def _detect(self, line: str) -> None:
         head = line.strip().split(None, 1)[0]
@@ -267,7 +281,7 @@ class _LineReader:
         # it for a later 81-cell field: in a "puzzle,solution" row whose puzzle lost a
         # character, that later field is the solution.
         for start, f in fields:
-            if _looks_like_cells(f):
+            if _tries_to_be_cells(f):
                 return _read_cells(f, n, start, self.show_line)
         for start, f in fields:  # a puzzle with spaces for blanks, or explain the long field
             if len(f) > _LONG:
@@ -305,29 +319,83 @@ def read_lines(f) -> Iterator[str | ParseError]:
     :func:`load` does: UTF-16 with a byte-order mark, UTF-8 (with or without BOM), and
     Latin-1 for lines that are clearly text.
     """
+    if hasattr(f, "read1") and not isinstance(f, io.TextIOBase):
+        yield from _chunk_lines(f)
+        return
     readline = f.readline
     limit = MAX_LINE_BYTES
     first = readline(limit + 1)
     if isinstance(first, bytes) and first.startswith((b"\xff\xfe", b"\xfe\xff")):
         yield from _utf16_lines(first, f)
         return
+    binary = isinstance(first, bytes)
+    nul, newline = (b"\x00", b"\n") if binary else ("\x00", "\n")
     n, line = 0, first
     while line:
         n += 1
-        if isinstance(line, str) and "\x00" in line or isinstance(line, bytes) and b"\x00" in line:
+        if nul in line:
             yield _binary(n)
             return
         if len(line) > limit:  # no newline within the limit: skip to the end of the line
             tail = line
-            while tail and not tail.endswith(b"\n" if isinstance(tail, bytes) else "\n"):
+            while tail and not tail.endswith(newline):
                 tail = readline(limit + 1)
-                if isinstance(tail, str) and "\x00" in tail or isinstance(tail, bytes) and b"\x00" in tail:
+                if nul in tail:
                     yield _binary(n)
                     return
-            yield _too_long(n, "bytes" if isinstance(line, bytes) else "characters")
+            yield _too_long(n, "bytes" if binary else "characters")
+        elif not binary:
+            yield line
+        elif n > 1 and line.isascii():  # the common case, without a try per line
+            yield line.decode("ascii")
         else:
-            yield line if isinstance(line, str) else _decode_line(line, n)
+            yield _decode_line(line, n)
         line = readline(limit + 1)
+
+
+def _chunk_lines(f) -> Iterator[str | ParseError]:
+    """read_lines for a buffered binary file: split chunks in C, not a readline per line.
+
+    ``read1`` returns what is there (a typed line on a terminal, a pipe's last write), so
+    an interactive input is answered line by line."""
+    limit = MAX_LINE_BYTES
+    first = f.read1(_READ_CHUNK)
+    if first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield from _utf16_lines(first, f)
+        return
+    if first.startswith(b"\xef\xbb\xbf"):
+        first = first[3:]
+    n, pending, skipping, chunk = 0, b"", False, first
+    while chunk:
+        nul = chunk.find(b"\x00")
+        if nul >= 0:
+            chunk = chunk[:nul]
+        data = pending + chunk
+        ascii_ = data.isascii()
+        parts = (data.decode("ascii") if ascii_ else data).split("\n" if ascii_ else b"\n")
+        pending = parts.pop()
+        if ascii_:
+            pending = pending.encode("ascii")
+        for line in parts:
+            n += 1
+            if skipping or len(line) > limit:
+                skipping = False
+                yield _too_long(n)
+            elif ascii_:
+                yield line + "\n"
+            else:
+                text = _decode_line(line, n)
+                yield text + "\n" if isinstance(text, str) else text
+        if len(pending) > limit:
+            pending, skipping = b"", True
+        if nul >= 0:
+            yield _binary(n + 1)
+            return
+        chunk = f.read1(_READ_CHUNK)
+    if skipping:
+        yield _too_long(n + 1)
+    elif pending:
+        yield _decode_line(pending, n + 1)
 
 
 def _utf16_lines(first: bytes, f) -> Iterator[str | ParseError]:
@@ -380,7 +448,13 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
     if hasattr(lines, "readline"):
         lines = read_lines(lines)
     reader = _LineReader()
+    read = reader.read
     for n, line in enumerate(lines, 1):
+        if type(line) is str and len(line) <= MAX_LINE_BYTES:
+            item = read(n, line)
+            if item is not None:
+                yield n, item
+            continue
         if isinstance(line, ParseError):  # from read_lines: a line that could not be read
             yield n, line
             continue
@@ -408,7 +482,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
         s = line.strip()
         if not s or s[0] == "#":
             continue
-        m = _SECTION.match(line)
+        m = _SECTION.match(line) if "[" in s else None
         if m:
             keep = m.group(1).strip().lower() == "puzzle"
             continue
@@ -418,11 +492,11 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _cell_count(line: str) -> int:
-    return sum(1 for c in line if c not in _FRAME or c in "-*")
+    return len(line.translate(_DROP_FRAME_BUT_BLANKS))
 
 
 def _is_frame(line: str) -> bool:
-    return all(c in _FRAME for c in line)
+    return not line.translate(_DROP_FRAME)
 
 
 def _read_board(text: str, one_line: bool) -> list[Grid]:
@@ -490,16 +564,14 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
                 rows.append(("maybe", "0" * 9))
             continue
         u = body.translate(_VERTICAL)
-        cells = []
-        for col, ch in enumerate(body):
-            if ch in " \t" or ch in "|!│┃║+┼╋╬":
-                continue
-            if ch not in _CELL_CHARS:
-                raise _error(f"{_describe(ch)} is not a digit or a blank "
-                             f"(blanks: {' '.join(BLANKS)})", n, col + 1)
-            cells.append(ch)
+        cells = body.translate(_DROP_ROW_MARKS)
+        if cells.translate(_DROP_CELLS):  # something that is not a cell: say where
+            col, ch = next((k, c) for k, c in enumerate(body)
+                           if c not in _CELL_CHARS and c not in " \t|!│┃║+┼╋╬")
+            raise _error(f"{_describe(ch)} is not a digit or a blank "
+                         f"(blanks: {' '.join(BLANKS)})", n, col + 1)
         if len(cells) == 9:
-            rows.append(("row", "".join(cells)))
+            rows.append(("row", cells))
         elif len(u) == 9 and "\t" not in u:  # spaces stand for blanks: "78 4  12 "
             rows.append(("row", u))
         else:

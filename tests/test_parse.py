@@ -558,6 +558,9 @@ def test_a_truncated_puzzle_field_is_not_replaced_by_the_solution():
     out = list(iter_puzzles([f"{KAGGLE_Q},{KAGGLE_A}\n", row + "\n"]))
     assert out[0] == (1, K)
     assert isinstance(out[1][1], ParseError) and "found 80 cells" in str(out[1][1])
+    # ... nor one with a slip in it (found by tests/test_fuzz.py)
+    with pytest.raises(ParseError, match="'a' is not a digit"):
+        parse(f"a{KAGGLE_Q[1:]},{KAGGLE_A}")
     # a first field that is not cells (a name) still lets the puzzle field be found
     assert parse(f"Times puzzle of Monday 3 June,{KAGGLE_Q},{KAGGLE_A}") == K
 

@@ -1,0 +1,295 @@
+"""Fuzzing every reader: only the reader's own error escapes, work stays bounded, and nothing
+that is not a 9x9 puzzle is accepted (no Tk).
+
+In CI about 3,000 cases run in total (well under 30 s).  ``SUDOKU_FUZZ_LONG=1`` raises the
+counts to over 1,000,000 cases in total (hours; run it before a release):
+
+    SUDOKU_FUZZ_LONG=1 python -m pytest tests/test_fuzz.py -q -p no:cacheprovider
+
+Readers: ``parse`` and ``parse_many`` on str and bytes, ``iter_puzzles`` on lines and on
+binary and text files, ``load`` on a file, and the app's state reader ``read_state``.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import time
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import Grid, ParseError, iter_puzzles, load, parse, parse_many
+
+LONG = os.environ.get("SUDOKU_FUZZ_LONG") == "1"
+
+
+def cases(ci: int, long: int):
+    return settings(max_examples=long if LONG else ci, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.function_scoped_fixture])
+
+
+# Counts: CI total 2,850 cases; long total 1,050,000.
+PARSE_STR = cases(700, 300_000)
+PARSE_BYTES = cases(400, 150_000)
+STREAM = cases(500, 200_000)
+LOAD = cases(250, 100_000)
+STATE = cases(300, 100_000)
+MUTATE = cases(350, 100_000)  # two tests
+
+TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
+KAGGLE_Q = "004300209005009001070060043006002087190007400050083000600000105003508690042910300"
+KAGGLE_A = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+G = parse(TUTORIAL)
+K = parse(KAGGLE_Q)
+
+
+def budget(size: int) -> float:
+    """CPU seconds allowed for an input of ``size`` bytes: 1 s per MB, plus 0.25 s for GC
+    pauses and a busy machine (hypothesis inputs are small, so this is mostly the floor).
+    CPU time, not wall time, so other jobs on a CI machine do not make the test flaky."""
+    return 0.25 + size / 1e6
+
+
+def timed(fn, *args):
+    t = time.process_time()
+    try:
+        result = fn(*args)
+        error = None
+    except ParseError as e:
+        result, error = None, e
+    return result, error, time.process_time() - t
+
+
+def check_grids(grids, source: str) -> None:
+    """What a reader accepted must be 9x9 puzzles whose digits all come from the input."""
+    assert grids and all(isinstance(g, Grid) and len(g.cells) == 81 for g in grids)
+    assert all(all(0 <= v <= 9 for v in g.cells) for g in grids)
+    used = Counter(str(v) for g in grids for v in g.cells if v)
+    have = Counter(ch for ch in source if ch in "123456789")
+    assert all(have[d] >= k for d, k in used.items()), "a digit that is not in the input"
+    assert 81 * len(grids) <= len(source) + 1  # every cell is drawn by at least one character
+
+
+def check_error(e: ParseError) -> None:
+    assert isinstance(e, ParseError) and str(e) and "\n" not in str(e)
+    assert e.line is None or (isinstance(e.line, int) and e.line >= 1)
+    assert e.column is None or (isinstance(e.column, int) and e.column >= 1)
+
+
+# -- inputs -----------------------------------------------------------------------------
+
+_alphabet = st.sampled_from(list("0123456789.-*_xX |+=#,;[]()'\"\n\r\t:a=bd?&") +
+                            ["\x00", "é", "\ufeff", "│", "─", "┼", "[Puzzle]", "board = [", "\r\n"])
+
+
+def _bits(n: int):
+    return st.lists(_alphabet, max_size=n).map("".join)
+
+
+_formats = st.sampled_from([TUTORIAL, G.to_ss(), G.pretty(), f"{KAGGLE_Q},{KAGGLE_A}",
+                            "quizzes,solutions\n" + f"{KAGGLE_Q},{KAGGLE_A}",
+                            "board = [" + ",".join(str(list(G.cells[k:k + 9])) for k in range(0, 81, 9)) + "]",
+                            f"https://www.sudokuwiki.org/sudoku.htm?bd={G.to_line('0')}",
+                            "\n".join(TUTORIAL[k:k + 9] for k in range(0, 81, 9))])
+texts = st.one_of(
+    st.text(max_size=400),
+    st.lists(_alphabet, max_size=300).map("".join),
+    st.builds(lambda a, f, b: a + f + b, _bits(12), _formats, _bits(12)),
+    st.builds(lambda f, k, junk: f[:k] + junk + f[k:], _formats, st.integers(0, 300), _bits(5)),
+    st.builds(lambda fs, sep: sep.join(fs), st.lists(_formats, max_size=4), st.sampled_from(["\n", "\n\n", ""])),
+)
+blobs = st.one_of(st.binary(max_size=500),
+                  texts.map(lambda t: t.encode("utf-8", "surrogatepass")),
+                  texts.map(lambda t: t.encode("utf-16")),
+                  texts.map(lambda t: t.encode("latin-1", "replace")))
+
+
+# -- parse / parse_many on str and bytes -----------------------------------------------------
+
+@PARSE_STR
+@given(texts)
+def test_parse_str_gives_puzzles_or_parse_error(text):
+    for fn in (parse, parse_many):
+        result, error, seconds = timed(fn, text)
+        assert seconds < budget(len(text.encode("utf-8", "surrogatepass")))
+        if error is not None:
+            check_error(error)
+        else:
+            check_grids([result] if fn is parse else result, text)
+
+
+@PARSE_BYTES
+@given(blobs)
+def test_parse_bytes_gives_puzzles_or_parse_error(data):
+    for fn in (parse, parse_many):
+        result, error, seconds = timed(fn, data)
+        assert seconds < budget(len(data))
+        if error is not None:
+            check_error(error)
+        else:
+            text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("latin-1")
+            check_grids([result] if fn is parse else result, text)
+
+
+# -- iter_puzzles on lines and files ----------------------------------------------------
+
+@STREAM
+@given(st.one_of(texts, blobs.map(lambda b: b.decode("latin-1"))), st.sampled_from(["lines", "bytes", "text"]))
+def test_iter_puzzles_yields_numbered_puzzles_or_errors(text, how):
+    if how == "lines":
+        source = text.splitlines(True)
+    elif how == "bytes":
+        source = io.BytesIO(text.encode("utf-8", "surrogatepass"))
+    else:
+        source = io.StringIO(text)
+    t = time.process_time()
+    items = list(iter_puzzles(source))
+    assert time.process_time() - t < budget(len(text) * 4)
+    last = 0
+    for n, item in items:
+        assert isinstance(n, int) and n > last
+        last = n
+        if isinstance(item, ParseError):
+            check_error(item)
+        else:
+            check_grids([item], text)
+
+
+# -- load on a file ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fuzz_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz")
+
+
+@LOAD
+@given(blobs)
+def test_load_gives_puzzles_or_parse_error_naming_the_file(fuzz_dir, data):
+    path = fuzz_dir / "fuzz.txt"
+    path.write_bytes(data)
+    result, error, seconds = timed(load, path)
+    assert seconds < budget(len(data))
+    if error is not None:
+        check_error(error)
+        assert "fuzz.txt" in str(error)
+    else:
+        text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("latin-1")
+        check_grids(result, text)
+
+
+# -- the app's state reader ---------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=90),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=20)
+state_bytes = st.one_of(
+    st.binary(max_size=300),
+    json_values.map(lambda v: json.dumps(v).encode()),
+    st.dictionaries(st.sampled_from(["board", "zoom", "live_check", "collection_file", "current_file"]),
+                    json_values, max_size=5).map(lambda d: json.dumps(d).encode()),
+    st.integers(1, 40_000).map(lambda k: b'{"board": ' + b"[" * k + b"]" * k + b"}"),
+    st.integers(1, 20_000).map(lambda k: b'{"a": ' * k + b"1" + b"}" * k),
+)
+
+
+@STATE
+@given(state_bytes)
+def test_read_state_gives_a_dict_or_state_error(fuzz_dir, data):
+    from app.model import Board
+    from app.storage import StateError, read_state
+
+    path = fuzz_dir / "state.json"
+    path.write_bytes(data)
+    t = time.process_time()
+    try:
+        state = read_state(path)
+    except StateError as e:
+        assert str(e) and "\n" not in str(e)
+        assert not path.exists()  # set aside, never read again
+    else:
+        assert isinstance(state, dict)
+        try:  # what the controller does next: only the errors it catches
+            Board.from_dict(state.get("board") or {})
+        except (ValueError, TypeError, AttributeError, KeyError):
+            pass
+    assert time.process_time() - t < budget(len(data))
+    for p in fuzz_dir.glob("state.json.corrupt-*"):
+        p.unlink()
+
+
+# -- nothing that is not a 9x9 puzzle: one slip in a real puzzle is refused ----------------
+
+grids = st.binary(min_size=81, max_size=81).map(lambda b: Grid(x % 10 for x in b))
+
+
+def drawings(g: Grid) -> list[str]:
+    line = g.to_line()
+    return [g.to_ss(), g.pretty(), "\n".join(line[k:k + 9] for k in range(0, 81, 9))]
+
+
+@MUTATE
+@given(grids, st.data())
+def test_a_drawing_with_a_row_lost_or_typed_twice_is_refused(g, data):
+    text = data.draw(st.sampled_from(drawings(g)))
+    assert parse(text) == g
+    lines = text.split("\n")
+    rows = [k for k, ln in enumerate(lines) if sum(ch.isdigit() or ch in "." for ch in ln) >= 9]
+    k = data.draw(st.sampled_from(rows))
+    slip = data.draw(st.sampled_from(["twice", "lost"]))
+    bad = lines[:k + 1] + [lines[k]] + lines[k + 1:] if slip == "twice" else lines[:k] + lines[k + 1:]
+    with pytest.raises(ParseError):
+        parse("\n".join(bad))
+
+
+@MUTATE
+@given(grids, st.integers(0, 80), st.sampled_from(["drop", "double", "letter"]))
+def test_a_line_with_a_cell_lost_or_added_is_refused(g, k, slip):
+    line = g.to_line()
+    bad = {"drop": line[:k] + line[k + 1:], "double": line[:k + 1] + line[k:],
+           "letter": line[:k] + "a" + line[k + 1:]}[slip]
+    for text in (bad, f"{bad},{g.to_line('0')}", f"puzzle,solution\n{bad},{line}"):
+        with pytest.raises(ParseError):
+            parse(text)
+
+
+# -- big hostile inputs: bounded time on every reader -------------------------------------------
+
+MB = 1_000_000 // 4  # a quarter of a megabyte keeps CI fast; the limits are per MB
+BIG = {
+    "digits": "1" * MB,
+    "newlines": "\n" * MB,
+    "brackets": "[" * MB,
+    "board rows": "board = [" + "[1,2,3,4,5,6,7,8,9],\n" * (MB // 21) + "]",
+    "drawing rows": "123456789\n" * (MB // 10),
+    "dash lines": "---------\n" * (MB // 10),
+    "semicolons": ";" * MB,
+    "csv rows": "quizzes,solutions\n" + f"{KAGGLE_Q},{KAGGLE_A}\n" * (MB // 164),
+    "bd links": "bd=" * (MB // 3),
+    "framed blanks": "|   |   |   |\n" * (MB // 14),
+    "sections": "[Puzzle]\n" * (MB // 9),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(BIG))
+def test_hostile_text_takes_at_most_a_second_per_megabyte(name, tmp_path):
+    """1 s per MB for the whole-text readers; streams of one bad line every few bytes cost
+    about 10 µs a line (one explained error each), so they get 2 s per MB."""
+    text = BIG[name]
+    path = tmp_path / "big.txt"
+    path.write_text(text)
+    for label, fn, allowed in (("parse", parse, 1.0), ("parse_many", parse_many, 1.0), ("load", load, 1.0),
+                               ("stream", lambda t: list(iter_puzzles(io.BytesIO(t.encode()))), 2.0)):
+        arg = path if fn is load else text
+        t = time.process_time()
+        try:
+            fn(arg)
+        except ParseError:
+            pass
+        seconds = time.process_time() - t
+        assert seconds < allowed * len(text) / 1e6 + 0.1, f"{label} took {seconds:.2f} s"
