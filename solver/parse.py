@@ -370,6 +370,9 @@ def _chunk_lines(f) -> Iterator[str | ParseError]:
         nul = chunk.find(b"\x00")
         if nul >= 0:
             chunk = chunk[:nul]
+        elif skipping and b"\n" not in chunk:  # still inside a line that is too long
+            chunk = f.read1(_READ_CHUNK)
+            continue
         data = pending + chunk
         ascii_ = data.isascii()
         parts = (data.decode("ascii") if ascii_ else data).split("\n" if ascii_ else b"\n")
