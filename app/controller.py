@@ -72,6 +72,9 @@ class Controller:
         # every diagnosis shown (app/teach.py: the candidates and the difficulty card).
         self.render_listeners: list[Callable[[], None]] = []
         self.diagnosis_listeners: list[Callable[[Any], None]] = []
+        # Work of a feature's own that Esc (Cancel) stops too: (is_running, stop) pairs (the demo's
+        # playback and counts).  See add_stopper().
+        self.stoppers: list[tuple[Callable[[], bool], Callable[[], None]]] = []
         self.root.report_callback_exception = self.report_exception
         self.root.protocol("WM_DELETE_WINDOW", self.close)
         self._register()
@@ -229,6 +232,34 @@ class Controller:
     def _on_busy(self, busy: bool, name: str) -> None:
         if not self.closing:
             self.form.set_busy(busy, name)
+            self.update_cancel()
+
+    def add_stopper(self, is_running: Callable[[], bool], stop: Callable[[], None]) -> None:
+        """Background work of a feature's own (its own worker, an ``after`` loop) that Esc and Cancel
+        stop too: ``is_running()`` says whether it runs, ``stop()`` stops it at once.  The feature
+        calls :meth:`update_cancel` when its work starts or stops."""
+        self.stoppers.append((is_running, stop))
+
+    def is_running(self) -> bool:
+        """True while any background work runs (the worker's job or a feature's own)."""
+        return self.worker.busy or any(running() for running, _ in self.stoppers)
+
+    def update_cancel(self) -> None:
+        """Cancel (Esc) is enabled exactly while something runs."""
+        if not self.closing:
+            self.form.enable("cancel", self.is_running())
+
+    def stop_all(self) -> bool:
+        """Stop every background job (Esc); False when nothing ran."""
+        stopped = self.worker.cancel()
+        if stopped:
+            self.form.set_status("Cancelled.")
+        for running, stop in self.stoppers:
+            if running():
+                stop()
+                stopped = True
+        self.update_cancel()
+        return stopped
 
     # ======================================================================
     # commands (one per menu item)
@@ -313,8 +344,7 @@ class Controller:
         self.schedule_save()
 
     def _cmd_cancel(self) -> None:
-        if self.worker.cancel():
-            self.form.set_status("Cancelled.")
+        self.stop_all()
 
     # -- help ----------------------------------------------------------------
     def _cmd_help_keys(self) -> None:

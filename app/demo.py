@@ -22,8 +22,9 @@ app/demo_counts.py the background work and the comparison table.
 
 Keys (only while the demo is on, i.e. the grid shows the search, or the demo
 panel has the focus): Space plays/pauses, Right steps, Left steps back.  The
-rest of the time the arrow keys and Space work in the cells as usual.  Esc
-pauses, then cancels a count; in the presentation view it first leaves it.
+rest of the time the arrow keys and Space work in the cells as usual.  Esc (the
+form's Cancel) pauses the playback or cancels a count: the demo is one of the
+controller's stoppers (``controller.add_stopper``), so one Esc stops every job.
 
 Wiring: ``install_demo(form, controller)`` (called once from ``app.__main__``).
 """
@@ -186,10 +187,7 @@ class Demo:
         self.panel.show_play(False)
 
     def toggle_active(self) -> None:
-        if self.active:
-            self.stop()
-        else:
-            self.start()
+        (self.stop if self.active else self.start)()
 
     def _schedule_board_poll(self) -> None:
         self._poll_after = self.root.after(250, self._check_board)
@@ -284,10 +282,7 @@ class Demo:
         self.start()
 
     def toggle_play(self) -> None:
-        if self.playing:
-            self.pause()
-        else:
-            self.play()
+        (self.pause if self.playing else self.play)()
 
     def play(self) -> None:
         """Play at the slider's speed until the end (or Pause)."""
@@ -299,6 +294,7 @@ class Demo:
         self._play_started = time.perf_counter()
         self._carry = 0.0
         self.panel.show_play(True)
+        self.controller.update_cancel()
         self._schedule_tick(0)
 
     def pause(self) -> None:
@@ -311,6 +307,7 @@ class Demo:
                 self._play_started = None
             self.panel.show_play(False)
             self._show_counters()
+            self.controller.update_cancel()
 
     def _schedule_tick(self, delay: int) -> None:
         self._tick_due = time.perf_counter() + delay / 1000
@@ -426,10 +423,14 @@ class Demo:
     # ======================================================================
     # keys and Esc
     # ======================================================================
+    def is_busy(self) -> bool:
+        """True while the demo plays or counts (Esc stops it)."""
+        return self.playing or self.counts.job is not None
+
     def escape(self) -> bool:
-        """Esc: cancel a count, else pause; False when there was neither (the form's Cancel goes next)."""
+        """Esc: cancel a count (at once), else pause; False when there was neither."""
         if self.counts.job is not None:
-            self.counts.cancel()
+            self.counts.cancel(wait=True)
         elif self.playing:
             self.pause()
             self.say("Paused (Space plays on).")
@@ -466,13 +467,7 @@ def install_demo(form, controller) -> Demo:
     demo = Demo(form, controller)
     _install_menu(form, demo)
     _install_keys(form, demo)
-    previous = form.handler_for("cancel")
-
-    def escape() -> None:
-        if not demo.escape() and previous is not None:
-            previous()
-
-    form.on("cancel", escape)
+    controller.add_stopper(demo.is_busy, demo.escape)  # Esc and Cancel stop the playback and the counts
     return demo
 
 

@@ -31,7 +31,8 @@ class DemoCounts:
     def __init__(self, demo):
         self.demo = demo
         self.results: dict[str, dict] = {}
-        self.worker = Worker(demo.root, poll_ms=50)  # the demo's own: a count never cancels a check
+        # the demo's own worker (a count never cancels a check); Cancel (Esc) is enabled while it works
+        self.worker = Worker(demo.root, poll_ms=50, on_busy=lambda busy, name: demo.controller.update_cancel())
         self.cancelled = False  # Cancel was asked for the running job
 
     # ======================================================================

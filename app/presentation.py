@@ -4,8 +4,8 @@ Full screen; the grid fills the height; a high-contrast theme (black lines on a 
 ground, the Okabe-Ito digit colours with their weights: givens black bold, your digits
 blue, the solver's vermillion italic, tentative guesses blue italic, deduced digits green
 bold); one large status line under the grid carries the explanation of every step; the
-demo's controls grow large enough to hit with a finger.  F11 or Esc leaves it (in this
-view Esc means "leave", not "cancel"; outside it Esc pauses the demo and cancels counts).
+demo's controls grow large enough to hit with a finger.  F11 or Esc leaves it (while a
+job runs or the demo plays, the first Esc stops that and a second one leaves the view).
 
 Wiring: ``install_presentation(form, demo)`` (called once from ``app.__main__.build_window``).
 """
@@ -144,10 +144,10 @@ def install_presentation(form, demo) -> Presentation:
     previous = form.handler_for("cancel")
 
     def escape() -> None:
-        if p.on:
-            p.leave()
+        if p.on and not demo.controller.is_running():
+            p.leave()  # nothing to stop: Esc leaves the view
         elif previous is not None:
-            previous()
+            previous()  # stop the job first (the view stays)
 
     form.on("cancel", escape)
     return p

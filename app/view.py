@@ -179,7 +179,10 @@ class SudokuForm:
         self.add_check("check", "Live rule check", "live_check", self.var_live_check, "F6", ("<F6>",))
 
         A("solve", "Solve", "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
-        A("solve", "Cancel", "cancel", "Esc", ("<Escape>",))
+        A("solve", "Cancel", "cancel", "Esc")
+        # Esc always reaches the cancel action, even while its menu item is disabled: the
+        # presentation view leaves on it when nothing runs.
+        self.root.bind("<Escape>", lambda e: (self.fire("cancel"), "break")[1])
         A("solve", "Apply suggested fix or clue", "add_clue", "Ctrl+K", ("<Control-k>",))
 
         A("help", "Keyboard shortcuts", "help_keys", "F1", ("<F1>",))
