@@ -80,42 +80,44 @@ def assert_next_step(name: str, line: str, marks: str, expect_elims=(), expect_p
 def test_finned_x_wing_from_a_position():
     step = assert_next_step(
         "Finned X-Wing",
-        "5..613....2....9833...2.165.1..9.......3....67.......4....8.25.4..7...3.....3....",
-        "89 89 47 247 27 16 16 45 47 457 47 47 89 89 68 34568 458 45678 3578 27 278 289 4589 "
-        "24589 47 14578 578 19 35689 35689 1258 56 12568 358 19 169 3679 13679 149 1469 179 "
-        "5689 125689 56 12569 68 189 12689 56789 1256789 1259 12569 4678 47 1789",
-        [((7, 2), 6)])
-    assert "fins r7c2 and r9c2 in box 7" in step.message and "box 7" in step.unit_hint
+        "...9231..697...283231.8.9...5....4......6..2..1.......8...7.......3..5.....4....9",
+        "45 48 458 67 67 15 45 145 67 67 45 45 379 26 1278 39 1279 13679 1678 3479 478 389 157 "
+        "14579 37 157 3479 26 2578 3459 24579 3678 35679 5678 246 3459 256 2569 36 134 1246 "
+        "1479 26 49 19 268 47 268 1357 267 35 15 2568 3678 367",
+        [((4, 8), 7)])
+    assert "fin r6c7 in box 6" in step.message and "box 6" in step.unit_hint
 
 
 def test_sashimi_x_wing_from_a_position():
     assert_next_step(
         "Sashimi X-Wing",
-        "6.83.25...4.....82.2.......7.26.....8......543.4....2728.15........8.2.5......7.8",
-        "179 1479 479 19 159 13579 579 1679 15679 139 159 13579 45789 1479 14589 1349 34679 "
-        "1369 159 1349 134589 1389 39 139 169 169 279 12379 1379 1369 1569 589 19 1589 1689 "
-        "679 34679 349 3469 369 149 13679 1679 479 34679 13469 1459 1369 1569 249 23469 3469 "
-        "13469",
-        [((6, 5), 4)])
+        "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6.2",
+        "168 59 5689 19 569 456 26 2456 2569 235679 3456 345679 1268 124568 2357 2568 235678 "
+        "1347 13456 34567 1678 12678 1268 47 157 147 4568 167 39 1249 1279 12347 1346 3467 178 "
+        "39 1259 12579 1237 1358 3578 4678 36789 468 2349 24689 23689 3478 1368 14568 345 "
+        "13568 349 348 3489 14578 13789 1458 3459 14589 13589 3478",
+        [((1, 5), 5), ((2, 5), 5)])
 
 
 def test_finned_swordfish_from_a_position():
     assert_next_step(
         "Finned Swordfish",
-        "5.8.....76.29.1...4.9.......87.5...4.6.....3..9....6...263...1.7...8..........2..",
-        "13 246 2346 2346 1349 2469 37 347 3458 458 358 137 58 2367 58 13 26 1236 123 126 2369 "
-        "19 29 12 45 12478 1249 24789 15789 12589 123 45 12478 1234 2348 2578 1258 89 49 4579 "
-        "45789 589 45 13 12456 24569 3459 4569 3569 89 45 13 14567 1469 45679 456789 35689",
-        [((6, 6), 9), ((8, 7), 9)])
+        "2...4.5...1.....3............6.7.812.7.3.94.....1...7.4...5.6.....7...9...8......",
+        "368 379 89 13678 68 16789 5679 4579 25689 2689 25678 279 46789 35679 345689 34579 "
+        "25689 123689 1235678 1279 2468 146789 39 39 45 45 18 12 28 56 56 58 245 245 268 268 39 "
+        "39 239 12379 289 13 28 137 1356 256 1235 12368 123468 123 13458 135679 23569 246 12369 "
+        "12346 1237 245 13457",
+        [((0, 5), 8), ((2, 4), 8), ((2, 5), 8)])
 
 
 def test_sashimi_swordfish_from_a_position():
     assert_next_step(
         "Sashimi Swordfish",
-        "5....1........5..11.26.35.4.613.945292..54163453216789..549.21621956.34.64.132..5",
-        "3789 46 789 24 689 23 78 37 3789 46 789 24 689 23 789 78 79 78 78 78 78 378 37 78 78 "
-        "78 78 89 79",
-        [((2, 4), 7)])
+        ".47.8..61.6..........6..7..62..1357......5.16.1..6....28..4.13..9.1...4.....2.69.",
+        "59 2359 29 239 13589 123589 34579 3579 12479 23489 258 23489 13589 35 123589 359 1249 "
+        "258 23489 489 489 489 34789 37 3489 24789 79 23489 345789 34589 24789 24789 23489 28 "
+        "23489 56 579 679 57 37 356 357 678 28 2578 14 357 14 378 78 578",
+        [((7, 2), 5)])
 
 
 @pytest.mark.parametrize("n,fish", [(2, "X-Wing"), (3, "Swordfish"), (4, "Jellyfish")])
@@ -207,3 +209,118 @@ def test_empty_rectangle_crafted():
     off = [cell for cell in box5 if cell[0] == 3 or cell[1] == 3]
     off += [(1, c) for c in range(9) if c not in (5, 8)]
     assert find_step(EMPTY, "Empty Rectangle", crafted(without_digit(6, off))) is None
+
+
+# -- uniqueness ----------------------------------------------------------------------------
+def test_unique_rectangle_type_2_from_a_position():
+    step = assert_next_step(
+        "Unique Rectangle Type 2",
+        "857...4139..3..5..3...5.....48..7...7......52.1....7..6..2....5.7....8......9....",
+        "69 26 269 26 14 1478 148 2678 678 26 14 1478 148 269 2689 6789 25 1569 1236 1369 369 "
+        "169 39 369 14689 13468 134689 1369 25 369 569 236 23569 48 48 389 39 13478 1348 13 347 "
+        "14 25 1456 1346 13456 23469 1469 14 38 25 145678 134568 1236 23467 1467",
+        [((1, 4), 8), ((2, 3), 8), ((4, 5), 8), ((6, 5), 8), ((8, 5), 8)])
+    assert "r2c6 and r3c6 hold 1, 4 and 8" in step.message
+
+
+def test_unique_rectangle_type_3_from_a_position():
+    step = assert_next_step(
+        "Unique Rectangle Type 3",
+        "4.1.62...3.....26..6....8..15.2.6...6......1....9.16...2.7.81.6816529743.7.61....",
+        "89 38 359 3579 579 89 57 148 45789 457 14 27 257 134 34579 3457 39 14 789 3478 349 "
+        "3789 789 34 2789 348 4578 3457 3459 25789 27 34 278 34578 23578 2578 59 34 34 59 59 "
+        "34 34 59 28 28",
+        [((4, 3), 3), ((4, 3), 8)])
+    assert "must be 3 or 8" in step.message and "with r1c4" in step.message
+
+
+def test_unique_rectangle_type_4_from_a_position():
+    assert_next_step(
+        "Unique Rectangle Type 4",
+        "819...3.....751...5.7.3.....7..4..263...9.......1...43.6.2....4....8.5...........",
+        "46 26 246 57 57 246 234 2346 24 89 89 24 89 89 246 16 12 19 18 35 35 189 248 12468 68 "
+        "2678 178 1578 1578 269 2589 2568 267 2678 789 179 1358 17 3579 178 13789 12479 2349 "
+        "1234 3469 34679 13679 1279 12479 234589 123458 34569 167 345679 26 136789 12789",
+        [((4, 7), 7), ((4, 8), 7)])
+
+
+def test_unique_rectangle_type_5_from_a_position():
+    assert_next_step(
+        "Unique Rectangle Type 5",
+        "......458.56...72.84..7...3.....1.....9.2.1.....6.9...5...8...2..7...8..238...54.",
+        "79 79 123 123 136 236 13 348 1349 48 19 12 1259 25 69 169 3467 2678 345 34578 345 "
+        "2369 36789 45679 3467 678 34578 34578 3678 4567 1347 1278 35 345 23 378 457 169 14 "
+        "1347 367 369 13679 1469 169 2345 3456 2345 1369 169 179 19 67 167",
+        [((3, 3), 4)])
+
+
+def test_unique_rectangle_types_2_and_5_crafted():
+    # floors r1c1, r2c4 hold 1 2; roofs r1c4, r2c1 (diagonal) hold 1 2 7: type 5, not type 2
+    marks = {(0, 0): {1, 2}, (1, 3): {1, 2}, (0, 3): {1, 2, 7}, (1, 0): {1, 2, 7}}
+    assert find_step(EMPTY, "Unique Rectangle Type 2", crafted(marks)) is None
+    step = find_step(EMPTY, "Unique Rectangle Type 5", crafted(marks))
+    # the cells seeing both roofs: r1c2, r1c3 (row 1, box 1) and r2c5, r2c6 (row 2, box 2)
+    assert elims(step) == {((0, 1), 7), ((0, 2), 7), ((1, 4), 7), ((1, 5), 7)}
+    # roofs on one row with the same extra: type 2, removing 7 from the rest of row 2
+    marks = {(0, 0): {1, 2}, (0, 3): {1, 2}, (1, 0): {1, 2, 7}, (1, 3): {1, 2, 7}}
+    step = find_step(EMPTY, "Unique Rectangle Type 2", crafted(marks))
+    assert elims(step) == {((1, c), 7) for c in range(9) if c not in (0, 3)}
+    marks[(1, 3)] = {1, 2, 8}  # different extras: not type 2
+    assert find_step(EMPTY, "Unique Rectangle Type 2", crafted(marks)) is None
+
+
+def test_unique_rectangle_type_6_from_a_position():
+    assert_next_step(
+        "Unique Rectangle Type 6",
+        ".4..1.2.......9.7..1..........43.6..8......5....28....7.5..8......6..39.9........",
+        "356 79 3578 36 368 35689 2356 2568 28 35 246 145 136 2356 79 3578 24567 2346 589 3468 "
+        "345689 125 59 12 57 28 12789 2367 12346 19 69 167 147 12347 46 35679 346 1567 179 13 "
+        "13479 36 139 249 14 1246 1246 124 28 1248 57 24 57 236 2346 1357 2457 1234 1578 12468 "
+        "1245678",
+        [((1, 1), 8), ((7, 2), 8)])
+
+
+def test_hidden_rectangle_from_a_position():
+    assert_next_step(
+        "Hidden Rectangle",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1927..513...942927.4.1..",
+        "569 1268 5789 15789 25 2567 5679 1237 359 12 127 14579 2357 34579 23678 3569 268 45789 "
+        "278 45789 2345 23567 1236 346 1246 378 13678 23 378 123 59 3479 17 13479 12357 357 136 "
+        "59 168 13689 345 1358 3458 68 46 468 35 35 78 678 678 35 35 68 68",
+        [((3, 2), 6)])
+
+
+def test_hidden_rectangle_needs_both_strong_links():
+    # r1c1 holds 1 2; r2c5's row and column have 1 only in the rectangle: r2c5 is not 2
+    marks = {(0, 0): {1, 2}, (0, 4): {1, 2, 3}, (1, 0): {1, 2, 3}, (1, 4): {1, 2, 3}}
+    marks.update(without_digit(1, [(1, c) for c in range(9) if c not in (0, 4)]))
+    marks.update(without_digit(1, [(r, 4) for r in range(9) if r not in (0, 1)]))
+    cands = crafted(marks)
+    assert elims(find_step(EMPTY, "Hidden Rectangle", cands)) == {((1, 4), 2)}
+    marks[(5, 4)] = ALL  # a third 1 in column 5
+    assert find_step(EMPTY, "Hidden Rectangle", crafted(marks)) is None
+
+
+BUG_LINE = "152946837.6.5.7421.4.2.1695..486.91228.41.7636.172.548..61.238441.3982.63286.41.9"
+BUG_MARKS = "89 39 38 78 37 38 57 37 35 59 59 39 39 579 79 57 57 57 57 57"
+
+
+def test_bug_plus_1_places_the_digit_seen_three_times():
+    g, cands = position(BUG_LINE, BUG_MARKS)
+    step = find_step(g, "BUG+1", cands)
+    assert step.placements == (((6, 0), 7),) and not step.eliminations
+    assert solver.solve(g)[6, 0] == 7 and step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    # a second cell with three candidates: no BUG+1
+    from solver.techniques.uniqueness import bug_plus_1
+    masks = list(cands.masks)
+    assert bug_plus_1(list(g.cells), masks) == step
+    masks[9 * 1 + 0] |= 1 << 0  # r2c1 holds 1 too (wrongly, but a finder must not care)
+    assert bug_plus_1(list(g.cells), masks) is None
+
+
+def test_uniqueness_techniques_say_they_assume_one_solution():
+    from solver.techniques import uniqueness
+    for t in uniqueness.TECHNIQUES[1:]:
+        assert "exactly one solution" in t.summary
+    names = {n for n, _ in solver.techniques.registry.finders(assume_unique=False)}
+    assert not names & {t.name for t in uniqueness.TECHNIQUES}

@@ -1,16 +1,22 @@
 """Uniqueness: patterns that would allow a second solution, so a puzzle with one solution avoids them.
 
-Unique Rectangle (type 1).  Sound only when the puzzle has exactly one
-solution: ``registry.finders(assume_unique=False)`` leaves out every
-technique listed in :data:`TECHNIQUES` here.
+Unique Rectangle types 1-6, Hidden Rectangle and BUG+1.  Sound only when the
+puzzle has exactly one solution: ``registry.finders(assume_unique=False)``
+leaves out every technique listed in :data:`TECHNIQUES` here.
+
+A rectangle is four blank cells on two rows, two columns and two boxes that
+all hold the digits X and Y; *floors* are its corners holding only X and Y,
+*roofs* the others.  Avoidable Rectangle is left out: it needs to know which
+filled cells were givens, and a finder sees only digits and candidates.
 """
 from __future__ import annotations
 
 from itertools import combinations
 
-from ..candidates import DIGITS_IN, POP
-from ..grid import BOX_OF, cell_name, cell_of
-from .step import Technique, make_step, names
+from ..candidates import BIT, DIGITS_IN, POP
+from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name, cell_of
+from ..words import join
+from .step import Technique, digits_text, elims_text, make_step, names
 
 
 UNIQUE_RECTANGLE = Technique(
@@ -49,5 +55,269 @@ def unique_rectangle(cells, masks):
     return None
 
 
+# -- the other rectangle types, hidden rectangle, BUG+1 --------------------------------------
+_ASSUME = " It assumes the puzzle has exactly one solution."
+
+UR_TYPE_2 = Technique(
+    "Unique Rectangle Type 2", "expert", 38,
+    "Rectangle corners in two boxes: two hold only X and Y, the other two (in one row or column) hold X, Y and the same extra Z. Were neither Z, the four could swap X and Y, so one is Z: cells seeing both lose Z." + _ASSUME)
+
+UR_TYPE_3 = Technique(
+    "Unique Rectangle Type 3", "expert", 40,
+    "Rectangle corners in two boxes: two hold only X and Y, the other two (in one unit) have extra digits. One of them holds an extra digit, so together they act as one cell of those extras: with other cells of the unit they can make a naked subset." + _ASSUME)
+
+UR_TYPE_4 = Technique(
+    "Unique Rectangle Type 4", "expert", 38,
+    "Rectangle corners in two boxes: two hold only X and Y, the other two (in one unit) hold more. If X has no other place in that unit, one of the two is X; were the other Y, the four could swap, so both lose Y." + _ASSUME)
+
+UR_TYPE_5 = Technique(
+    "Unique Rectangle Type 5", "expert", 40,
+    "Rectangle corners in two boxes hold only X and Y, except two diagonal (or three) corners that also hold the same Z. One of those is Z, or the four could swap X and Y: cells seeing all of them lose Z." + _ASSUME)
+
+UR_TYPE_6 = Technique(
+    "Unique Rectangle Type 6", "expert", 42,
+    "Rectangle corners in two boxes: two diagonal corners hold only X and Y, and in both rows (or columns) X fits only in the rectangle. X sits on one diagonal; on the other one it would leave Y for these corners and a swappable rectangle, so the corners with extras lose X." + _ASSUME)
+
+HIDDEN_RECTANGLE = Technique(
+    "Hidden Rectangle", "expert", 42,
+    "Rectangle corners in two boxes all hold X and Y, one corner only those. If the opposite corner's row and column have X only in the rectangle, that corner cannot be Y: it would force X on its two neighbours and Y in the first corner, a swappable rectangle." + _ASSUME)
+
+BUG_PLUS_1 = Technique(
+    "BUG+1", "expert", 36,
+    "Every blank cell holds two candidates except one with three, and each digit has two places in every unit but one digit of that cell three. Without that digit the grid would be a deadly pattern (no solution or several), so the cell takes it." + _ASSUME)
+
+
+def _rectangles(masks):
+    """(corners, a, b) for every rectangle of blanks in two boxes whose four cells hold digits a and b.
+
+    ``corners`` are in reading order: top left, top right, bottom left, bottom right.
+    """
+    for r1, r2 in combinations(range(9), 2):
+        same_band = r1 // 3 == r2 // 3
+        for c1, c2 in combinations(range(9), 2):
+            if same_band == (c1 // 3 == c2 // 3):
+                continue  # one box, or four boxes
+            corners = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
+            common = masks[corners[0]] & masks[corners[1]] & masks[corners[2]] & masks[corners[3]]
+            if POP[common] < 2:
+                continue
+            for a, b in combinations(DIGITS_IN[common], 2):
+                yield corners, a, b
+
+
+def _shared_units(i, j):
+    """The units (numbers) two cells share."""
+    return [u for u in UNITS_OF[i] if u in UNITS_OF[j]]
+
+
+def _rect_hint(corners):
+    r1, c1 = cell_of(corners[0])
+    r2, c2 = cell_of(corners[3])
+    return f"Look at rows {r1 + 1} and {r2 + 1} with columns {c1 + 1} and {c2 + 1}."
+
+
+def _rect_units(corners):
+    r1, c1 = cell_of(corners[0])
+    r2, c2 = cell_of(corners[3])
+    return [r1, r2, 9 + c1, 9 + c2]
+
+
+def _hold(idx) -> str:
+    """'r1c2 holds' / 'r1c2 and r3c2 hold'."""
+    return names(idx) + (" holds" if len(idx) == 1 else " hold")
+
+
+def _either(ds) -> str:
+    """'3', '3 or 8', '3, 5 or 8'."""
+    ds = [str(d) for d in sorted(ds)]
+    return ds[0] if len(ds) == 1 else ", ".join(ds[:-1]) + " or " + ds[-1]
+
+
+def _floors_and_roofs(corners, masks, ab):
+    floors = [i for i in corners if masks[i] == ab]
+    roofs = [i for i in corners if masks[i] != ab]
+    return floors, roofs
+
+
+def unique_rectangle_type_2(cells, masks):
+    return _ur_single_extra(masks, diagonal=False)
+
+
+def unique_rectangle_type_5(cells, masks):
+    return _ur_single_extra(masks, diagonal=True)
+
+
+def _ur_single_extra(masks, diagonal):
+    """Types 2 (two roofs on one line) and 5 (two diagonal roofs, or three): one extra digit Z."""
+    name = "Unique Rectangle Type 5" if diagonal else "Unique Rectangle Type 2"
+    for corners, a, b in _rectangles(masks):
+        ab = BIT[a] | BIT[b]
+        floors, roofs = _floors_and_roofs(corners, masks, ab)
+        if len(roofs) not in (2, 3) or len({masks[i] for i in roofs}) != 1:
+            continue
+        z = masks[roofs[0]] & ~ab
+        if POP[z] != 1:
+            continue
+        on_line = len(roofs) == 2 and bool(_shared_units(*roofs))
+        if on_line == diagonal:
+            continue
+        zd = DIGITS_IN[z][0]
+        seen = set(PEER_SETS[roofs[0]])
+        for i in roofs[1:]:
+            seen &= PEER_SETS[i]
+        elims = [(j, zd) for j in seen if masks[j] & z]
+        if elims:
+            return make_step(
+                name, _rect_units(corners), corners, [a, b, zd], elims=elims,
+                message=f"{name}: {_hold(floors)} only {a} and {b}, and {_hold(roofs)} "
+                        f"{a}, {b} and {zd}. If none of {names(roofs)} were {zd}, the "
+                        f"four corners (two boxes) could swap {a} and {b}: two solutions. So "
+                        f"one of them is {zd}, and {zd} can be removed from every cell that "
+                        f"sees them all: {names([j for j, _ in elims])}.",
+                unit_hint=_rect_hint(corners))
+    return None
+
+
+def unique_rectangle_type_3(cells, masks):
+    for corners, a, b in _rectangles(masks):
+        ab = BIT[a] | BIT[b]
+        floors, roofs = _floors_and_roofs(corners, masks, ab)
+        if len(roofs) != 2:
+            continue
+        extra = (masks[roofs[0]] | masks[roofs[1]]) & ~ab
+        if POP[extra] < 2:
+            continue
+        for u in _shared_units(*roofs):
+            others = [i for i in UNITS[u] if masks[i] and i not in roofs]
+            for k in range(1, min(4, len(others))):
+                for subset in combinations(others, k):
+                    m = extra
+                    for i in subset:
+                        m |= masks[i]
+                    if POP[m] != k + 1:
+                        continue
+                    elims = [(j, d) for j in others if j not in subset
+                             for d in DIGITS_IN[masks[j] & m]]
+                    if not elims:
+                        continue
+                    un = Unit.from_number(u).name
+                    return make_step(
+                        "Unique Rectangle Type 3", _rect_units(corners) + [u],
+                        list(corners) + list(subset), [a, b] + list(DIGITS_IN[m]), elims=elims,
+                        message=f"Unique Rectangle Type 3: {_hold(floors)} only {a} and "
+                                f"{b}; {_hold(roofs)} them too, so one of {names(roofs)} "
+                                f"must be {_either(DIGITS_IN[extra])} (or the four corners "
+                                f"could swap {a} and {b}: two solutions). Together they act as "
+                                f"one cell of {digits_text(DIGITS_IN[extra])}, which with "
+                                f"{names(subset)} makes a naked set of "
+                                f"{digits_text(DIGITS_IN[m])} in {un}: remove "
+                                f"{elims_text(elims)}.",
+                        unit_hint=_rect_hint(corners))
+    return None
+
+
+def unique_rectangle_type_4(cells, masks):
+    for corners, a, b in _rectangles(masks):
+        ab = BIT[a] | BIT[b]
+        floors, roofs = _floors_and_roofs(corners, masks, ab)
+        if len(roofs) != 2:
+            continue
+        for u in _shared_units(*roofs):
+            for x, y in ((a, b), (b, a)):
+                if any(masks[i] & BIT[x] for i in UNITS[u] if i not in roofs):
+                    continue
+                un = Unit.from_number(u).name
+                elims = [(i, y) for i in roofs]
+                return make_step(
+                    "Unique Rectangle Type 4", _rect_units(corners) + [u], corners, [a, b],
+                    elims=elims,
+                    message=f"Unique Rectangle Type 4: {_hold(floors)} only {a} and {b}; "
+                            f"in {un}, {x} fits only at {names(roofs)}, so one of them is {x}. "
+                            f"Were the other {y}, the four corners (two boxes) could swap {a} "
+                            f"and {b}: two solutions. So remove {y} from {names(roofs)}.",
+                    unit_hint=_rect_hint(corners))
+    return None
+
+
+def unique_rectangle_type_6(cells, masks):
+    for corners, a, b in _rectangles(masks):
+        ab = BIT[a] | BIT[b]
+        floors, roofs = _floors_and_roofs(corners, masks, ab)
+        if len(floors) != 2 or _shared_units(*floors):
+            continue  # the floors must be diagonal
+        r1, r2 = ROW_OF[corners[0]], ROW_OF[corners[3]]
+        c1, c2 = COL_OF[corners[0]], COL_OF[corners[3]]
+        for x, y in ((a, b), (b, a)):
+            bit = BIT[x]
+            for lines, word in (((r1, r2), "rows"), ((9 + c1, 9 + c2), "columns")):
+                if any(masks[i] & bit for u in lines for i in UNITS[u] if i not in corners):
+                    continue
+                elims = [(i, x) for i in roofs]
+                nums = join([str(u % 9 + 1) for u in lines])
+                return make_step(
+                    "Unique Rectangle Type 6", _rect_units(corners), corners, [a, b],
+                    elims=elims,
+                    message=f"Unique Rectangle Type 6: {_hold(floors)} only {a} and {b}, "
+                            f"and in {word} {nums}, {x} fits only in the rectangle, so it sits "
+                            f"on one diagonal. On {names(roofs)} it would leave {y} for "
+                            f"{names(floors)}, and the four corners (two boxes) could swap: "
+                            f"two solutions. So remove {x} from {names(roofs)}.",
+                    unit_hint=_rect_hint(corners))
+    return None
+
+
+def hidden_rectangle(cells, masks):
+    for corners, a, b in _rectangles(masks):
+        ab = BIT[a] | BIT[b]
+        for k in range(4):
+            corner = corners[k]
+            if masks[corner] != ab:
+                continue
+            opp = corners[3 - k]
+            row_mate = corners[(3 - k) ^ 1]  # shares the opposite corner's row
+            col_mate = corners[(3 - k) ^ 2]  # shares the opposite corner's column
+            row_u, col_u = ROW_OF[opp], 9 + COL_OF[opp]
+            for x, y in ((a, b), (b, a)):
+                bit = BIT[x]
+                if any(masks[i] & bit for i in UNITS[row_u] if i not in (opp, row_mate)):
+                    continue
+                if any(masks[i] & bit for i in UNITS[col_u] if i not in (opp, col_mate)):
+                    continue
+                o = cell_name(cell_of(opp))
+                return make_step(
+                    "Hidden Rectangle", _rect_units(corners), corners, [a, b], elims=[(opp, y)],
+                    message=f"Hidden Rectangle: {cell_name(cell_of(corner))} holds only {a} and "
+                            f"{b}, and all four corners hold both. In row {row_u + 1} and in "
+                            f"column {col_u - 8}, {x} fits only in the rectangle. Were {o} "
+                            f"{y}, {cell_name(cell_of(row_mate))} and "
+                            f"{cell_name(cell_of(col_mate))} would be {x} and "
+                            f"{cell_name(cell_of(corner))} {y}: the four corners (two boxes) "
+                            f"could swap, two solutions. So remove {y} from {o}.",
+                    unit_hint=_rect_hint(corners))
+    return None
+
+
+def bug_plus_1(cells, masks):
+    blanks = [i for i in range(81) if masks[i]]
+    three = [i for i in blanks if POP[masks[i]] != 2]
+    if len(three) != 1 or POP[masks[three[0]]] != 3:
+        return None
+    t = three[0]
+    for d in DIGITS_IN[masks[t]]:
+        # without d in t, every unit must hold every digit in 0 or 2 places: a BUG
+        if all(sum(1 for i in UNITS[u] if masks[i] & BIT[e] and not (i == t and e == d)) in (0, 2)
+               for u in range(27) for e in range(1, 10)):
+            return make_step(
+                "BUG+1", list(UNITS_OF[t]), [t], [d], placements=[(t, d)],
+                message=f"BUG+1: every blank cell but {cell_name(cell_of(t))} holds two "
+                        f"candidates, and without {d} there every digit would have two places "
+                        f"in each unit: a deadly pattern with no solution or several. So "
+                        f"{cell_name(cell_of(t))} is {d}.",
+                unit_hint=f"Look at the only cell with three candidates, "
+                          f"{cell_name(cell_of(t))}.")
+    return None
+
+
 #: Every technique of this family (all of them assume a unique solution).
-TECHNIQUES = (UNIQUE_RECTANGLE,)
+TECHNIQUES = (UNIQUE_RECTANGLE, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, UR_TYPE_5, UR_TYPE_6,
+              HIDDEN_RECTANGLE, BUG_PLUS_1)
