@@ -21,7 +21,10 @@ SAVE_DELAY_MS = 500
 
 
 class Session:
-    """Saves ``controller``'s state to ``state_path`` (None: nothing is saved) and restores it."""
+    """Saves ``controller``'s state to ``state_path`` (None: nothing is saved) and restores it.
+
+    A save runs at most ``save_delay_ms`` after the first unsaved change, and at close.
+    """
 
     def __init__(self, controller, state_path: Path | None, save_delay_ms: int = SAVE_DELAY_MS):
         self.controller = controller
@@ -45,11 +48,15 @@ class Session:
         }
 
     def schedule_save(self) -> None:
-        """Save the state file soon (debounced: one write per burst of changes)."""
-        if self.state_path is None or self.controller.closing:
+        """Save the state file ``save_delay_ms`` after the first unsaved change.
+
+        Not a debounce: one that waits for a pause never fires while keys keep coming faster
+        than its delay, and a crash then loses everything since the last pause.  Here later
+        changes join the save already due, so a burst still costs one write per delay, and a
+        crash loses at most ``save_delay_ms`` of work.
+        """
+        if self.state_path is None or self.controller.closing or self._save_after is not None:
             return
-        if self._save_after is not None:
-            self.root.after_cancel(self._save_after)
         self._save_after = self.root.after(self.save_delay_ms, self.save_state)
 
     def save_state(self) -> bool:
