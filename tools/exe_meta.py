@@ -150,3 +150,11 @@ def macos_info_plist(version: str) -> dict:
             "LSItemContentTypes": [PUZZLE_TYPE],
         }],
     }
+
+
+if __name__ == "__main__":  # ``python tools/exe_meta.py version``: what the release workflow names files by
+    import sys
+
+    if sys.argv[1:] != ["version"]:
+        raise SystemExit("usage: python tools/exe_meta.py version")
+    print(read_version(Path(__file__).resolve().parent.parent))
