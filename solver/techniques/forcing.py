@@ -34,7 +34,7 @@ from typing import Optional
 
 from ..cancel import check
 from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
-from ..grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_name, cell_of
+from ..grid import PEER_SETS, PEERS, UNITS, UNITS_OF, Grid, Unit, cell_name, cell_of
 from .links import Branch, Chain, public_node
 from .step import Technique, make_step, names
 
@@ -59,7 +59,7 @@ NESTED_FORCING = Technique(
 
 TECHNIQUES = (DIGIT_FORCING, CELL_FORCING, UNIT_FORCING, NESTED_FORCING)
 
-MAX_DEPTH = 4  # nesting levels tried; puzzles of the public sets need at most 2
+MAX_DEPTH = 3  # nesting levels tried; puzzles of the public sets need at most 2
 PLACE, ELIM = 0, 729
 #: cell -> the bits of its three units (row u, column 9 + c, box 18 + b)
 _UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[i]) for i in range(81))
@@ -291,7 +291,7 @@ def _line(rec, k: int, depth: int):
     if kind == "naked":
         return _fact_text(k), "the only digit left in the cell", ()
     if kind == "hidden":
-        return _fact_text(k), f"the only place left in {Unit.from_number(extra).name}", ()
+        return _fact_text(k), f"the only place left for {k % 9 + 1} in {Unit.from_number(extra).name}", ()
     if kind == "nested":
         sub_rec, bad, base, premise = extra
         return _fact_text(k), "else a contradiction:", (_branch(sub_rec, premise, bad, base),)
@@ -302,7 +302,9 @@ def _branch(rec, premise, bad=None, base=0, targets=()) -> Branch:
     """A :class:`Branch`: the premise, the facts the outcome needs, and the outcome."""
     i, d = premise
     roots = list(bad[1]) if bad is not None else list(targets)
-    keys = [k for k in _needed(rec, roots, base) if rec[k][1] != "assume"]
+    # a placement's eliminations in its peers go without saying: the lines are placements
+    # and the eliminations proved by nested chains
+    keys = [k for k in _needed(rec, roots, base) if rec[k][1] not in ("assume", "peer")]
     lines = tuple(_line(rec, k, 0) for k in keys)
     if bad is not None:
         outcome = f"{bad[0]}: a contradiction, so {cell_name(cell_of(i))} ≠ {d}"
@@ -363,6 +365,8 @@ def _verities(cells, masks, groups, results):
                     pl.append((j, DIGIT_OF[u]))
                 else:
                     el.extend((j, e) for e in DIGITS_IN[g])
+        if pl:  # the placements remove their digit from their peers anyway: say less
+            el = [(j, e) for j, e in el if not any(e == x and j in PEER_SETS[i] for i, x in pl)]
         yield premises, pl, el
 
 
@@ -548,13 +552,39 @@ def unit_forcing(cells, masks, cancel=None, memo=None):
     return _find(cells, masks, "unit", cancel, memo)
 
 
+@lru_cache(maxsize=4)
+def _impossible(cells: tuple, masks: tuple) -> tuple:
+    """The candidates that belong to no solution: the only ones a chain can ever disprove.
+
+    With one solution these are all the others; with several, each is checked
+    by a search.  Trying no other keeps the deep searches bounded on a grid
+    with several solutions, where most candidates can never be disproved.
+    """
+    from ..search import count_solutions, solve
+    sol = _solution(cells)
+    if sol is None:
+        return ()
+    order = _candidates(cells, masks)
+    if count_solutions(Grid(cells), 2) == 1:
+        return tuple(p for p in order if sol[p[0]] != p[1])
+    out = []
+    for i, d in order:
+        if sol[i] != d:
+            c = list(cells)
+            c[i] = d
+            if solve(Grid(c)) is None:
+                out.append((i, d))
+    return tuple(out)
+
+
 def nested_forcing(cells, masks, cancel=None, memo=None):
     """The first nested forcing chain, one level deeper at a time: a candidate whose chain
     (with smaller chains inside) ends in a contradiction."""
     key_c, key_m = tuple(cells), tuple(masks)
     order = _false_first(key_c, key_m)
+    targets = _impossible(key_c, key_m)
     for depth in range(1, MAX_DEPTH + 1):
-        for p in order:
+        for p in targets:
             check(cancel)
             c, m = list(key_c), list(key_m)
             if propagate(c, m, [p], (), None, depth, cancel, order) is not None:
