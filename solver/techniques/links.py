@@ -145,17 +145,17 @@ def sees(a, b) -> bool:
 class LinkGraph:
     """The nodes of a position and their links, numbered, with neighbour sets as int bitsets.
 
-    ``digits`` limits the digits used; ``grouped`` adds box∩line group nodes;
-    ``cell_links`` allows the links inside a cell (strong: a two-candidate
-    cell; weak: two digits of a cell); ``unit_links`` the links of a digit
-    in a unit.  ``strong[n]`` and ``weak[n]`` are the bitsets of node ``n``'s
-    neighbours; ``why[(a, b)]`` says where a strong link comes from (a unit
-    number, or -1 for a cell).
+    ``digits`` limits the digits; ``grouped`` adds box∩line group nodes.  Which
+    links exist: ``strong_units`` (a digit with two places, or two groups, in a
+    unit), ``strong_cells`` (a two-candidate cell; only cells whose mask is
+    ``pair`` when given), ``weak_digits`` (one digit in cells that see each
+    other), ``weak_cells`` (two digits of one cell).  ``strong[n]`` and
+    ``weak[n]`` are the bitsets of node ``n``'s neighbours (bit k = node k).
     """
 
     def __init__(self, masks, digits: Iterable[int] = range(1, 10), *, grouped: bool = False,
-                 cell_links: bool = True, unit_links: bool = True,
-                 bivalue_only: bool = False, pair: Optional[int] = None):
+                 strong_units: bool = True, strong_cells: bool = True, weak_digits: bool = True,
+                 weak_cells: bool = True, pair: Optional[int] = None):
         digits = tuple(digits)
         self.nodes: list[tuple] = []
         self.number: dict[tuple, int] = {}
@@ -163,6 +163,7 @@ class LinkGraph:
             for d in DIGITS_IN[masks[i]]:
                 if d in digits:
                     self._add(((i,), d))
+        self.singles = len(self.nodes)  # nodes below this number are plain candidates
         if grouped:
             for d in digits:
                 for g in _groups(masks, d):
@@ -170,18 +171,16 @@ class LinkGraph:
         n = len(self.nodes)
         self.strong = [0] * n
         self.weak = [0] * n
-        self.why: dict[tuple[int, int], int] = {}
         num = self.number
-        # strong links
-        if cell_links:
+        if strong_cells:
             for i in range(81):
                 m = masks[i]
                 if POP[m] == 2 and (pair is None or m == pair):
                     x, y = DIGITS_IN[m]
                     a, b = num.get(((i,), x)), num.get(((i,), y))
                     if a is not None and b is not None:
-                        self._strong(a, b, -1)
-        if unit_links:
+                        self._strong(a, b)
+        if strong_units:
             for d in digits:
                 bit = BIT[d]
                 for u, unit in enumerate(UNITS):
@@ -191,12 +190,11 @@ class LinkGraph:
                     for part_a, part_b in _splits(pl, u, grouped):
                         a, b = num.get((part_a, d)), num.get((part_b, d))
                         if a is not None and b is not None:
-                            self._strong(a, b, u)
-        # weak links
-        by_digit: dict[int, list[int]] = {}
-        for k, (cells, d) in enumerate(self.nodes):
-            by_digit.setdefault(d, []).append(k)
-        if unit_links or bivalue_only:
+                            self._strong(a, b)
+        if weak_digits:
+            by_digit: dict[int, list[int]] = {}
+            for k, (cells, d) in enumerate(self.nodes):
+                by_digit.setdefault(d, []).append(k)
             for d, ks in by_digit.items():
                 for x in range(len(ks)):
                     a = ks[x]
@@ -211,7 +209,7 @@ class LinkGraph:
                         if ok:
                             self.weak[a] |= 1 << b
                             self.weak[b] |= 1 << a
-        if cell_links:
+        if weak_cells:
             for i in range(81):
                 ks = [num[((i,), d)] for d in DIGITS_IN[masks[i]] if ((i,), d) in num]
                 for a in ks:
@@ -224,11 +222,70 @@ class LinkGraph:
             self.number[node] = len(self.nodes)
             self.nodes.append(node)
 
-    def _strong(self, a: int, b: int, why: int) -> None:
+    def _strong(self, a: int, b: int) -> None:
         self.strong[a] |= 1 << b
         self.strong[b] |= 1 << a
-        self.why.setdefault((a, b), why)
-        self.why.setdefault((b, a), why)
+
+    def chain_to(self, x: int, max_strong: int = 12):
+        """The shortest chain that proves node ``x`` false, or None.
+
+        If ``x`` were true, each weak link switches a node off and each strong
+        link the next one on; a chain that comes back to a node that sees ``x``
+        turns ``x`` off: a contradiction.  Returns the nodes ``[a, b, ..., z]``
+        (``a`` sees ``x``, strong and weak links alternate starting with strong, ``z``
+        sees ``x``).
+        """
+        weak, strong = self.weak, self.strong
+        xbit = 1 << x
+        seen_off = weak[x]
+        seen_on = xbit
+        parent: dict = {}
+        frontier_off = weak[x]
+        for k in list(_bits(frontier_off)):
+            parent[("off", k)] = None
+        for _ in range(max_strong):
+            frontier_on = 0
+            for o in _bits(frontier_off):
+                new = strong[o] & ~seen_on
+                for z in _bits(new):
+                    parent[("on", z)] = o
+                    if weak[z] & xbit:  # z sees x: x would be off, a contradiction
+                        return self._path(parent, z)
+                frontier_on |= new
+                seen_on |= new
+            if not frontier_on:
+                return None
+            frontier_off = 0
+            for z in _bits(frontier_on):
+                new = weak[z] & ~seen_off
+                for o in _bits(new):
+                    parent[("off", o)] = z
+                frontier_off |= new
+                seen_off |= new
+            if not frontier_off:
+                return None
+        return None
+
+    @staticmethod
+    def _path(parent, z) -> list[int]:
+        out = [z]
+        state, node = "on", z
+        while True:
+            prev = parent[(state, node)]
+            if prev is None:
+                break
+            state = "off" if state == "on" else "on"
+            node = prev
+            out.append(node)
+        out.reverse()
+        return out
+
+
+def _bits(v: int):
+    while v:
+        low = v & -v
+        yield low.bit_length() - 1
+        v ^= low
 
 
 def _groups(masks, d: int) -> list[tuple[int, ...]]:
