@@ -17,7 +17,7 @@ from typing import Callable, Collection, Mapping, Optional
 
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
-from . import fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
 __all__ = ["TECHNIQUES", "FINDERS", "technique", "finders", "find_first", "check_grid",
@@ -60,8 +60,13 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (fish.JELLYFISH, fish.jellyfish),
     (fish.FINNED_SWORDFISH, fish.finned_swordfish),
     (fish.SASHIMI_SWORDFISH, fish.sashimi_swordfish),
+    (wings.WXYZ_WING, wings.wxyz_wing),
     (fish.FINNED_JELLYFISH, fish.finned_jellyfish),
     (fish.SASHIMI_JELLYFISH, fish.sashimi_jellyfish),
+    (als.SUE_DE_COQ, als.sue_de_coq),
+    (als.ALS_XZ, als.als_xz),
+    (als.ALS_XY_WING, als.als_xy_wing),
+    (als.DEATH_BLOSSOM, als.death_blossom),
     # -- forcing chains (forcing.py): the last resort, extreme; keep them last --
     (forcing.DIGIT_FORCING, forcing.digit_forcing),
     (forcing.CELL_FORCING, forcing.cell_forcing),

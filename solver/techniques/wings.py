@@ -1,7 +1,8 @@
 """Wings: a pivot cell and two wing cells that see it; whatever the pivot holds, one cell takes Z.
 
-XY-Wing, XYZ-Wing, and W-Wing (two equal two-candidate cells joined by a
-strong link on one of their digits).
+XY-Wing, XYZ-Wing, W-Wing (two equal two-candidate cells joined by a
+strong link on one of their digits) and WXYZ-Wing (four cells, four digits, one
+digit whose places do not all see each other).
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import PEER_SETS, Unit, cell_name, cell_of
+from ..words import join
 from .step import Technique, conjugate_pairs, digits_text, make_step, names
 
 
@@ -111,3 +113,60 @@ def w_wing(cells, masks):
                         unit_hint=f"Look at the two cells holding only {digits_text((x, y))}, "
                                   f"and at {un}.")
     return None
+
+
+WXYZ_WING = Technique(
+    "WXYZ-Wing", "expert", 46,
+    "Four cells, a pivot and three cells it sees, hold just four digits between them. Every digit but Z has all its places among them in one unit, so it fills at most one of the four: Z must fill another, and cells seeing every Z of the four lose Z.")
+
+
+def wxyz_wing(cells, masks):
+    small = [i for i in range(81) if 2 <= POP[masks[i]] <= 4]
+    for p in small:
+        pm = masks[p]
+        wings = [a for a in small if a in PEER_SETS[p] and POP[masks[a] | pm] <= 4]
+        for x, a in enumerate(wings):
+            ma = pm | masks[a]
+            for y in range(x + 1, len(wings)):
+                b = wings[y]
+                mb = ma | masks[b]
+                if POP[mb] > 4:
+                    continue
+                for c in wings[y + 1:]:
+                    if POP[mb | masks[c]] != 4:
+                        continue
+                    step = _wxyz_step(masks, (p, a, b, c), mb | masks[c])
+                    if step is not None:
+                        return step
+    return None
+
+
+def _wxyz_step(masks, quad, union):
+    """The WXYZ-Wing of four cells holding four digits, or None when it is not one (or removes nothing)."""
+    loose = []
+    for d in DIGITS_IN[union]:
+        holders = [i for i in quad if masks[i] & BIT[d]]
+        if any(j not in PEER_SETS[i] for i, j in combinations(holders, 2)):
+            loose.append((d, holders))
+    if len(loose) != 1:
+        return None  # each restricted digit fills at most one cell: with two loose ones, no proof
+    z, holders = loose[0]
+    seen = set(PEER_SETS[holders[0]])
+    for i in holders[1:]:
+        seen &= PEER_SETS[i]
+    elims = [(j, z) for j in seen if j not in quad and masks[j] & BIT[z]]
+    if not elims:
+        return None
+    p = quad[0]
+    others = sorted(quad[1:])
+    return make_step(
+        "WXYZ-Wing", [], list(quad), DIGITS_IN[union], elims=elims,
+        message=f"WXYZ-Wing: {cell_name(cell_of(p))} ({digits_text(DIGITS_IN[masks[p]])}) and the "
+                f"cells it sees, " + join([f"{cell_name(cell_of(i))} "
+                                           f"({digits_text(DIGITS_IN[masks[i]])})" for i in others])
+                + f", hold only {digits_text(DIGITS_IN[union])}. Every digit but {z} has its places "
+                f"among them in one unit, so it fills at most one of the four cells; {z} must "
+                f"fill one, so {z} can be removed from every cell that sees all of "
+                f"{names(holders)}: {names([j for j, _ in elims])}.",
+        unit_hint=f"Look at {cell_name(cell_of(p))} and the cells it sees with few "
+                  f"candidates.")

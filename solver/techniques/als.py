@@ -1,0 +1,373 @@
+"""Almost Locked Sets: n cells of one unit that hold n + 1 digits between them.
+
+An ALS is one digit short of being locked: take any digit away and the rest
+fill its cells.  Two ALSs are joined by a *restricted common* digit X when
+every X of one sees every X of the other: X then sits in at most one of them.
+
+ALS-XZ (two ALSs joined by X), ALS-XY-Wing (two ALSs both joined to a third),
+Death Blossom (a stem cell whose every digit is joined to an ALS, a petal) and
+Sue de Coq (the cells where a box meets a line, split between two sets of
+cells, one in the line and one in the box).
+
+Cell sets are 81-bit ints here (bit i = cell i), so "every X of A sees every X
+of B" is one ``&``: ``a.cells_of[x] & ~b.seen_by[x] == 0``.  ALSs have at most
+:data:`MAX_SIZE` cells, which keeps every finder within a few milliseconds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..candidates import BIT, DIGITS_IN, POP
+from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_name, cell_of
+from .step import Technique, digits_text, elims_text, make_step, names
+
+ALS_XZ = Technique(
+    "ALS-XZ", "expert", 50,
+    "Two Almost Locked Sets (n cells of a unit holding n + 1 digits) share a digit X whose every place in one sees every place in the other: X sits in at most one, so the other is locked. Then a second shared digit Z is in one of them: cells seeing every Z of both lose Z.")
+
+ALS_XY_WING = Technique(
+    "ALS-XY-Wing", "expert", 56,
+    "Three Almost Locked Sets: A and B each share a restricted digit (X, Y) with C. If neither A nor B held their common digit Z, both would be locked, take X and Y from C, and C would be two digits short. So Z is in A or B: cells seeing every Z of both lose Z.")
+
+DEATH_BLOSSOM = Technique(
+    "Death Blossom", "expert", 60,
+    "A stem cell, and for each of its digits an Almost Locked Set (a petal) whose places of that digit all see the stem. Whichever digit the stem takes, that petal loses it and is locked; when every petal holds Z, Z is in one of them, so cells seeing every Z of the petals lose Z.")
+
+SUE_DE_COQ = Technique(
+    "Sue de Coq", "expert", 52,
+    "Two or three cells where a box meets a line hold many digits; cells of the line and cells of the box outside them cover those digits with no digit in both. All these cells together hold exactly as many digits as cells, so each digit is in them once: the rest of the line and box lose them.")
+
+#: Largest ALS looked at (cells); bigger ones are rare in steps and slow to pair up.
+MAX_SIZE = 5
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[i]) for i in range(81))
+_ALL_CELLS = (1 << 81) - 1
+
+
+def _cells_in(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Als:
+    """An Almost Locked Set: its ``cells`` (flat, sorted), ``bits`` (81-bit set), digit ``mask``,
+    the ``unit`` it was found in, and per digit the cells holding it and the cells seeing them all."""
+
+    cells: tuple[int, ...]
+    bits: int
+    mask: int
+    unit: int
+    cells_of: tuple[int, ...]  # digit -> 81-bit set of the ALS's cells holding it
+    seen_by: tuple[int, ...]   # digit -> 81-bit set of the cells that see all of those
+
+    def text(self) -> str:
+        return f"{names(self.cells)} ({digits_text(DIGITS_IN[self.mask])})"
+
+
+def _make_als(cells, masks, mask, unit) -> Als:
+    cells_of = [0] * 10
+    seen_by = [0] * 10
+    for d in DIGITS_IN[mask]:
+        b = BIT[d]
+        on = 0
+        seen = _ALL_CELLS
+        for i in cells:
+            if masks[i] & b:
+                on |= 1 << i
+                seen &= _PEER_BITS[i]
+        cells_of[d] = on
+        seen_by[d] = seen
+    return Als(tuple(cells), sum(1 << i for i in cells), mask, unit, tuple(cells_of),
+               tuple(seen_by))
+
+
+def find_als(masks, max_size: int = MAX_SIZE) -> list[Als]:
+    """Every ALS of up to ``max_size`` cells (each cell set once, whichever unit shows it)."""
+    out = []
+    seen = set()
+    for u in range(27):
+        blanks = [i for i in UNITS[u] if masks[i]]
+        top = min(max_size, len(blanks) - 1)
+        # depth-first over cell subsets in unit order, pruned once the digits can no longer fit
+        stack = [(0, (), 0)]
+        while stack:
+            start, chosen, m = stack.pop()
+            for k in range(start, len(blanks)):
+                i = blanks[k]
+                m2 = m | masks[i]
+                n = len(chosen) + 1
+                if POP[m2] > top + 1:
+                    continue
+                ch = chosen + (i,)
+                if POP[m2] == n + 1:
+                    key = sum(1 << c for c in ch)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(_make_als(ch, masks, m2, u))
+                if n < top:
+                    stack.append((k + 1, ch, m2))
+    return out
+
+
+def _digit_bits(masks) -> list[int]:
+    """digit -> 81-bit set of the cells where it is a candidate."""
+    out = [0] * 10
+    for i in range(81):
+        m = masks[i]
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= 1 << i
+            m ^= low
+    return out
+
+
+def _links(sets: list[Als], cand: list[int]):
+    """(m, {k: restricted common digits}) for each ALS m, with every disjoint ALS k joined to it.
+
+    X is restricted when every X of one set sees every X of the other.  Rather than
+    trying all pairs, each set is filed under (X, its first X cell): a partner's first
+    X cell must be among the cells that see all of this set's Xs.  A generator, so
+    a finder that stops at its first step does not pay for the rest.
+    """
+    first: dict[tuple[int, int], list[int]] = {}
+    for k, a in enumerate(sets):
+        for x in DIGITS_IN[a.mask]:
+            c = a.cells_of[x]
+            first.setdefault((x, (c & -c).bit_length() - 1), []).append(k)
+    for m, b in enumerate(sets):
+        found: dict[int, list[int]] = {}
+        for x in DIGITS_IN[b.mask]:
+            seen = b.seen_by[x]
+            for j in _cells_in(seen & cand[x] & ~b.bits):
+                for k in first.get((x, j), ()):
+                    a = sets[k]
+                    if a.cells_of[x] & ~seen == 0 and not a.bits & b.bits:
+                        found.setdefault(k, []).append(x)
+        yield m, found
+
+
+def _units_of(*sets: Als) -> list[int]:
+    return sorted({s.unit for s in sets})
+
+
+# -- ALS-XZ -------------------------------------------------------------------------
+def als_xz(cells, masks):
+    sets = find_als(masks)
+    cand = _digit_bits(masks)
+    for k, found in _links(sets, cand):
+        a = sets[k]
+        for m, rcc in found.items():
+            b = sets[m]
+            common = a.mask & b.mask
+            if m < k or POP[common] < 2:  # each pair once
+                continue
+            both = a.bits | b.bits
+            elims = set()
+            for z in DIGITS_IN[common]:
+                if z in rcc:
+                    continue
+                for i in _cells_in(a.seen_by[z] & b.seen_by[z] & cand[z] & ~both):
+                    elims.add((i, z))
+            if len(rcc) == 2:  # doubly linked: each set is locked on its other digits
+                for s in (a, b):
+                    for d in DIGITS_IN[s.mask]:
+                        if d not in rcc:
+                            for i in _cells_in(s.seen_by[d] & cand[d] & ~both):
+                                elims.add((i, d))
+                for x in rcc:
+                    for i in _cells_in(a.seen_by[x] & b.seen_by[x] & cand[x] & ~both):
+                        elims.add((i, x))
+            if not elims:
+                continue
+            x = rcc[0]
+            link = (f"{x} is restricted between them (every {x} of one sees every {x} of the "
+                    f"other), so at most one holds {x} and the other is locked"
+                    if len(rcc) == 1 else
+                    f"{digits_text(rcc)} are both restricted between them, so each set is "
+                    f"locked on its other digits and {digits_text(rcc)} are each in one of them")
+            return make_step(
+                "ALS-XZ", _units_of(a, b), a.cells + b.cells, DIGITS_IN[common],
+                elims=sorted(elims),
+                message=f"ALS-XZ: {a.text()} and {b.text()} are almost locked sets; {link}. "
+                        f"So remove {elims_text(sorted(elims))}.",
+                unit_hint=f"Look at {Unit.from_number(a.unit).name} and "
+                          f"{Unit.from_number(b.unit).name}.")
+    return None
+
+
+# -- ALS-XY-Wing ------------------------------------------------------------------------
+def als_xy_wing(cells, masks):
+    sets = find_als(masks)
+    cand = _digit_bits(masks)
+    links = [found for _, found in _links(sets, cand)]
+    for kc, c in enumerate(sets):
+        for (ka, xs), (kb, ys) in combinations(links[kc].items(), 2):
+            a, b = sets[ka], sets[kb]
+            if a.bits & b.bits or not a.mask & b.mask:
+                continue
+            step = _xy_wing_step(a, b, c, xs, ys, cand)
+            if step is not None:
+                return step
+    return None
+
+
+def _xy_wing_step(a, b, c, xs, ys, cand):
+    """The ALS-XY-Wing of wings ``a``, ``b`` on pivot ``c`` (restricted digits ``xs``, ``ys``), or None."""
+    for x in xs:
+        for y in ys:
+            if x == y:
+                continue
+            common = a.mask & b.mask & ~BIT[x] & ~BIT[y]
+            if not common:
+                continue
+            outside = ~(a.bits | b.bits | c.bits)
+            elims = [(i, z) for z in DIGITS_IN[common]
+                     for i in _cells_in(a.seen_by[z] & b.seen_by[z] & cand[z] & outside)]
+            if not elims:
+                continue
+            zs = sorted({z for _, z in elims})
+            return make_step(
+                "ALS-XY-Wing", _units_of(a, b, c), c.cells + a.cells + b.cells,
+                [x, y] + zs, elims=elims,
+                message=f"ALS-XY-Wing: the almost locked set {c.text()} shares the restricted "
+                        f"digit {x} with {a.text()} and {y} with {b.text()}. If neither of "
+                        f"those two held {digits_text(zs)}, both would be locked, take {x} and "
+                        f"{y} from {names(c.cells)}, and it would be two digits short. So "
+                        f"remove {elims_text(elims)}.",
+                unit_hint=f"Look at {Unit.from_number(c.unit).name}, "
+                          f"{Unit.from_number(a.unit).name} and {Unit.from_number(b.unit).name}.")
+    return None
+
+
+# -- Death Blossom ---------------------------------------------------------------------
+def death_blossom(cells, masks):
+    sets = find_als(masks)
+    cand = _digit_bits(masks)
+    for s in range(81):
+        sm = masks[s]
+        if not 2 <= POP[sm] <= 3:
+            continue
+        sbit = 1 << s
+        petals = {d: [a for a in sets if not a.bits & sbit and a.mask & BIT[d]
+                      and a.cells_of[d] & ~_PEER_BITS[s] == 0]
+                  for d in DIGITS_IN[sm]}
+        if not all(petals.values()):
+            continue
+        for z in range(1, 10):
+            if sm & BIT[z]:
+                continue
+            lists = [[a for a in petals[d] if a.mask & BIT[z]] for d in DIGITS_IN[sm]]
+            if not all(lists):
+                continue
+            step = _blossom(s, sm, z, lists, cand[z] & ~sbit, [])
+            if step is not None:
+                return step
+    return None
+
+
+def _blossom(s, sm, z, lists, target, chosen):
+    """Choose one petal per stem digit (depth first) while some cell still sees every Z of them."""
+    if not target:
+        return None
+    if len(chosen) == len(lists):
+        inside = 0
+        for a in chosen:
+            inside |= a.bits
+        hit = _cells_in(target & ~inside)
+        if not hit:
+            return None
+        elims = [(i, z) for i in hit]
+        ds = DIGITS_IN[sm]
+        petal_text = "; ".join(f"for {d}, {a.text()}" for d, a in zip(ds, chosen))
+        return make_step(
+            "Death Blossom", [a.unit for a in chosen], [s] + [i for a in chosen for i in a.cells],
+            list(ds) + [z], elims=elims,
+            message=f"Death Blossom: the stem {cell_name(cell_of(s))} holds "
+                    f"{digits_text(ds)}, and each digit has a petal, an almost locked set whose "
+                    f"places of that digit all see the stem ({petal_text}). Whichever digit the "
+                    f"stem takes, its petal is locked and holds {z}, so {z} can be removed from "
+                    f"every cell that sees every {z} of the petals: {names(hit)}.",
+            unit_hint=f"Look at the stem {cell_name(cell_of(s))} and the sets around it.")
+    for a in lists[len(chosen)]:
+        step = _blossom(s, sm, z, lists, target & a.seen_by[z], chosen + [a])
+        if step is not None:
+            return step
+    return None
+
+
+# -- Sue de Coq ------------------------------------------------------------------------
+def _groups(cells_list, masks, max_size=3):
+    """(cells, mask) for every non-empty subset of up to ``max_size`` cells."""
+    out = []
+    for n in range(1, min(max_size, len(cells_list)) + 1):
+        for sub in combinations(cells_list, n):
+            m = 0
+            for i in sub:
+                m |= masks[i]
+            out.append((sub, m))
+    return out
+
+
+def sue_de_coq(cells, masks):
+    for bx in range(9):
+        box = UNITS[18 + bx]
+        for line in [ROW_OF[box[0]] + k for k in range(3)] + [9 + COL_OF[box[0]] + k for k in range(3)]:
+            inter = [i for i in UNITS[line] if BOX_OF[i] == bx and masks[i]]
+            if len(inter) < 2:
+                continue
+            line_rest = [i for i in UNITS[line] if BOX_OF[i] != bx and masks[i]]
+            box_rest = [i for i in box if i not in UNITS[line] and masks[i]]
+            line_groups = _groups(line_rest, masks)
+            box_groups = _groups(box_rest, masks)
+            for n in (2, 3):
+                for core in combinations(inter, n):
+                    v = 0
+                    for i in core:
+                        v |= masks[i]
+                    if POP[v] < n + 2:
+                        continue
+                    step = _sdc_step(masks, bx, line, core, v, line_groups, box_groups)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
+    n = len(core)
+    # each side must take more of the core's digits than it brings new ones
+    ls = [(c, m) for c, m in line_groups if m & v and len(c) - POP[m & ~v] >= 1]
+    bs = [(c, m) for c, m in box_groups if m & v and len(c) - POP[m & ~v] >= 1]
+    for lc, lm in ls:
+        for bc, bm in bs:
+            if lm & bm:
+                continue
+            if POP[v | lm | bm] != n + len(lc) + len(bc):
+                continue
+            used = set(core) | set(lc) | set(bc)
+            line_digits = lm | (v & ~bm)   # in the core or the line cells: all in the line
+            box_digits = bm | (v & ~lm)    # in the core or the box cells: all in the box
+            elims = [(i, d) for i in UNITS[line] if i not in used
+                     for d in DIGITS_IN[masks[i] & line_digits]]
+            elims += [(i, d) for i in UNITS[18 + bx] if i not in used
+                      for d in DIGITS_IN[masks[i] & box_digits]]
+            if not elims:
+                continue
+            elims = sorted(set(elims))
+            ln, bn = Unit.from_number(line).name, Unit.from_number(18 + bx).name
+            return make_step(
+                "Sue de Coq", [line, 18 + bx], list(core) + list(lc) + list(bc),
+                DIGITS_IN[v | lm | bm], elims=elims,
+                message=f"Sue de Coq: where {bn} meets {ln}, {names(core)} hold "
+                        f"{digits_text(DIGITS_IN[v])}; with {names(lc)} "
+                        f"({digits_text(DIGITS_IN[lm])}) in {ln} and {names(bc)} "
+                        f"({digits_text(DIGITS_IN[bm])}) in {bn}, no digit in both, these "
+                        f"{len(used)} cells hold exactly {len(used)} digits, so each is in them "
+                        f"once. Remove {elims_text(elims)}.",
+                unit_hint=f"Look at where {bn} meets {ln}.")
+    return None
