@@ -21,7 +21,12 @@ one run, in this process (pure Python, one core), the CPU time of this process
   usually has no solution and diagnose must find out why).
 
 Then it checks the targets: >= 5x the Norvig-style solver on every set, no
-puzzle above 50 ms, count(limit=2) <= 2x solve, diagnose < 200 ms.
+puzzle above 50 ms, count(limit=2) <= 2x solve, diagnose < 200 ms on the
+published puzzles, and on the broken ones p95 <= 300 ms and max <= 1.5 s:
+diagnose also searches the typing slips that explain a broken puzzle, which
+issue 12 allows that much per check (``typo_bench.py`` holds the same bound).
+``run_bench`` returns 1 when a target is missed, so ``python -m solver bench``
+fails a script or CI job.
 """
 from __future__ import annotations
 
@@ -224,10 +229,16 @@ def format_targets(results: list[SetResult]) -> list[str]:
     worst = max(done, key=lambda r: r.count_ratio)
     say(worst.count_ratio <= 2, f"count_solutions(limit=2) <= 2x solve "
                                 f"(highest {worst.count_ratio:.2f}x on {worst.name})")
-    diag = [(m, r.name) for r in done for m in r.diagnose_ms + r.broken_ms]
+    diag = [(m, r.name) for r in done for m in r.diagnose_ms]
     if diag:
         m, name = max(diag)
         say(m < 200, f"diagnose < 200 ms (slowest {m:.1f} ms, in {name})")
+    broken = [m for r in done for m in r.broken_ms]
+    if broken:
+        p95 = _percentile(broken, 95)
+        m, name = max((m, r.name) for r in done for m in r.broken_ms)
+        say(p95 <= 300 and m <= 1500, f"diagnose of broken puzzles: p95 <= 300 ms and max <= 1.5 s "
+                                      f"(p95 {p95:.1f} ms; slowest {m:.1f} ms, in {name})")
     unsolved = sum(r.unsolved for r in done)
     if unsolved:
         lines.append(f"- [MISSED] our solver found no solution for {unsolved} puzzle(s)")
@@ -237,7 +248,8 @@ def format_targets(results: list[SetResult]) -> list[str]:
 def run_bench(files=None, data: Optional[str] = None, cap: Optional[int] = None,
               limit: Optional[int] = None, out: TextIO = sys.stdout,
               diagnose_limit: int = DIAGNOSE_LIMIT, classic_limit: int = CLASSIC_LIMIT) -> int:
-    """Run the benchmark and print the table; 0 when it ran, 2 when there were no puzzle files."""
+    """Run the benchmark and print the table; 0 when every target is met, 1 when one is
+    missed, 2 when there were no puzzle files."""
     cap = DEFAULT_CAP if cap is None else cap
     limit = DEFAULT_LIMIT if limit is None else limit
     paths = [Path(f) for f in files] if files else default_files(data)
@@ -261,11 +273,12 @@ def run_bench(files=None, data: Optional[str] = None, cap: Optional[int] = None,
         results.append(r)
         out.write(format_row(r) + "\n")
         out.flush()
-    out.write("\n" + "\n".join(format_targets(results)) + "\n")
+    targets = format_targets(results)
+    out.write("\n" + "\n".join(targets) + "\n")
     capped = sum(r.classic_capped for r in results)
     if capped:
         out.write(f"\n{capped:,} puzzles hit the classic cap of {cap:,} placements: "
                   f"'>=' ratios are lower bounds.\n")
     out.write(f"Total benchmark time {time.perf_counter() - start:,.0f} s.\n")
     out.flush()
-    return 0
+    return 1 if any("[MISSED]" in line for line in targets) else 0

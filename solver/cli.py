@@ -1,345 +1,182 @@
-"""The command line: ``python -m solver solve|check|bench`` (also installed as ``sudoku-solve``).
+"""The command line: ``sudoku-solve`` (also ``python -m solver``).
 
-``solve [FILE ...]``
-    One output line per puzzle, in input order: the 81-digit solution, or a
-    line that says why not (``line 12: no solution``, ``line 13: bad input:
-    found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s:
-    ...``).  Reads standard input when no FILE is given or FILE is ``-``.
-    Input streams line by line in constant memory (a 1,000,000-line Kaggle CSV
-    is never held whole) and is solved by ``--jobs`` worker processes, in
-    order.  A file that is not one puzzle per line (a ``.ss``/``.sdk``
-    drawing spread over several lines) is recognised when its first puzzle line
-    does not parse: an input of at most 1 MiB is then read as one text with
-    ``solver.parse_many``, and its puzzles are labelled ``puzzle 1``,
-    ``puzzle 2``...  If that fails too (or the input is bigger), the
-    line-by-line errors are reported.  Exit status 1 if any puzzle failed.
-    Memory stays bounded on any input: a line longer than ``MAX_LINE_BYTES``
-    (64 KiB) is reported by its number and skipped without being read whole, and
-    a NUL byte (a binary file, ``/dev/zero``) ends that input with one error.
-    Files are decoded as ``check`` and the app decode them (UTF-8, UTF-16 with
-    a byte-order mark, Latin-1).  ``--jobs`` above the number of cores is
-    lowered to it, with a note on stderr.
+Commands (``--help`` on each says more; the help names the command as it was called)::
 
-``check PUZZLE|FILE|EXAMPLE``
-    The diagnosis in words.  The argument is tried as a file, then as an
-    example key (``python -m solver check tutorial``; ``--example KEY`` forces
-    that), then as puzzle text (an 81-character line).  Exit 0 for a puzzle
-    with exactly one solution, 1 otherwise, 2 for unreadable input.
+    solve [FILE ...]          every puzzle solved, one line each, in input order
+    check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words
+    rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, score, hardest technique
+    hint [PUZZLE|FILE|EXAMPLE ...]     the next logical step (checked against the solution)
+    explain [PUZZLE|FILE|EXAMPLE ...]  every logical step until solved or stuck
+    generate LEVEL [--count N] [--seed S] [--symmetry SYM]   new puzzles with one solution
+    bench [FILE ...] | bench --typos   the benchmarks (``bench.py``, ``typo_bench.py``)
+    --version
 
-``bench [FILE ...]``
-    The benchmark (see ``bench.py``).
+``solve`` reads files, or standard input when no FILE is given or FILE is ``-``, line by
+line in constant memory (a 1,000,000-line Kaggle CSV is never held whole), and solves with
+``--jobs`` worker processes (default: all cores; above the number of cores is lowered to
+it, with a note on stderr); the output order is the input order.  It prints the 81-digit
+solution or a line that says why not (``line 12: no solution``, ``line 13: bad input:
+found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s: ...``).  A file
+that is not one puzzle per line (a ``.ss`` drawing) is recognised when its first puzzle
+line does not parse: an input of at most 1 MiB is then read whole and its puzzles are
+labelled ``puzzle 1``, ``puzzle 2``...  A line longer than 64 KiB is reported by its number
+and skipped unread; a NUL byte (``/dev/zero``) ends that input with one error.  Files are
+decoded as ``check`` and the app decode them (UTF-8, UTF-16 with a byte-order mark,
+Latin-1).  ``--pretty`` draws each solution; ``--csv OUT`` writes a CSV instead (``-``:
+standard output): the input's columns (its header kept) plus a ``solution`` column
+(``solved`` when the input has a ``solution`` column already), empty for a puzzle that
+failed, whose reason goes to stderr; a one-puzzle-per-line input gets the header
+``puzzle,solution``.
 
-Exit status: 0 every puzzle solved (check: exactly one solution), 1 a puzzle
-failed or an input file could not be read (check: not exactly one solution),
-2 usage error or unreadable input (check), 3 the output could not be written
-(disk full, closed stdout) or standard input is closed, 130 Ctrl+C.
-Every failure is one line on stderr, never a traceback.  A closed pipe
-(``| head``) ends quietly (status 1).
+``rate``, ``hint`` and ``explain`` take any number of arguments, each a file (every puzzle
+in it), a bundled example's key or a puzzle; none or ``-`` reads standard input.  ``check``
+takes one puzzle: the argument is tried as a file, then as an example key (``--example
+KEY`` forces that), then as puzzle text.
+
+``--json`` (solve, check, rate, hint, explain, generate) prints one JSON object per puzzle,
+one per line, in input order.  Cells are named ``"r1c1"``, digits are numbers (0 blank),
+puzzles and solutions are 81-character lines (``.`` blank).  Every object of a command
+that reads puzzles starts with ``label`` (``"line 12"``, ``"a.txt, line 3"``, ``"puzzle
+2"``, ``"example 'tutorial'"``, ``"the puzzle"``), ``source`` (the file, ``"-"`` for
+stdin, null for an argument), ``line`` (the line number, or null) and ``puzzle`` (null when
+unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
+``"unreadable"`` when its file could not be read) and a ``message``; otherwise:
+
+* solve: ``status`` ``"solved" | "no_solution" | "invalid"``, ``solution`` (null unless
+  solved), ``message`` (why not, else null), ``ms`` (solving time);
+* check: ``what``, ``givens``, ``status`` (``"unique" | "multiple" | "no_solution" |
+  "invalid"``), ``summary``, ``findings`` [{``kind``, ``message``, ``cells``}],
+  ``solution`` (null unless unique), ``solutions`` (up to two), ``differing`` (cells where
+  two solutions differ), ``suggested_clue`` ({``cell``, ``digit``} or null), ``best_fix``
+  (the likeliest typing slip, or null: {``kind``, ``cells``, ``old``, ``new``, ``message``,
+  ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
+  ``old``, ``new``}]});
+* rate: ``status`` (as check), ``level`` (``"easy"`` ... ``"extreme"``, ``"guessing"``,
+  null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``,
+  ``hardest`` (technique), ``counts`` {technique: uses}, ``cells_left``, ``summary``;
+* hint: ``status`` (``"step" | "solved" | "stuck" | "invalid" | "no_solution" |
+  "multiple"``), ``message``, ``technique``, ``cells``, ``placements`` and
+  ``eliminations`` [{``cell``, ``digit``}];
+* explain: ``status`` (``"solved" | "stuck"``, or the diagnosis status), ``steps``
+  [{``technique``, ``message``, ``cells``, ``digits``, ``placements``, ``eliminations``}],
+  ``cells_left``, ``final`` (the grid where the steps end), ``message``;
+* generate: ``puzzle``, ``level``, ``seed``, ``symmetry``, ``givens``, ``ms``.
+
+Results, including a puzzle that failed, go to standard output in input order; anything
+that stops a command goes to standard error as one line, never a traceback.  A long batch
+(solve, rate, hint, explain, generate) draws a progress bar on standard error when it is a
+terminal and the results go to a file or pipe: count, rate and, for files, time left.
+
+Exit status:
+
+* 0: every puzzle solved (check: exactly one solution; rate: every puzzle rated; hint: a
+  step or a solved grid for each; explain: each solved by logic; bench: every target met);
+* 1: a puzzle failed, an input file could not be read, or (bench) a target was missed;
+* 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
+  input; bench: no puzzle files);
+* 3: the output could not be written (disk full, closed stdout) or standard input is closed;
+* 130: Ctrl+C.  A closed pipe (``| head``) ends quietly with 1.
 """
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
-import re
 import sys
 import time
-from typing import Iterable, Iterator, Optional
+from typing import Optional
 
+from .cli_batch import (  # noqa: F401  (read_items: the tests stream through it)
+    Closed, CsvOut, Inputs, Item, Progress, Unreadable, argument_items, max_jobs, read_argument,
+    read_items, solved_in_order,
+)
 from .grid import Grid, cell_name
 
 __all__ = ["main"]
 
-_BATCH = 4096  # puzzles handed to the worker pool at a time: bounds memory on huge inputs
-_CHUNK = 64  # puzzles per message to a worker process
-_SMALL = 16  # inputs of at most this many puzzles are solved without worker processes
-# An input whose first puzzle line does not parse is re-read as one text (a
-# drawing over several lines) when it is at most this big; bigger inputs are
-# line-oriented by assumption, so memory stays bounded on a broken huge CSV.
-_WHOLE_TEXT = 1024 * 1024
+def _json(record: dict) -> str:
+    from .cli_json import dumps
+
+    return dumps(record)
 
 
-# -- reading ----------------------------------------------------------------
-
-class _Recorder:
-    """Iterate lines and keep them until told to stop (to re-read a drawing as a whole)."""
-
-    def __init__(self, lines: Iterable):
-        self._lines = iter(lines)
-        self.kept: Optional[list] = []
-
-    def __iter__(self):
-        for line in self._lines:
-            if self.kept is not None:
-                self.kept.append(line)
-            yield line
-
-    def rest(self):
-        return self._lines
+def _head(item: Item) -> dict:
+    """The fields every --json object of a puzzle starts with."""
+    return {"label": item.label, "source": item.source, "line": item.line,
+            "puzzle": item.grid.to_line() if item.grid is not None else None}
 
 
-def _as_text(lines) -> Optional[str]:
-    """The kept lines as one text, None when one of them could not be read."""
-    if all(isinstance(x, str) for x in lines):
-        return "".join(lines)
-    if not all(isinstance(x, (bytes, bytearray)) for x in lines):
-        return None  # a ParseError from read_lines: a line too long, binary data
-    try:
-        return b"".join(lines).decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None
+def _unusable(item: Item) -> dict:
+    status = "unreadable" if item.error.startswith("cannot read") else "bad_input"
+    return dict(_head(item), status=status, message=item.error)
 
 
-def read_items(lines) -> Iterator[tuple]:
-    """(label, Grid | ParseError) for every puzzle of a line-oriented or drawn input.
-
-    ``lines`` is an open file (read in bounded memory by ``parse.read_lines``) or lines."""
-    from .parse import ParseError, iter_puzzles, parse_many, read_lines
-
-    if hasattr(lines, "readline"):
-        lines = read_lines(lines)
-    rec = _Recorder(lines)
-    stream = iter_puzzles(rec)
-    first = next(stream, None)
-    if first is None:
-        return
-    if not isinstance(first[1], ParseError):
-        rec.kept = None
-        yield f"line {first[0]}", first[1]
-        for n, item in stream:
-            yield f"line {n}", item
-        return
-    # The first puzzle line does not parse: maybe the input is a drawing over
-    # several lines.  Read at most _WHOLE_TEXT bytes of it and try it whole.
-    kept = rec.kept
-    rec.kept = None
-    size = sum(len(x) for x in kept if not isinstance(x, ParseError))
-    for line in rec.rest():
-        kept.append(line)
-        size += 0 if isinstance(line, ParseError) else len(line)
-        if size > _WHOLE_TEXT:
-            break
-    text = _as_text(kept) if size <= _WHOLE_TEXT else None
-    if text is not None:
-        try:
-            grids = parse_many(text)
-        except ParseError:
-            grids = None
-        if grids:
-            for k, g in enumerate(grids, 1):
-                yield f"puzzle {k}", g
-            return
-    for n, item in iter_puzzles(itertools.chain(kept, rec.rest())):
-        yield f"line {n}", item
-
-
-def _open_inputs(names: list[str]) -> Iterator[tuple]:
-    """(label, Grid | str error) over every input; errors are finished messages."""
-    from .parse import ParseError
-
-    names = names or ["-"]
-    several = len(names) > 1
-    for name in names:
-        where = ("stdin" if name == "-" else name) + ", " if several else ""
-        label = "stdin" if name == "-" else name
-        try:
-            if name == "-":
-                if sys.stdin is None:
-                    raise _Closed("solve: standard input is closed; give a FILE")
-                yield from _labelled(read_items(sys.stdin.buffer), where, ParseError)
-                continue
-            if os.path.isdir(name):
-                yield name, "cannot read the file: it is a folder"
-                continue
-            with open(name, "rb") as f:
-                yield from _labelled(read_items(f), where, ParseError)
-        except OSError as e:  # cannot open, or a read failed midway (EIO, a vanished share)
-            yield label, f"cannot read the file: {e.strerror or e}"
-        except (ValueError, AttributeError) as e:  # stdin closed under us
-            raise _Closed(f"solve: cannot read standard input: {e}") from None
-
-
-_POSITION = re.compile(r"^(line \d+(?:, column \d+)?): ")
-
-
-def _labelled(items, where: str, ParseError) -> Iterator[tuple]:
-    for label, item in items:
-        if isinstance(item, ParseError):
-            msg = str(item)
-            m = _POSITION.match(msg)
-            if m:
-                yield where + m.group(1), f"bad input: {msg[m.end():]}"
-            else:
-                yield where + label, f"bad input: {msg}"
-        else:
-            yield where + label, item
-
-
-# -- solving ----------------------------------------------------------------
-
-def _solve_one(task: tuple) -> tuple[bool, str]:
-    """(ok, output text) for one (label, line | None, error | None, pretty) task; runs in a worker."""
-    from .search import solve
-
-    label, line, error, pretty = task
-    if error is not None:
-        return False, f"{label}: {error}"
-    g = Grid(0 if ch == "." else int(ch) for ch in line)
-    solution = solve(g)
-    if solution is not None:
-        return True, solution.pretty() if pretty else solution.to_line()
-    from .diagnose import validate
-
-    conflicts = validate(g)
-    if conflicts:
-        return False, f"{label}: invalid: " + "; ".join(c.message for c in conflicts)
-    return False, f"{label}: no solution"
-
-
-def _tasks(items, pretty: bool):
-    for label, item in items:
-        if isinstance(item, Grid):
-            yield (label, item.to_line(), None, pretty)  # a short string pickles faster than a Grid
-        else:
-            yield (label, None, item, pretty)
-
-
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl+C to the parent, which stops the pool quietly.
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _Closed(Exception):
-    """Standard input or output is missing or closed: the message for stderr (exit 3)."""
-
-
-class _Progress:
-    """'solved 12,345 puzzles, 4,321/s' on stderr, only when stderr is a terminal and stdout is not."""
-
-    def __init__(self):
-        # Not when the solutions themselves go to the terminal: the two would interleave.
-        self.on = sys.stderr.isatty() and not sys.stdout.isatty()
-        self.start = self.last = time.monotonic()
-        self.n = 0
-
-    def tick(self):
-        self.n += 1
-        if self.on and not self.n % 256:
-            now = time.monotonic()
-            if now - self.last >= 0.5:
-                self.last = now
-                rate = self.n / max(now - self.start, 1e-9)
-                sys.stderr.write(f"\rsolved {self.n:,} puzzles, {rate:,.0f}/s ")
-                sys.stderr.flush()
-
-    def done(self):
-        if self.on and self.n:
-            now = time.monotonic()
-            rate = self.n / max(now - self.start, 1e-9)
-            sys.stderr.write(f"\rsolved {self.n:,} puzzles, {rate:,.0f}/s \n")
-            sys.stderr.flush()
-
-
-def _results(tasks, jobs: int):
-    if jobs <= 1:
-        yield from map(_solve_one, tasks)  # streams: each line is answered as it arrives
-        return
-    batch = list(itertools.islice(tasks, _BATCH))
-    if len(batch) <= _SMALL:
-        # one process; a handful of puzzles is done before a pool would have started
-        yield from map(_solve_one, itertools.chain(batch, tasks))
-        return
-    import multiprocessing
-
-    with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
-        # Pool.imap would read the whole input ahead; feed it in batches instead.
-        while batch:
-            chunk = max(1, min(_CHUNK, len(batch) // (4 * jobs)))
-            yield from pool.imap(_solve_one, batch, chunksize=chunk)
-            batch = list(itertools.islice(tasks, _BATCH))
-
-
-def _max_jobs() -> int:
-    # More processes than cores only adds start-up time (each one is a new interpreter);
-    # Windows cannot wait on more than 61 of them.
-    return max(1, min(os.cpu_count() or 1, 61))
-
+# -- solve ------------------------------------------------------------------
 
 def _cmd_solve(args) -> int:
-    jobs = args.jobs if args.jobs is not None else _max_jobs()
-    if jobs > _max_jobs():
-        _say(f"solve: --jobs {jobs:,} is more than the {_max_jobs()} cores here; using {_max_jobs()}")
-        jobs = _max_jobs()
+    jobs = args.jobs if args.jobs is not None else max_jobs()
+    if jobs > max_jobs():
+        _say(f"solve: --jobs {jobs:,} is more than the {max_jobs()} cores here; using {max_jobs()}")
+        jobs = max_jobs()
     out = sys.stdout
     if out is None:
-        raise _Closed("solve: standard output is closed; nowhere to write the solutions")
-    progress = _Progress()
+        raise Closed("solve: standard output is closed; nowhere to write the solutions")
+    csv_file = None
+    if args.csv is not None and args.csv != "-":
+        try:
+            csv_file = open(args.csv, "w", encoding="utf-8", newline="")
+        except OSError as e:
+            _say(f"solve: cannot write {args.csv}: {e.strerror or e}")
+            return 2
+    try:
+        return _solve_all(args, jobs, out, csv_file)
+    finally:
+        if csv_file is not None:
+            csv_file.close()
+
+
+def _solve_all(args, jobs: int, out, csv_file) -> int:
+    inputs = Inputs(args.files, "solve")
+    target = csv_file or out
+    progress = Progress("solved", inputs, out_tty=_isatty(target))
+    table = CsvOut(target) if args.csv is not None else None
     failed = False
     first = True
-    for ok, text in _results(_tasks(_open_inputs(args.files), args.pretty), jobs):
-        if args.pretty and not first:
-            out.write("\n")
-        out.write(text + "\n")
-        first = False
-        failed |= not ok
-        progress.tick()
-    progress.done()
-    out.flush()
+    try:
+        for item, result in solved_in_order(inputs, jobs):
+            status, solution, message, ms = result or (None, None, item.error, 0.0)
+            failed |= status != "solved"
+            if args.json:
+                rec = _unusable(item) if result is None else dict(
+                    _head(item), status=status, solution=solution, message=message, ms=round(ms, 3))
+                out.write(_json(rec) + "\n")
+            elif table is not None:
+                table.row(item, solution)
+                if status != "solved":
+                    _say(f"{item.label}: {message}")
+            else:
+                if args.pretty and not first:
+                    out.write("\n")
+                if solution is None:
+                    out.write(f"{item.label}: {message}\n")
+                else:
+                    out.write((Grid(map(int, solution)).pretty() if args.pretty else solution) + "\n")
+            first = False
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    target.flush()
     return 1 if failed else 0
 
 
-# -- check --------------------------------------------------------------------
-
-class _Unreadable(Exception):
-    pass
-
-
-def _read_one(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
-    """(what, grid) for the check argument: a file, an example key, or puzzle text."""
-    from .examples import EXAMPLES, example
-    from .parse import ParseError, load, parse
-
-    if key is not None:
-        try:
-            ex = example(key)
-        except KeyError as e:
-            raise _Unreadable(e.args[0]) from None
-        return f"example '{ex.key}': {ex.title}", parse(ex.line)
-    if arg == "-":
-        from .parse import MAX_TEXT_CHARS
-
-        if sys.stdin is None:
-            raise _Unreadable("standard input is closed")
-        try:
-            data = sys.stdin.buffer.read(MAX_TEXT_CHARS + 1)  # never more than parse accepts
-        except (OSError, ValueError) as e:
-            raise _Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}") from None
-        try:
-            return "standard input", parse(data)
-        except ParseError as e:
-            raise _Unreadable(f"standard input: {e}") from None
-    if os.path.exists(arg):
-        try:
-            grids = load(arg)
-        except ParseError as e:
-            raise _Unreadable(str(e)) from None
-        if len(grids) != 1:
-            raise _Unreadable(f"{arg} holds {len(grids):,} puzzles; check takes one "
-                              f"(use 'solve' for a collection)")
-        return arg, grids[0]
-    keys = [e.key for e in EXAMPLES]
-    if arg in keys:
-        ex = example(arg)
-        return f"example '{ex.key}': {ex.title}", parse(ex.line)
+def _isatty(f) -> bool:
     try:
-        return "the puzzle", parse(arg)
-    except ParseError as e:
-        if sum(ch.isdigit() or ch == "." for ch in arg) < 17:  # a name, not a mistyped puzzle
-            raise _Unreadable(f"there is no file or example {arg!r} (examples: "
-                              f"{', '.join(keys)}), and it is not a puzzle either") from None
-        raise _Unreadable(f"not a puzzle: {e}") from None
+        return f.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
+
+# -- check --------------------------------------------------------------------
 
 def _side_by_side(a: str, b: str, gap: str = "    ") -> str:
     left = a.splitlines()
@@ -352,13 +189,22 @@ def _cmd_check(args) -> int:
         print("check: give a puzzle, a file or an example key", file=sys.stderr)
         return 2
     try:
-        what, g = _read_one(args.puzzle, args.example)
-    except _Unreadable as e:
+        what, g = read_argument(args.puzzle, args.example)
+    except Unreadable as e:
         print(f"check: {e}", file=sys.stderr)
         return 2
-    from .diagnose import diagnose
+    from . import diagnose
 
     d = diagnose(g)
+    code = 0 if d.status == "unique" else 1
+    if args.json:
+        from . import cli_json
+
+        source = args.puzzle if args.example is None and what == args.puzzle else None
+        rec = {"label": what, "source": source, "line": None, "puzzle": g.to_line(),
+               "what": what, "givens": g.clue_count, **cli_json.diagnosis(d)}
+        print(_json(rec))
+        return code
     out = [f"{what} ({g.clue_count} givens)", "", g.pretty(), "", d.summary]
     for f in d.findings:
         if f.message != d.summary:
@@ -376,12 +222,144 @@ def _cmd_check(args) -> int:
             if not any(clue in f.message for f in d.findings):
                 out.append(f"Adding the clue {clue} leaves one solution.")
     print("\n".join(out))
-    return 0 if d.status == "unique" else 1
+    return code
+
+
+# -- rate, hint, explain: one result per puzzle ---------------------------------
+
+def _each(args, verb: str, work) -> int:
+    """Run ``work(item) -> (ok, text lines, json record)`` on every puzzle of the arguments."""
+    try:
+        inputs, items = argument_items(args.puzzles, args.example, args.command)
+    except Unreadable as e:
+        _say(f"{args.command}: {e}")
+        return 2
+    out = sys.stdout
+    if out is None:
+        raise Closed(f"{args.command}: standard output is closed")
+    single = inputs is None and len(args.puzzles) + (args.example is not None) <= 1
+    progress = Progress(verb, inputs, out_tty=_isatty(out))
+    failed = False
+    try:
+        for item in items:
+            if item.grid is None:
+                ok, lines, rec = False, [f"{item.label}: {item.error}"], _unusable(item)
+            else:
+                ok, lines, rec = work(item)
+                rec = dict(_head(item), **rec)
+            failed |= not ok
+            if args.json:
+                out.write(_json(rec) + "\n")
+            elif single or item.grid is None:
+                out.write("\n".join(lines) + "\n")
+            else:
+                out.write(f"{item.label}: " + "\n".join(lines) + "\n")
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    return 1 if failed else 0
+
+
+def _cmd_rate(args) -> int:
+    from . import cli_json, rate
+
+    def work(item):
+        r = rate(item.grid)
+        lines = [r.summary]
+        if r.counts and not args.brief:
+            lines.append("  " + ", ".join(f"{name} ×{n}" for name, n in r.counts.items()))
+        return r.unique, lines, cli_json.rating(r)
+
+    return _each(args, "rated", work)
+
+
+def _cmd_hint(args) -> int:
+    from . import cli_json, hint
+
+    def work(item):
+        h = hint(item.grid)
+        return h.status in ("step", "solved"), [h.message], cli_json.hint(h)
+
+    return _each(args, "hinted", work)
+
+
+def _cmd_explain(args) -> int:
+    from . import cli_json, diagnose, logical_path
+
+    def work(item):
+        d = diagnose(item.grid)
+        if d.status != "unique":
+            return False, [d.summary], {"status": d.status, "steps": [], "cells_left":
+                                        81 - item.grid.clue_count, "final": item.grid.to_line(),
+                                        "message": d.summary}
+        p = logical_path(item.grid)
+        if p.solved:
+            end = f"Solved in {len(p)} step{'s' if len(p) != 1 else ''}."
+        else:
+            end = (f"Stuck after {len(p)} steps with {p.cells_left} cells left: no technique "
+                   f"this app teaches applies; the rest needs guessing.")
+        lines = [end] if args.brief else [f"{k}. {s.message}" for k, s in enumerate(p, 1)] + [end]
+        return p.solved, lines, dict(cli_json.path(p), message=end)
+
+    return _each(args, "explained", work)
+
+
+# -- generate ---------------------------------------------------------------------
+
+def _cmd_generate(args) -> int:
+    import random
+
+    from . import GenerationFailed, generate
+
+    out = sys.stdout
+    if out is None:
+        raise Closed("generate: standard output is closed")
+    start = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 9)
+    progress = Progress("made", out_tty=_isatty(out), total=args.count)
+    symmetry = args.symmetry or "none"
+    try:
+        for k in range(args.count):
+            seed = start + k
+            t = time.perf_counter()
+            try:
+                g = generate(args.level, symmetry=symmetry, seed=seed)
+            except GenerationFailed as e:
+                progress.close()
+                _say(f"generate: {e}")
+                return 1
+            ms = (time.perf_counter() - t) * 1000
+            if args.json:
+                out.write(_json({"puzzle": g.to_line(), "level": args.level, "seed": seed,
+                                 "symmetry": symmetry, "givens": g.clue_count,
+                                 "ms": round(ms, 1)}) + "\n")
+            elif args.pretty:
+                out.write(("\n" if k else "") + g.pretty() + "\n")
+            else:
+                out.write(g.to_line() + "\n")
+            out.flush()  # each puzzle as soon as it is made: a hard one takes seconds
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    return 0
 
 
 # -- bench ------------------------------------------------------------------
 
 def _cmd_bench(args) -> int:
+    if args.typos:
+        if args.files:
+            _say("bench --typos: takes no FILE; use --data DIR for another folder of sets")
+            return 2
+        from .typo_bench import DEFAULT_PER_KIND, DEFAULT_SEED, run_typo_bench
+
+        return run_typo_bench(per_kind=args.per_kind or DEFAULT_PER_KIND,
+                              seed=DEFAULT_SEED if args.seed is None else args.seed,
+                              before=args.before, data=args.data, out=sys.stdout)
+    if args.before or args.per_kind is not None or args.seed is not None:
+        _say("bench: --per-kind, --seed and --before go with --typos")
+        return 2
     from .bench import run_bench
 
     return run_bench(files=args.files, data=args.data, cap=args.cap, limit=args.limit,
@@ -390,21 +368,60 @@ def _cmd_bench(args) -> int:
 
 # -- main -------------------------------------------------------------------
 
+def _whole(name: str, least: int):
+    def convert(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"{name} needs at least {least}")
+        return n
+    return convert
+
+
 def _jobs(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--jobs needs a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("--jobs needs at least 1")
-    return n
+    return _whole("--jobs", 1)(text)
 
 
-def _parser() -> argparse.ArgumentParser:
+def program_name(argv0: Optional[str] = None) -> str:
+    """The command as the user called it: ``sudoku-solve``, ``python -m solver``, ...
+
+    ``python -m`` puts the module's file in ``argv[0]`` (``.../solver/__main__.py``)."""
+    argv0 = argv0 if argv0 is not None else (sys.argv[0] if sys.argv else "")
+    if argv0 in ("", "-c", "-m"):  # python -c, or an embedding program
+        return "sudoku-solve"
+    path = os.path.normpath(argv0)
+    base = os.path.basename(path)
+    package = os.path.basename(os.path.dirname(path))
+    if base == "__main__.py" and package:
+        return f"python -m {package}"
+    if base == "cli.py" and package == "solver":
+        return "python -m solver.cli"
+    name = os.path.splitext(base)[0] if base.lower().endswith((".exe", ".py")) else base
+    return name or "sudoku-solve"
+
+
+def _puzzle_args(p: argparse.ArgumentParser, json_help: str) -> None:
+    p.add_argument("puzzles", nargs="*", metavar="PUZZLE|FILE|EXAMPLE",
+                   help="puzzles, files of puzzles or example keys ('-' or none: stdin)")
+    p.add_argument("--example", metavar="KEY", help="a bundled example puzzle")
+    p.add_argument("--json", action="store_true", help=json_help)
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    from . import LEVELS, SYMMETRIES, __version__
+
     p = argparse.ArgumentParser(
-        prog="python -m solver",
-        description="Sudoku solver: solve collections, check one puzzle, run the benchmark.")
-    sub = p.add_subparsers(dest="command", metavar="{solve,check,bench}")
+        prog=prog,
+        description="Sudoku solver: solve, check, rate and explain puzzles, make new ones, "
+                    "run the benchmarks.",
+        epilog="Exit status: 0 ok, 1 a puzzle failed (or a benchmark target was missed), "
+               "2 usage error or unreadable argument, 3 output not written or stdin closed, "
+               "130 Ctrl+C.")
+    p.add_argument("--version", action="version", version=f"{prog} {__version__}")
+    commands = ("solve", "check", "rate", "hint", "explain", "generate", "bench")
+    sub = p.add_subparsers(dest="command", metavar="{" + ",".join(commands) + "}")
     sub.required = True
 
     s = sub.add_parser("solve", help="solve every puzzle of files or stdin, one line each",
@@ -413,7 +430,11 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
     s.add_argument("-j", "--jobs", type=_jobs, default=None,
                    help=f"worker processes (default: all cores, {os.cpu_count()} here)")
-    s.add_argument("--pretty", action="store_true", help="print each solution as a drawn grid")
+    out = s.add_mutually_exclusive_group()
+    out.add_argument("--pretty", action="store_true", help="print each solution as a drawn grid")
+    out.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    out.add_argument("--csv", metavar="OUT",
+                     help="write a CSV: the input's columns plus the solution ('-': stdout)")
     s.set_defaults(run=_cmd_solve)
 
     c = sub.add_parser("check", help="say whether a puzzle is right, and if not, where",
@@ -423,11 +444,48 @@ def _parser() -> argparse.ArgumentParser:
                    help="an 81-character puzzle, a file holding one puzzle, '-' for stdin, "
                         "or an example key such as 'tutorial'")
     c.add_argument("--example", metavar="KEY", help="check a bundled example puzzle")
+    c.add_argument("--json", action="store_true", help="the diagnosis as one JSON object")
     c.set_defaults(run=_cmd_check)
+
+    r = sub.add_parser("rate", help="the difficulty: level, score, hardest technique",
+                       description="Rate each puzzle by the techniques a person needs. "
+                                   "Exit status 1 if a puzzle could not be rated.")
+    _puzzle_args(r, "one JSON object per puzzle")
+    r.add_argument("--brief", action="store_true", help="the summary line only")
+    r.set_defaults(run=_cmd_rate)
+
+    h = sub.add_parser("hint", help="the next logical step, checked against the solution",
+                       description="The simplest technique that makes progress from each "
+                                   "puzzle's start. Exit status 1 if a puzzle has none.")
+    _puzzle_args(h, "one JSON object per puzzle")
+    h.set_defaults(run=_cmd_hint)
+
+    e = sub.add_parser("explain", help="every logical step, until solved or stuck",
+                       description="The logical solution path of each puzzle, simplest "
+                                   "technique first. Exit status 1 if logic gets stuck.")
+    _puzzle_args(e, "one JSON object per puzzle, with every step")
+    e.add_argument("--brief", action="store_true", help="the last line only")
+    e.set_defaults(run=_cmd_explain)
+
+    g = sub.add_parser("generate", help="make new puzzles with one solution",
+                       description="Print new puzzles of a level, one line each. The same "
+                                   "--seed gives the same puzzles.")
+    g.add_argument("level", choices=LEVELS, help="the difficulty")
+    g.add_argument("-n", "--count", type=_whole("--count", 1), default=1,
+                   help="how many puzzles (default 1); seeds SEED, SEED+1, ...")
+    g.add_argument("--seed", type=_whole("--seed", 0), default=None,
+                   help="the first seed (default: a random one; --json shows it)")
+    g.add_argument("--symmetry", choices=SYMMETRIES, default=None, help="where the givens sit")
+    gout = g.add_mutually_exclusive_group()
+    gout.add_argument("--pretty", action="store_true", help="print each puzzle as a drawn grid")
+    gout.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    g.set_defaults(run=_cmd_generate)
 
     b = sub.add_parser("bench", help="time our solver against the baselines",
                        description="Benchmark: our solver vs a Norvig-style solver and the "
-                                   "classic backtracker, plus count and diagnose costs.")
+                                   "classic backtracker, plus count and diagnose costs; with "
+                                   "--typos, how well check finds typing slips. Exit status "
+                                   "1 when a target is missed.")
     b.add_argument("files", nargs="*", metavar="FILE", help="puzzle sets (default: the public sets)")
     b.add_argument("--data", metavar="DIR", default=None,
                    help="folder with the public sets (default: ../shared/data if present, "
@@ -436,6 +494,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="classic backtracker: placements per puzzle before giving up")
     b.add_argument("--limit", type=int, default=None,
                    help="first N puzzles of each set (default: 500)")
+    b.add_argument("--typos", action="store_true",
+                   help="the typo benchmark instead (see solver/typo_bench.py)")
+    b.add_argument("--per-kind", type=_whole("--per-kind", 1), default=None,
+                   help="--typos: cases per kind of slip (default 300)")
+    b.add_argument("--seed", type=_whole("--seed", 0), default=None,
+                   help="--typos: the seed of the cases")
+    b.add_argument("--before", metavar="DIR", default=None,
+                   help="--typos: also measure the checkout in DIR (e.g. a git worktree)")
     b.set_defaults(run=_cmd_bench)
     return p
 
@@ -458,10 +524,11 @@ def _silence_stdout() -> None:
         pass
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed, 2 usage or
-    unreadable input, 3 output not written or stdin closed, 130 Ctrl+C); never a traceback."""
-    args = _parser().parse_args(argv)
+def main(argv: Optional[list[str]] = None, prog: Optional[str] = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed or a target was
+    missed, 2 usage or unreadable input, 3 output not written or stdin closed, 130 Ctrl+C);
+    never a traceback."""
+    args = _parser(prog or program_name()).parse_args(argv)
     try:
         code = args.run(args)
         if sys.stdout is not None:
@@ -472,7 +539,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (| head): end quietly
         return 1
-    except _Closed as e:
+    except Closed as e:
         _say(str(e))
         return 3
     except OSError as e:  # writing the output failed: a full disk, a closed descriptor

@@ -194,19 +194,40 @@ def test_closed_pipe_ends_quietly():
     assert "Traceback" not in err and "Error" not in err
 
 
+def _as_in_a_terminal() -> None:
+    """In the child, before Python starts: SIGINT as a shell in a terminal leaves it.
+
+    A background job (``pytest &`` in a script, some CI runners) starts with SIGINT
+    ignored, and Python then installs no KeyboardInterrupt handler, so Ctrl+C could not be
+    tested.  Restore the default, and take a process group of our own so the signal can
+    go to the whole group (the workers too) as a terminal sends it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.setpgrp()
+
+
 @pytest.mark.slow
-def test_ctrl_c_ends_quietly():
+@pytest.mark.skipif(os.name != "posix", reason="Windows has no SIGINT to send to another "
+                    "console process; CTRL_C_EVENT needs a shared console")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_ends_quietly(jobs):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", "2"], cwd=ROOT, env=env,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    p.stdin.write((example("easy").line + "\n").encode())
-    p.stdin.flush()  # stdin stays open: the command waits for more puzzles
-    time.sleep(1.0)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
-    p.stdin.close()
-    assert p.returncode == 130
-    assert b"Traceback" not in err
+    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", jobs], cwd=ROOT, env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=_as_in_a_terminal)
+    try:
+        # -j 2: more than one batch's worth, so the worker pool is running
+        n = 1 if jobs == "1" else 4097
+        p.stdin.write(((example("easy").line + "\n") * n).encode())
+        p.stdin.flush()  # stdin stays open: the command waits for more puzzles
+        assert p.stdout.readline().strip()  # running: the first solution is out
+        os.killpg(p.pid, signal.SIGINT)  # Ctrl+C: the whole process group
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err and err == b""
 
 
 # -- check --------------------------------------------------------------------
@@ -276,8 +297,8 @@ def test_check_a_collection_file_exits_2(tmp_path):
 def test_bench_prints_the_table_with_ratios():
     files = [str(DATA / "norvig_easy50.txt"), str(DATA / "norvig_hardest11.txt")]
     r = run("bench", *files, "--limit", "3", "--cap", "2000", timeout=120)
-    assert r.returncode == 0, r.stderr
     out = r.stdout
+    assert r.returncode == (1 if "[MISSED]" in out else 0), r.stderr  # 1: a target missed
     assert "x Norvig" in out and "x classic" in out
     rows = [ln for ln in out.splitlines() if ln.startswith("| norvig_")]
     assert len(rows) == 2

@@ -1,0 +1,327 @@
+"""Issue 16: the command line's --json, rate/hint/explain/generate, solve --csv, --version,
+the program name in the help, the progress bar and bench's exit status (in process, no Tk)."""
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import load_lines
+from solver.cli import main, program_name
+from solver.cli_batch import Progress
+from solver.examples import example
+from solver.grid import Grid
+
+TUTORIAL = example("tutorial").line
+
+
+def cli(*args, stdin: str | None = None) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``main(args)`` in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args), prog="sudoku-solve")
+        except SystemExit as e:  # argparse: --help, --version, usage errors
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def records(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def is_solution_of(line: str, puzzle: str) -> bool:
+    g = Grid(int(ch) for ch in line)
+    return g.is_solution() and Grid(0 if ch in ".0" else int(ch) for ch in puzzle).agrees_with(g)
+
+
+# -- --version and the program's name ------------------------------------------------
+
+def test_version_names_the_program_and_the_package_version():
+    import solver
+
+    code, out, _ = cli("--version")
+    assert code == 0 and out == f"sudoku-solve {solver.__version__}\n"
+
+
+@pytest.mark.parametrize("argv0, name", [
+    ("/usr/local/bin/sudoku-solve", "sudoku-solve"),
+    ("C:/Python/Scripts/sudoku-solve.exe", "sudoku-solve"),
+    ("/work/main/solver/__main__.py", "python -m solver"),
+    ("/work/main/solver/cli.py", "python -m solver.cli"),
+    ("", "sudoku-solve"),
+])
+def test_help_names_the_command_as_it_was_called(argv0, name):
+    assert program_name(argv0) == name
+
+
+def test_usage_errors_name_the_program_and_exit_2():
+    code, _, err = cli("frobnicate")
+    assert code == 2 and err.startswith("usage: sudoku-solve ") and "invalid choice" in err
+
+
+# -- solve --json and --csv ----------------------------------------------------------
+
+def test_solve_json_is_one_object_per_puzzle_with_status(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{TUTORIAL}\n{TUTORIAL[:80]}\n{example('mistyped').line}\n55{TUTORIAL[2:]}\n")
+    code, out, err = cli("solve", "-j", "1", "--json", str(path))
+    assert code == 1 and err == ""
+    a, b, c, d = records(out)
+    assert a["status"] == "solved" and a["line"] == 1 and a["source"] == str(path)
+    assert a["puzzle"] == TUTORIAL and is_solution_of(a["solution"], TUTORIAL)
+    assert a["message"] is None and a["ms"] >= 0
+    assert b["status"] == "bad_input" and b["puzzle"] is None and "80 cells" in b["message"]
+    assert c["status"] == "no_solution" and c["solution"] is None
+    assert d["status"] == "invalid" and "r1c1" in d["message"]
+    assert [r["label"] for r in (a, b, c, d)] == ["line 1", "line 2", "line 3", "line 4"]
+
+
+def test_solve_csv_keeps_the_input_columns_and_adds_the_solution(tmp_path):
+    kaggle = example("kaggle").line.replace(".", "0")
+    path = tmp_path / "k.csv"
+    path.write_text(f"id,quizzes,solutions\n7,{kaggle},{'1' * 81}\n8,{'5' * 81},{'2' * 81}\n")
+    out_path = tmp_path / "out.csv"
+    code, out, err = cli("solve", "-j", "1", "--csv", str(out_path), str(path))
+    assert code == 1 and out == ""
+    assert err == "line 3: invalid: " + err.split("invalid: ", 1)[1]  # the failure is on stderr
+    rows = list(csv.reader(out_path.open()))
+    assert rows[0] == ["id", "quizzes", "solutions", "solution"]
+    assert rows[1][:3] == ["7", kaggle, "1" * 81] and is_solution_of(rows[1][3], kaggle)
+    assert rows[2] == ["8", "5" * 81, "2" * 81, ""]
+
+
+def test_solve_csv_of_plain_lines_names_its_columns(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(TUTORIAL + "\n")
+    code, out, _ = cli("solve", "-j", "1", "--csv", "-", str(path))
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[0] == ["puzzle", "solution"]
+    assert rows[1][0] == TUTORIAL and is_solution_of(rows[1][1], TUTORIAL)
+
+
+def test_solve_csv_with_a_solution_column_adds_solved(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text(f"puzzle,solution\n{TUTORIAL},\n")
+    code, out, _ = cli("solve", "-j", "1", "--csv", "-", str(path))
+    assert code == 0 and out.splitlines()[0] == "puzzle,solution,solved"
+
+
+# -- check --json ----------------------------------------------------------------------
+
+def test_check_json_has_findings_and_the_best_fix():
+    code, out, _ = cli("check", "--json", "mistyped")
+    (rec,) = records(out)
+    assert code == 1 and rec["status"] == "no_solution" and rec["solution"] is None
+    assert rec["puzzle"] == example("mistyped").line and rec["givens"] == 38
+    assert all(set(f) == {"kind", "message", "cells"} for f in rec["findings"])
+    assert any("r1c1" in f["cells"] for f in rec["findings"])
+    fix = rec["best_fix"]
+    assert fix["cells"] == ["r1c1"] and fix["old"] == [3] and fix["solutions"] == 1
+    assert fix["kind"] in ("extra", "wrong_digit") and fix["message"] and fix["short"]
+    assert Grid(0 if ch == "." else int(ch) for ch in fix["fixed"]).clue_count in (37, 38)
+
+
+def test_check_json_of_a_unique_puzzle_has_its_solution():
+    code, out, _ = cli("check", "--json", TUTORIAL)
+    (rec,) = records(out)
+    assert code == 0 and rec["status"] == "unique" and is_solution_of(rec["solution"], TUTORIAL)
+    assert rec["best_fix"] is None and rec["label"] == "the puzzle"
+
+
+def test_check_json_of_two_solutions_names_where_they_differ():
+    code, out, _ = cli("check", "--json", "--example", "two_solutions")
+    (rec,) = records(out)
+    assert code == 1 and rec["status"] == "multiple" and len(rec["solutions"]) == 2
+    assert rec["differing"] and all(c.startswith("r") for c in rec["differing"])
+
+
+# -- rate, hint, explain ----------------------------------------------------------------
+
+def test_rate_prints_the_summary_and_the_techniques():
+    code, out, _ = cli("rate", "tutorial")
+    assert code == 0
+    assert out.splitlines()[0] == "Easy (score 87): hardest technique Naked Single; 38 givens"
+    assert "Naked Single ×" in out
+
+
+def test_rate_json_of_a_file_is_one_object_per_line(tmp_path):
+    lines = load_lines("norvig_easy50")[:3]
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join(lines + [example("mistyped").line]) + "\n")
+    code, out, _ = cli("rate", "--json", str(path))
+    recs = records(out)
+    assert code == 1 and len(recs) == 4
+    for rec, line in zip(recs, lines):
+        assert rec["status"] == "unique" and rec["level"] in ("easy", "medium", "hard", "expert", "extreme")
+        assert rec["score"] > 0 and rec["hardest"] and sum(rec["counts"].values()) > 0
+        assert rec["puzzle"] == Grid(0 if ch in ".0" else int(ch) for ch in line).to_line()
+    assert recs[3]["level"] is None and recs[3]["status"] == "no_solution"
+    assert [r["line"] for r in recs] == [1, 2, 3, 4]
+
+
+def test_rate_text_of_a_file_labels_each_line(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(TUTORIAL + "\n" + TUTORIAL[:80] + "\n")
+    code, out, _ = cli("rate", "--brief", str(path))
+    assert code == 1
+    assert out.splitlines() == ["line 1: Easy (score 87): hardest technique Naked Single; 38 givens",
+                                "line 2: bad input: found 80 cells, a puzzle has 81"]
+
+
+def test_hint_json_names_the_technique_and_the_placement():
+    code, out, _ = cli("hint", "--json", "tutorial")
+    (rec,) = records(out)
+    assert code == 0 and rec["status"] == "step" and rec["technique"] == "Naked Single"
+    assert rec["placements"] == [{"cell": "r2c4", "digit": 8}] and rec["cells"] == ["r2c4"]
+    assert rec["message"].startswith("Naked Single: 8")
+
+
+def test_hint_on_a_broken_puzzle_says_so_and_exits_1():
+    code, out, _ = cli("hint", "mistyped")
+    assert code == 1 and out.startswith("No solution")
+
+
+def test_explain_lists_every_step_until_solved():
+    code, out, _ = cli("explain", "tutorial")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("1. Naked Single: 8")
+    assert lines[-1] == f"Solved in {len(lines) - 1} steps."
+    code, out, _ = cli("explain", "--json", "tutorial")
+    (rec,) = records(out)
+    assert rec["status"] == "solved" and len(rec["steps"]) == len(lines) - 1 and rec["cells_left"] == 0
+    assert is_solution_of(rec["final"], TUTORIAL)
+
+
+def test_unreadable_arguments_exit_2_before_any_output():
+    code, out, err = cli("rate", "tutorial", "no-such-thing")
+    assert code == 2 and out == "" and err.startswith("rate: there is no file or example 'no-such-thing'")
+
+
+def test_rate_reads_stdin(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((TUTORIAL + "\n").encode())))
+    code, out, _ = cli("rate", "--json")
+    (rec,) = records(out)
+    assert code == 0 and rec["source"] == "-" and rec["level"] == "easy"
+
+
+# -- generate -------------------------------------------------------------------------
+
+def test_generate_json_is_reproducible_by_its_seed():
+    code, out, _ = cli("generate", "easy", "--seed", "5", "--count", "2", "--json",
+                       "--symmetry", "rotational")
+    a, b = records(out)
+    assert code == 0 and (a["seed"], b["seed"]) == (5, 6)
+    assert a["level"] == "easy" and a["symmetry"] == "rotational" and a["puzzle"] != b["puzzle"]
+    import solver
+
+    g = solver.parse(a["puzzle"])
+    assert solver.count_solutions(g, limit=2) == 1 and solver.rate(g).level == "easy"
+    assert a["givens"] == g.clue_count
+    code, out, _ = cli("generate", "easy", "--seed", "5", "--symmetry", "rotational")
+    assert out == a["puzzle"] + "\n"
+
+
+def test_generate_refuses_an_unknown_level():
+    code, _, err = cli("generate", "impossible")
+    assert code == 2 and "invalid choice" in err
+
+
+# -- bench ---------------------------------------------------------------------------
+
+def test_bench_exits_1_when_a_target_is_missed(monkeypatch, tmp_path):
+    import solver.bench as bench
+
+    path = tmp_path / "set.txt"
+    path.write_text(TUTORIAL + "\n")
+    monkeypatch.setattr(bench, "format_targets", lambda results: ["- [MISSED] a target"])
+    code, out, _ = cli("bench", str(path), "--limit", "1", "--cap", "100")
+    assert code == 1 and "[MISSED]" in out
+    monkeypatch.setattr(bench, "format_targets", lambda results: ["- [met] a target"])
+    assert cli("bench", str(path), "--limit", "1", "--cap", "100")[0] == 0
+
+
+def test_diagnose_targets_allow_more_time_for_broken_puzzles():
+    from solver.bench import SetResult, format_targets
+
+    r = SetResult("s", 1, solve_ms=[1.0], solve_total=1.0, norvig_total=10.0, count_total=1.0,
+                  diagnose_ms=[150.0], broken_ms=[250.0] * 39 + [1400.0])
+    lines = format_targets([r])
+    assert any("[met] diagnose < 200 ms" in x for x in lines)
+    assert any("[met] diagnose of broken puzzles" in x for x in lines)
+    r.broken_ms[-1] = 1600.0
+    assert any("[MISSED] diagnose of broken puzzles" in x for x in format_targets([r]))
+    r.broken_ms[-1], r.diagnose_ms[0] = 100.0, 250.0
+    assert any("[MISSED] diagnose < 200 ms" in x for x in format_targets([r]))
+
+
+def test_bench_typos_runs_the_typo_benchmark(monkeypatch):
+    import solver.typo_bench as tb
+
+    seen = {}
+
+    def fake(**kw):
+        seen.update(kw)
+        return 1
+
+    monkeypatch.setattr(tb, "run_typo_bench", fake)
+    code, _, _ = cli("bench", "--typos", "--per-kind", "5", "--seed", "9", "--before", "/old")
+    assert code == 1 and (seen["per_kind"], seen["seed"], seen["before"]) == (5, 9, "/old")
+    assert cli("bench", "--seed", "9")[0] == 2  # the typo options need --typos
+
+
+# -- progress bar ---------------------------------------------------------------------
+
+class _Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_shows_count_rate_and_time_left(monkeypatch):
+    err = _Tty()
+    monkeypatch.setattr("sys.stderr", err)
+    clock = iter([0.0] + [0.05 * k for k in range(1, 200)])
+    monkeypatch.setattr("solver.cli_batch.time.monotonic", lambda: next(clock))
+    p = Progress("solved", out_tty=False, total=100)
+    for _ in range(40):
+        p.tick()
+    text = err.getvalue()
+    draws = text.count("\r")
+    assert 15 <= draws <= 21  # at most 10 a second: 40 ticks over 2 s
+    last = text.rsplit("\r", 1)[1]
+    assert "39 of 100" in last and "20/s" in last and "0:03 left" in last and "39%" in last
+    p.done()
+    summary = err.getvalue().rsplit("\r", 1)[1]
+    assert summary.startswith("solved 40 puzzles in 2.1 s, 20/s") and summary.endswith(" \n")
+    assert len(summary) > len(last)  # padded: no tail of the longer bar is left on screen
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    p = Progress("solved", out_tty=False, total=10)
+    for _ in range(10):
+        p.tick()
+    p.done()
+    assert err.getvalue() == ""
+
+
+def test_progress_estimates_the_total_from_the_bytes_read(tmp_path, monkeypatch):
+    from solver.cli_batch import Inputs
+
+    path = tmp_path / "p.txt"
+    path.write_text((TUTORIAL + "\n") * 2000)
+    inputs = Inputs([str(path)])
+    it = iter(inputs)
+    for _ in range(100):
+        next(it)
+    f = inputs.fraction()
+    assert f is not None and 0 < f <= 1
+    monkeypatch.setattr("sys.stderr", _Tty())
+    p = Progress("solved", inputs, out_tty=False)
+    p.n = 50
+    line = p.line(p.start + 1.0)
+    assert "50 of ~" in line and "left" in line
