@@ -410,7 +410,9 @@ def _puzzle_args(p: argparse.ArgumentParser, json_help: str) -> None:
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
-    from . import LEVELS, SYMMETRIES, __version__
+    from . import LEVELS, SYMMETRIES
+
+    version = sys.modules[__package__].__version__  # the package's own; no private name imported
 
     p = argparse.ArgumentParser(
         prog=prog,
@@ -419,7 +421,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         epilog="Exit status: 0 ok, 1 a puzzle failed (or a benchmark target was missed), "
                "2 usage error or unreadable argument, 3 output not written or stdin closed, "
                "130 Ctrl+C.")
-    p.add_argument("--version", action="version", version=f"{prog} {__version__}")
+    p.add_argument("--version", action="version", version=f"{prog} {version}")
     commands = ("solve", "check", "rate", "hint", "explain", "generate", "bench")
     sub = p.add_subparsers(dest="command", metavar="{" + ",".join(commands) + "}")
     sub.required = True
