@@ -14,6 +14,7 @@ from tkinter import ttk
 import solver
 from solver import cell_of
 
+from .diagram import ChainDiagram
 from .hints import step_looks
 from .looks import BLACK, HINT_MARKS, SELECTION, WHITE
 from .wording import article
@@ -71,6 +72,9 @@ class Explanation:
                                               command=self._demo_from_path_end)
         self.demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.demo_button.grid_remove()  # only where logic stops
+        self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # a chain step's picture
+        self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
+        self.diagram.hide()
         self.step_text.configure(text="Explain the solution lists every step a person would take, the "
                                       "simplest technique each time. Choose a step to see the grid as it "
                                       "was then.")
@@ -152,6 +156,7 @@ class Explanation:
             f.set_marks(name, ())
         self.demo_button.grid_remove()
         if step is not None:
+            self.diagram.show(step, path.grid_at(k), path.candidates_at(k))
             f.set_marks("hint_unit", [c for u in step.units for c in u.cells])
             f.set_marks("hint_cells", step.cells)
             f.set_marks("hint_target", step.targets)
@@ -160,6 +165,7 @@ class Explanation:
             f.set_status(f"Step {k + 1} of {len(path)}, {step.technique}: {step.conclusion} "
                          "(Back to my grid restores your grid.)")
         else:
+            self.diagram.hide()
             f.clear_marks(*HINT_MARKS)
             self.step_text.configure(text=f"Here logic stops with {path.cells_left} cells left: no technique "
                                           "this app teaches applies. From here the puzzle needs guessing.")
@@ -212,6 +218,7 @@ class Explanation:
             self.form.set_status("Back to your grid.")
 
     def end(self) -> None:
+        self.diagram.hide()
         self.explaining = None
         self._board = None
         self.form.clear_marks(*HINT_MARKS)

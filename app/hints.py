@@ -15,6 +15,7 @@ from tkinter import ttk
 import solver
 from dataclasses import replace
 
+from .diagram import ChainDiagram
 from .looks import HINT_MARKS, NOTE_TEXT, WHITE
 from .model import SOLVING
 from .wording import article
@@ -82,7 +83,10 @@ class Hints:
         self.demo_button = ttk.Button(row, text="Watch the search demo from here", command=self.teach.demo_from_here)
         self.rungs = tk.Label(tab, text="", font=self.teach.fonts["small"], fg=NOTE_TEXT, anchor="w", justify="left")
         self.rungs.grid(row=4, column=0, sticky="ew", pady=(8, 0))
-        tab.rowconfigure(5, weight=1)
+        self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # chain steps, from rung 3
+        self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
+        self.diagram.hide()
+        tab.rowconfigure(6, weight=1)
 
     def key(self) -> None:
         """H: the first rung of a new hint, else one rung deeper (the fifth applies the step)."""
@@ -145,6 +149,7 @@ class Hints:
         self.hint, self.board, self.level = None, None, 0
         self.form.clear_marks(*HINT_MARKS)
         self.demo_button.pack_forget()
+        self.diagram.hide()
 
     def show_idle(self, text: str | None = None) -> None:
         self.title.configure(text="Hint")
@@ -228,6 +233,10 @@ class Hints:
         f.set_marks("hint_cells", step.highlight if k >= 3 else ())
         f.set_marks("hint_target", step.targets if k >= 4 else ())
         self.teach.refresh_candidates()
+        if k >= 3:
+            self.diagram.show(step, self.controller.board.grid(), self.teach.candidates())
+        else:
+            self.diagram.hide()
         status = {1: f"Hint: try {article(name)} {name}. Press H again to see where to look.",
                   2: f"Hint: {step.unit_hint} (H again highlights the cells.)",
                   3: f"Hint: look at the highlighted cells for {article(name)} {name}. (H again: what follows.)",
