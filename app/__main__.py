@@ -45,7 +45,7 @@ def run(path: str | None = None) -> int:
     """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
     import tkinter as tk
 
-    from .platform import enable_dpi_awareness, usable_data_dir
+    from .platform import enable_dpi_awareness, migrate_old_files, usable_data_dir
 
     enable_dpi_awareness()
     try:
@@ -56,7 +56,10 @@ def run(path: str | None = None) -> int:
         return 2
     folder, problem = usable_data_dir()  # never raises: no usable folder, no saved state
     if folder is not None:
+        moved = migrate_old_files(folder)  # an older version's folder, once (never raises)
         _setup_logging(folder)
+        for path in moved:
+            logging.getLogger(__name__).info("moved %s here from the old per-user folder", path.name)
     _set_icon(root)
     form, controller = build_window(root, folder / "state.json" if folder else None)
     controller.start(path)

@@ -1,13 +1,24 @@
 """Where the app keeps its files, and start-up tweaks that depend on the platform.
 
-User data (the state file, preferences, the log) goes to the platform's per-user
-folder, never next to the executable or into PyInstaller's temporary folder:
+The app's files are state: ``state.json`` (the grid, the open collection and the few
+settings -- live check, auto-advance, zoom -- saved with it; there is no separate
+settings file) and the log ``app.log``.  They go to the platform's per-user folder for
+such files, never next to the executable or into PyInstaller's temporary folder:
 
-* Windows: ``%APPDATA%\\SudokuSolver``
+* Windows: ``%APPDATA%\\SudokuSolver`` (roaming: a student's grid follows them to another
+  school computer)
 * macOS: ``~/Library/Application Support/SudokuSolver``
-* elsewhere: ``$XDG_DATA_HOME/sudoku-solver`` (default ``~/.local/share/sudoku-solver``)
+* elsewhere: ``$XDG_STATE_HOME/sudoku-solver`` (default ``~/.local/state/sudoku-solver``);
+  the XDG spec's place for state that persists between runs but is not a document (a
+  relative XDG_STATE_HOME is ignored, as the spec says).  Should the app ever grow a
+  settings file, it goes to ``$XDG_CONFIG_HOME/sudoku-solver``.
 
 ``SUDOKU_SOLVER_HOME`` overrides all of them (the tests use it).
+
+Up to version 1.0.0 the Linux folder was ``$XDG_DATA_HOME/sudoku-solver`` (default
+``~/.local/share/sudoku-solver``).  :func:`migrate_old_files` moves its files once, at
+start, into the new folder when they are not there yet; the old folder is removed when
+that leaves it empty.
 
 A folder that cannot be used (the name is a file, it cannot be created, it is read-only)
 never stops the app: :func:`usable_data_dir` says why in one line, and the app runs
@@ -16,14 +27,26 @@ without saving its state.
 from __future__ import annotations
 
 import os
+import secrets
+import shutil
 import sys
 from pathlib import Path
 
-__all__ = ["user_data_dir", "usable_data_dir", "enable_dpi_awareness"]
+__all__ = ["user_data_dir", "usable_data_dir", "old_data_dirs", "migrate_old_files",
+           "MIGRATED_FILES", "enable_dpi_awareness"]
+
+#: the files moved from an old folder, in this order (the state first: it matters most)
+MIGRATED_FILES = ("state.json", "app.log", "app.log.1")
+
+
+def _xdg(variable: str, *default: str) -> Path:
+    """An XDG base folder: the variable when it is an absolute path, else ``~/<default>``."""
+    value = os.environ.get(variable, "")
+    return Path(value) if os.path.isabs(value) else Path.home().joinpath(*default)
 
 
 def user_data_dir(create: bool = True) -> Path:
-    """The per-user folder for the app's files (created on demand)."""
+    """The per-user folder for the app's files: its state and log (created on demand)."""
     override = os.environ.get("SUDOKU_SOLVER_HOME")
     if override:
         path = Path(override)
@@ -33,8 +56,7 @@ def user_data_dir(create: bool = True) -> Path:
     elif sys.platform == "darwin":
         path = Path.home() / "Library" / "Application Support" / "SudokuSolver"
     else:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        path = Path(base) / "sudoku-solver"
+        path = _xdg("XDG_STATE_HOME", ".local", "state") / "sudoku-solver"
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
@@ -57,6 +79,66 @@ def usable_data_dir() -> tuple[Path | None, str | None]:
     if not os.access(path, os.W_OK | os.X_OK):
         return None, f"Your grid will not be saved: the folder {where} is read-only."
     return path, None
+
+
+def old_data_dirs() -> list[Path]:
+    """Folders where older versions kept the files of :func:`user_data_dir` (none when
+    ``SUDOKU_SOLVER_HOME`` is set: that folder never moved)."""
+    if os.environ.get("SUDOKU_SOLVER_HOME") or sys.platform in ("win32", "darwin"):
+        return []
+    return [_xdg("XDG_DATA_HOME", ".local", "share") / "sudoku-solver"]
+
+
+def migrate_old_files(folder: Path) -> list[Path]:
+    """Move the files of :func:`old_data_dirs` into ``folder`` once; the new paths moved.
+
+    A file is moved only when ``folder`` has none of that name, so a newer state is never
+    replaced and nothing is moved twice.  Each move is atomic: a hard link then the old
+    name removed (the link fails, rather than overwrite, when a second window moved it
+    first); on another file system, a copy under a temporary name renamed into place.
+    The old folder is removed when that leaves it empty.  Never raises: a file that cannot
+    be moved stays where it was."""
+    moved = []
+    for old_dir in old_data_dirs():
+        if not old_dir.is_dir() or old_dir.resolve() == Path(folder).resolve():
+            continue
+        for name in MIGRATED_FILES:
+            old, new = old_dir / name, Path(folder) / name
+            try:
+                if old.is_file() and not new.exists() and _move(old, new):
+                    moved.append(new)
+            except OSError:
+                pass
+        try:
+            old_dir.rmdir()  # only when empty
+        except OSError:
+            pass
+    return moved
+
+
+def _move(old: Path, new: Path) -> bool:
+    """Move ``old`` to ``new`` atomically unless ``new`` exists; False when it did."""
+    try:
+        os.link(old, new)
+    except FileExistsError:
+        return False
+    except OSError:  # another file system, or one without hard links
+        # the name storage.remove_leftovers cleans up after a crash
+        tmp = new.with_name(f".{new.name}.{secrets.token_hex(8)}.tmp")
+        try:
+            shutil.copy2(old, tmp)
+            if new.exists():
+                os.unlink(tmp)
+                return False
+            os.replace(tmp, new)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    os.unlink(old)
+    return True
 
 
 def enable_dpi_awareness() -> None:

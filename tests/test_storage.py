@@ -231,3 +231,159 @@ def test_the_app_opens_when_the_state_folder_cannot_be_used(tmp_path, monkeypatc
     assert seen["state_path"] is None
     assert "Your grid will not be saved" in seen["status"] and str(blocker) in seen["status"]
     assert blocker.read_text() == "I am a file"
+
+
+# -- 3. the state's place on each platform, and the move from the old one (issue 16) ----------
+
+linux_like = pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG folders")
+
+
+@pytest.fixture
+def xdg(tmp_path, monkeypatch):
+    """A private home with XDG_STATE_HOME and XDG_DATA_HOME unset, and no SUDOKU_SOLVER_HOME."""
+    home = tmp_path / "user"
+    home.mkdir()
+    monkeypatch.delenv("SUDOKU_SOLVER_HOME", raising=False)
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+@linux_like
+def test_state_goes_under_xdg_state_home(xdg, monkeypatch, tmp_path):
+    from app.platform import old_data_dirs, user_data_dir
+
+    assert user_data_dir(create=False) == xdg / ".local" / "state" / "sudoku-solver"
+    assert old_data_dirs() == [xdg / ".local" / "share" / "sudoku-solver"]
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert user_data_dir(create=False) == tmp_path / "state" / "sudoku-solver"
+    assert old_data_dirs() == [tmp_path / "data" / "sudoku-solver"]
+    monkeypatch.setenv("XDG_STATE_HOME", "relative/state")  # the XDG spec: ignore it
+    assert user_data_dir(create=False) == xdg / ".local" / "state" / "sudoku-solver"
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path / "mine"))  # still wins, never moved
+    assert user_data_dir(create=False) == tmp_path / "mine" and old_data_dirs() == []
+
+
+def _old_folder(home: Path) -> Path:
+    old = home / ".local" / "share" / "sudoku-solver"
+    old.mkdir(parents=True)
+    write_state(old / "state.json", {"zoom": 1.25})
+    (old / "app.log").write_text("old log\n")
+    return old
+
+
+@linux_like
+def test_the_old_state_is_moved_once(xdg):
+    from app.platform import migrate_old_files, usable_data_dir
+
+    old = _old_folder(xdg)
+    folder, why = usable_data_dir()
+    assert why is None
+    assert migrate_old_files(folder) == [folder / "state.json", folder / "app.log"]
+    assert read_state(folder / "state.json")["zoom"] == 1.25
+    assert (folder / "app.log").read_text() == "old log\n"
+    assert not old.exists()  # nothing left: the empty old folder is gone too
+    write_state(folder / "state.json", {"zoom": 2})
+    assert migrate_old_files(folder) == []  # once: a later start moves nothing
+    assert read_state(folder / "state.json")["zoom"] == 2
+
+
+@linux_like
+def test_a_newer_state_is_never_replaced_by_the_old_one(xdg):
+    from app.platform import migrate_old_files, usable_data_dir
+
+    old = _old_folder(xdg)
+    folder, _ = usable_data_dir()
+    write_state(folder / "state.json", {"zoom": 3})
+    assert migrate_old_files(folder) == [folder / "app.log"]
+    assert read_state(folder / "state.json")["zoom"] == 3
+    assert read_state(old / "state.json")["zoom"] == 1.25  # left where it was, not lost
+    assert [p.name for p in old.iterdir()] == ["state.json"]
+
+
+@linux_like
+def test_the_move_works_across_file_systems(xdg, monkeypatch):
+    """No hard link across devices (EXDEV): a copy under a temporary name, renamed into place."""
+    import errno
+
+    from app.platform import migrate_old_files, usable_data_dir
+
+    old = _old_folder(xdg)
+    folder, _ = usable_data_dir()
+
+    def no_link(src, dst):
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "link", no_link)
+    assert migrate_old_files(folder) == [folder / "state.json", folder / "app.log"]
+    assert read_state(folder / "state.json")["zoom"] == 1.25 and not old.exists()
+    assert sorted(p.name for p in folder.iterdir()) == ["app.log", "state.json"]  # no temporary left
+
+
+@linux_like
+def test_a_failed_move_keeps_the_old_file(xdg, monkeypatch):
+    import shutil
+
+    from app.platform import migrate_old_files, usable_data_dir
+
+    old = _old_folder(xdg)
+    folder, _ = usable_data_dir()
+    monkeypatch.setattr(os, "link", lambda a, b: (_ for _ in ()).throw(OSError(1, "no links")))
+
+    def full(src, dst, **kw):
+        Path(dst).write_text("half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copy2", full)
+    assert migrate_old_files(folder) == []  # never raises
+    assert read_state(old / "state.json")["zoom"] == 1.25
+    assert list(folder.iterdir()) == []  # no half-written state, no temporary
+
+
+@pytest.mark.gui
+@linux_like
+def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
+    if not os.environ.get("DISPLAY"):
+        skip_or_fail_in_ci("no display")
+    import tkinter as tk
+
+    import app.__main__ as entry
+    from solver.examples import example
+
+    old = xdg / ".local" / "share" / "sudoku-solver"
+    old.mkdir(parents=True)
+    line = example("tutorial").line
+    write_state(old / "state.json", {"board": {"givens": line, "entries": "." * 81,
+                                               "solved": "." * 81, "mode": "solving"}})
+    seen = {}
+
+    def mainloop(root, n=0):
+        root.update()
+        controller = seen["controller"]
+        seen["givens"] = controller.board.givens.to_line(".")
+        seen["state_path"] = controller.state_path
+        controller.close()
+
+    real_build = entry.build_window
+
+    def build_window(root, state_path):
+        form, controller = real_build(root, state_path)
+        seen["controller"] = controller
+        return form, controller
+
+    monkeypatch.setattr(tk.Tk, "mainloop", mainloop)
+    monkeypatch.setattr(entry, "build_window", build_window)
+    try:
+        assert entry.run() == 0
+    finally:
+        import logging
+
+        for h in logging.getLogger().handlers[:]:  # run() logs to the private folder's app.log
+            if getattr(h, "baseFilename", "").startswith(str(xdg)):
+                logging.getLogger().removeHandler(h)
+                h.close()
+    assert seen["givens"] == line
+    assert seen["state_path"] == xdg / ".local" / "state" / "sudoku-solver" / "state.json"
+    assert not old.exists()
