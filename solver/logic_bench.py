@@ -6,7 +6,8 @@ For each public set (magictour top1465, forum hardest 11+, forum hardest
 and stacks shuffled, maybe transposed: the same puzzle to a person, a new one
 to a program), all from a fixed seed, and runs :func:`solver.logical_path` on
 each: solved by logic or not, seconds to the full explanation, techniques
-used.  Every step is checked against the unique solution (``--no-check`` to
+used.  Times are wall-clock seconds (and CPU seconds of this process, steadier on a
+busy machine).  Every step is checked against the unique solution (``--no-check`` to
 skip).  ``--before DIR`` runs another checkout's ``logical_path`` (e.g.
 ``git worktree add /tmp/logic_before <commit>``) on the same isomorphs in a
 subprocess, so one run compares the code before and after.
@@ -83,16 +84,17 @@ def _run_here(lines: list[str], check: bool) -> list[dict]:
     out = []
     for line in lines:
         g = Grid(0 if ch == "." else int(ch) for ch in line)
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         path = logical_path(g)
-        dt = time.perf_counter() - t
+        dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
         wrong = 0
         if check:
             sol = solve(g)
             for s in path:
                 wrong += sum(1 for c, d in s.placements if sol[c] != d)
                 wrong += sum(1 for c, d in s.eliminations if sol[c] == d)
-        out.append({"solved": path.solved, "seconds": dt, "counts": path.counts(), "wrong": wrong})
+        out.append({"solved": path.solved, "seconds": dt, "cpu": dcpu, "counts": path.counts(),
+                    "wrong": wrong})
     return out
 
 
@@ -152,17 +154,20 @@ def main(argv=None) -> int:
         _print_row(label, now, before, header=len(rows) == 1)
     bad = sum(r["wrong"] for _, now, _ in rows for r in now)
     print(f"\nsteps that disagree with the solution: {bad}")
-    print("\n| set | puzzles | solved by logic | median s | p95 s | max s | most used hard techniques |"
+    print("\n| set | puzzles | solved by logic | median s | p95 s | max s | CPU median / p95 s "
+          "| most used hard techniques |"
           + (" before: solved | before: median s |" if args.before else ""))
-    print("|---|--:|--:|--:|--:|--:|---|" + ("--:|--:|" if args.before else ""))
+    print("|---|--:|--:|--:|--:|--:|--:|---|" + ("--:|--:|" if args.before else ""))
     for label, now, before in rows:
         t = [r["seconds"] for r in now]
+        c = [r["cpu"] for r in now]
         counts: Counter = Counter()
         for r in now:
             counts.update(r["counts"])
         line = (f"| {label} | {len(now)} | {sum(r['solved'] for r in now)} "
                 f"({100 * sum(r['solved'] for r in now) / len(now):.0f}%) | {statistics.median(t):.2f} | "
-                f"{_p95(t):.2f} | {max(t):.2f} | {_families(counts)} |")
+                f"{_p95(t):.2f} | {max(t):.2f} | {statistics.median(c):.2f} / {_p95(c):.2f} | "
+                f"{_families(counts)} |")
         if before is not None:
             tb = [r["seconds"] for r in before]
             line += (f" {sum(r['solved'] for r in before)} "

@@ -50,7 +50,14 @@ TECHNIQUES = (REMOTE_PAIRS, X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC)
 def _best(graph: LinkGraph, targets, max_strong=12):
     """(chain, x) of the shortest chain that disproves one of ``targets`` (node numbers), or None."""
     best = None
+    linked = 0  # the nodes with a strong link: a chain starts and ends on them
+    for k, m in enumerate(graph.strong):
+        if m:
+            linked |= 1 << k
     for x in targets:
+        w = graph.weak[x] & linked
+        if not w & (w - 1):
+            continue  # x must see two chain ends
         chain = graph.chain_to(x, max_strong if best is None else min(max_strong, (len(best[0]) - 1) // 2))
         if chain is not None and (best is None or len(chain) < len(best[0])):
             best = (chain, x)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, cell_name, cell_of
+from ..grid import BOX_OF, COL_OF, PEER_SETS, PEERS, ROW_OF, UNITS, cell_name, cell_of
 
 __all__ = ["STRONG", "WEAK", "Node", "Link", "Branch", "Chain", "LinkGraph", "public_node",
            "node_name", "conjugate_units", "sees"]
@@ -192,23 +192,26 @@ class LinkGraph:
                         if a is not None and b is not None:
                             self._strong(a, b)
         if weak_digits:
-            by_digit: dict[int, list[int]] = {}
-            for k, (cells, d) in enumerate(self.nodes):
-                by_digit.setdefault(d, []).append(k)
-            for d, ks in by_digit.items():
-                for x in range(len(ks)):
-                    a = ks[x]
-                    ca = self.nodes[a][0]
-                    for y in range(x + 1, len(ks)):
-                        b = ks[y]
-                        cb = self.nodes[b][0]
-                        if len(ca) == 1 and len(cb) == 1:
-                            ok = cb[0] in PEER_SETS[ca[0]]
-                        else:
-                            ok = not set(ca) & set(cb) and all(j in PEER_SETS[i] for i in ca for j in cb)
-                        if ok:
-                            self.weak[a] |= 1 << b
-                            self.weak[b] |= 1 << a
+            weak = self.weak
+            for a in range(self.singles):
+                (i,), d = self.nodes[a]
+                for p in PEERS[i]:
+                    b = num.get(((p,), d))
+                    if b is not None:
+                        weak[a] |= 1 << b
+            groups = range(self.singles, n)
+            for a in groups:
+                ca, d = self.nodes[a]
+                seen_by = frozenset.intersection(*(PEER_SETS[i] for i in ca))
+                for j in seen_by:
+                    b = num.get(((j,), d))
+                    if b is not None:
+                        weak[a] |= 1 << b
+                        weak[b] |= 1 << a
+                for b in groups:
+                    cb, e = self.nodes[b]
+                    if b != a and e == d and all(j in seen_by for j in cb):
+                        weak[a] |= 1 << b
         if weak_cells:
             for i in range(81):
                 ks = [num[((i,), d)] for d in DIGITS_IN[masks[i]] if ((i,), d) in num]

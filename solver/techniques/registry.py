@@ -17,7 +17,7 @@ from typing import Callable, Collection, Mapping, Optional
 
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
-from . import als, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
 __all__ = ["TECHNIQUES", "FINDERS", "technique", "finders", "find_first", "check_grid",
@@ -67,6 +67,14 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (als.ALS_XZ, als.als_xz),
     (als.ALS_XY_WING, als.als_xy_wing),
     (als.DEATH_BLOSSOM, als.death_blossom),
+    # -- colouring and chains (coloring.py, chains.py): expert, after the fixed shapes --
+    (coloring.SIMPLE_COLOURING, coloring.simple_colouring),
+    (chains.REMOTE_PAIRS, chains.remote_pairs),
+    (coloring.MULTI_COLOURING, coloring.multi_colouring),
+    (chains.X_CHAIN, chains.x_chain),
+    (chains.XY_CHAIN, chains.xy_chain),
+    (chains.AIC, chains.aic),
+    (chains.GROUPED_AIC, chains.grouped_aic),
     # -- forcing chains (forcing.py): the last resort, extreme; keep them last --
     (forcing.DIGIT_FORCING, forcing.digit_forcing),
     (forcing.CELL_FORCING, forcing.cell_forcing),
