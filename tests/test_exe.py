@@ -167,7 +167,8 @@ def _no_display(env: dict[str, str]) -> dict[str, str]:
 # ---------------------------------------------------------------------------------------------
 # the spec (no build needed)
 # ---------------------------------------------------------------------------------------------
-CLI_ONLY = {"solver/cli.py", "solver/bench.py", "solver/baselines.py", "solver/__main__.py"}  # not in the exe
+CLI_ONLY = {"solver/cli.py", "solver/cli_batch.py", "solver/cli_json.py", "solver/bench.py",
+            "solver/baselines.py", "solver/__main__.py"}  # not in the exe
 WINDOWS_ONLY = {("app/platform.py", "ctypes")}  # the spec keeps ctypes on Windows
 
 
@@ -320,7 +321,7 @@ def test_user_data_goes_to_the_per_user_folder_not_beside_the_executable(gui, tm
     before = sorted(p.name for p in EXE.parent.iterdir())
     home, xdg = tmp_path / "home", tmp_path / "xdg"
     env = {k: v for k, v in _env(tmp_path).items() if k != "SUDOKU_SOLVER_HOME"}
-    env.update(HOME=str(home), XDG_DATA_HOME=str(xdg))
+    env.update(HOME=str(home), XDG_STATE_HOME=str(xdg))  # state, not data (app/platform.py)
     _, window = gui(env=env)
     owner = _offer_clipboard(KAGGLE)
     try:
