@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from solver import MAX_FILE_BYTES, Grid, ParseError, iter_puzzles, load, parse, parse_many
 
 DATA = Path(__file__).parent / "data"
-# `solver.parse` is the function (re-exported); the module is reached through importlib.
-parse_module = importlib.import_module("solver.parse")
+# load() and its limits live in solver.sources (re-exported by solver.parse); patch them there.
+sources_module = importlib.import_module("solver.sources")
 
 # The tutorials' board (7,8,0,4,...) and the first Kaggle puzzle with its solution.
 TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
@@ -387,7 +387,7 @@ def test_file_errors_name_the_file(tmp_path, monkeypatch):
             load(path)
         assert path.name in str(e.value), key
     big = write(tmp_path, "big.txt", (TUTORIAL + "\n") * 20)
-    monkeypatch.setattr(parse_module, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(sources_module, "MAX_FILE_BYTES", 1000)  # load() lives in solver.sources
     with pytest.raises(ParseError, match="big.txt.*too large"):
         load(big)
 
@@ -410,7 +410,7 @@ def test_permission_error_becomes_parse_error(tmp_path, monkeypatch):
     def deny(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(parse_module, "open", deny, raising=False)
+    monkeypatch.setattr(sources_module, "open", deny, raising=False)
     with pytest.raises(ParseError, match="locked.txt.*permission denied"):
         load(p)
 

@@ -1,0 +1,293 @@
+"""Where puzzle text comes from: files and streams, their limits and their decoding.
+
+:func:`load` reads a whole file (one puzzle or a collection, any format of
+``formats.py``); :func:`iter_puzzles` streams a line-oriented input (a collection, a
+Kaggle CSV) in constant memory through :func:`read_lines`.  Bytes are decoded as UTF-8
+(with or without a byte-order mark), UTF-16 with a byte-order mark, or Latin-1 when they
+are clearly text (:func:`decode_bytes`).
+
+Limits, each checked before the work it bounds, each named in its message:
+a file (``load``) of at most ``MAX_FILE_BYTES`` (checked with ``stat`` before
+reading), a text (``parse``, ``parse_many``) of at most ``MAX_TEXT_CHARS``, a
+line of a stream (``iter_puzzles``) of at most ``MAX_LINE_BYTES`` (a longer line
+is refused, and when reading a file it is skipped without being held whole).
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import stat
+from typing import Iterator
+
+from .formats import LineReader, ParseError, parse_error, read_text
+from .grid import Grid
+
+__all__ = ["load", "iter_puzzles", "read_lines", "decode_bytes", "size_text", "MAX_FILE_BYTES",
+           "MAX_LINE_BYTES"]
+
+# load() reads the whole file and keeps every Grid (~750 bytes each); 16 MiB is
+# about 200,000 one-line puzzles or 100,000 Kaggle rows.  Bigger files go
+# through iter_puzzles, which streams in constant memory.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# A puzzle line, even a Kaggle row with id, solution and rating, is under 300 bytes.
+# A streamed line longer than this is refused, and skipped without being held whole.
+MAX_LINE_BYTES = 64 * 1024
+_READ_CHUNK = 64 * 1024
+
+
+def _too_long(n: int, unit: str = "bytes") -> ParseError:
+    return parse_error(f"the line is longer than {MAX_LINE_BYTES:,} {unit}, the limit for one line; "
+                       f"it was skipped", n)
+
+
+def _binary(n: int) -> ParseError:
+    return parse_error("the input holds binary data (a NUL byte), not text; reading stopped here", n)
+
+
+def _decode_line(raw: bytes, n: int) -> str | ParseError:
+    """One line of a byte stream -> text: UTF-8, else Latin-1 when it is clearly text."""
+    try:
+        return raw.decode("utf-8-sig" if n == 1 else "utf-8")
+    except UnicodeDecodeError as e:
+        text = raw.decode("latin-1")
+        if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
+            return text  # old Windows/Latin-1 text, as load() reads it
+        return parse_error(f"the line is not text: byte 0x{raw[e.start]:02X} at column "
+                           f"{e.start + 1} is not UTF-8", n)
+
+
+def read_lines(f) -> Iterator[str | ParseError]:
+    """The lines of an open file (binary or text) in bounded memory: one item per line.
+
+    Each item is the line's text, or a ParseError for a line that cannot be used: longer
+    than ``MAX_LINE_BYTES`` (skipped without being held whole), not text.  A NUL byte
+    (``/dev/zero``, an image) ends the stream with a ParseError.  Bytes are decoded like
+    :func:`load` does: UTF-16 with a byte-order mark, UTF-8 (with or without BOM), and
+    Latin-1 for lines that are clearly text.
+    """
+    if hasattr(f, "read1") and not isinstance(f, io.TextIOBase):
+        yield from _chunk_lines(f)
+        return
+    readline = f.readline
+    limit = MAX_LINE_BYTES
+    first = readline(limit + 1)
+    if isinstance(first, bytes) and first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield from _utf16_lines(first, f)
+        return
+    binary = isinstance(first, bytes)
+    nul, newline = (b"\x00", b"\n") if binary else ("\x00", "\n")
+    n, line = 0, first
+    while line:
+        n += 1
+        if nul in line:
+            yield _binary(n)
+            return
+        if len(line) > limit:  # no newline within the limit: skip to the end of the line
+            tail = line
+            while tail and not tail.endswith(newline):
+                tail = readline(limit + 1)
+                if nul in tail:
+                    yield _binary(n)
+                    return
+            yield _too_long(n, "bytes" if binary else "characters")
+        elif not binary:
+            yield line
+        elif n > 1 and line.isascii():  # the common case, without a try per line
+            yield line.decode("ascii")
+        else:
+            yield _decode_line(line, n)
+        line = readline(limit + 1)
+
+
+def _chunk_lines(f) -> Iterator[str | ParseError]:
+    """read_lines for a buffered binary file: split chunks in C, not a readline per line.
+
+    ``read1`` returns what is there (a typed line on a terminal, a pipe's last write), so
+    an interactive input is answered line by line."""
+    limit = MAX_LINE_BYTES
+    first = f.read1(_READ_CHUNK)
+    if first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield from _utf16_lines(first, f)
+        return
+    if first.startswith(b"\xef\xbb\xbf"):
+        first = first[3:]
+    n, pending, skipping, chunk = 0, b"", False, first
+    while chunk:
+        nul = chunk.find(b"\x00")
+        if nul >= 0:
+            chunk = chunk[:nul]
+        elif skipping and b"\n" not in chunk:  # still inside a line that is too long
+            chunk = f.read1(_READ_CHUNK)
+            continue
+        data = pending + chunk
+        ascii_ = data.isascii()
+        parts = (data.decode("ascii") if ascii_ else data).split("\n" if ascii_ else b"\n")
+        pending = parts.pop()
+        if ascii_:
+            pending = pending.encode("ascii")
+        for line in parts:
+            n += 1
+            if skipping or len(line) > limit:
+                skipping = False
+                yield _too_long(n)
+            elif ascii_:
+                yield line + "\n"
+            else:
+                text = _decode_line(line, n)
+                yield text + "\n" if isinstance(text, str) else text
+        if len(pending) > limit:
+            pending, skipping = b"", True
+        if nul >= 0:
+            yield _binary(n + 1)
+            return
+        chunk = f.read1(_READ_CHUNK)
+    if skipping:
+        yield _too_long(n + 1)
+    elif pending:
+        yield _decode_line(pending, n + 1)
+
+
+def _utf16_lines(first: bytes, f) -> Iterator[str | ParseError]:
+    """read_lines for a UTF-16 stream (its byte-order mark is in ``first``)."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-16")(errors="strict")
+    limit = MAX_LINE_BYTES // 2  # characters
+    n, pending, skipping = 1, "", False
+    data = first
+    while True:
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            yield parse_error("the input starts like UTF-16 text but cannot be read as it", n)
+            return
+        if "\x00" in text:
+            yield _binary(n + pending.count("\n") + text[:text.index("\x00")].count("\n"))
+            return
+        pending += text
+        parts = pending.split("\n")
+        pending = parts.pop()
+        for part in parts:
+            if skipping or len(part) > limit:
+                skipping = False
+                yield _too_long(n)
+            else:
+                yield part.lstrip("\ufeff") + "\n" if n == 1 else part + "\n"
+            n += 1
+        if len(pending) > limit:
+            pending, skipping = "", True
+        if not data:
+            break
+        data = f.read(_READ_CHUNK)
+    if skipping:
+        yield _too_long(n)
+    elif pending:
+        yield pending.lstrip("\ufeff") if n == 1 else pending
+
+
+def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
+    """Stream a line-oriented input: yields (1-based line number, Grid or ParseError) per puzzle line.
+
+    ``lines`` is an iterable of lines (str or bytes), or an open file (binary or text),
+    read with :func:`read_lines` in bounded memory.  One puzzle per line, or CSV with an
+    optional header on the first line (its puzzle column is found by name).  Blank and
+    ``#`` lines are skipped.  A line longer than ``MAX_LINE_BYTES`` is refused with a
+    ParseError; bytes lines are decoded as UTF-8 (a bad line yields a ParseError).
+    """
+    if hasattr(lines, "readline"):
+        lines = read_lines(lines)
+    reader = LineReader()
+    read = reader.read
+    for n, line in enumerate(lines, 1):
+        if type(line) is str and len(line) <= MAX_LINE_BYTES:
+            item = read(n, line)
+            if item is not None:
+                yield n, item
+            continue
+        if isinstance(line, ParseError):  # from read_lines: a line that could not be read
+            yield n, line
+            continue
+        if not isinstance(line, str):
+            try:
+                line = bytes(line).decode("utf-8")
+            except (UnicodeDecodeError, TypeError, ValueError) as e:
+                yield n, parse_error(f"the line is not UTF-8 text ({e.__class__.__name__})", n)
+                continue
+        if len(line) > MAX_LINE_BYTES:
+            yield n, _too_long(n, "characters")
+            continue
+        item = reader.read(n, line)
+        if item is not None:
+            yield n, item
+
+
+def decode_bytes(data: bytes, name: str) -> str:
+    """File bytes -> text (UTF-8 with or without BOM, UTF-16 with BOM, clearly-text Latin-1)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ParseError(f"{name} starts like UTF-16 text but cannot be read as it") from None
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise ParseError(f"{name} is not a text file (it holds binary data: "
+                         f"a NUL byte at offset {nul})")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        text = data.decode("latin-1")
+        if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
+            return text  # old Windows/Latin-1 text, e.g. an author's name in a comment
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ParseError(f"{name} does not look like a text file: byte 0x{data[e.start]:02X} "
+                         f"at line {line} (offset {e.start}) is not UTF-8", line) from None
+
+
+def load(path: str | os.PathLike) -> list[Grid]:
+    """Every puzzle in a file (one or many, any supported format); ParseError naming the file otherwise."""
+    name = repr(os.fspath(path)) if isinstance(path, (str, bytes, os.PathLike)) else repr(path)
+    try:
+        fspath = os.fspath(path)
+        st = os.stat(fspath)
+        if stat.S_ISDIR(st.st_mode):
+            raise ParseError(f"{name} is a folder, not a puzzle file")
+        if not stat.S_ISREG(st.st_mode):
+            raise ParseError(f"{name} is not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise ParseError(f"{name} is too large to open ({size_text(st.st_size)}; the limit "
+                             f"is {size_text(MAX_FILE_BYTES)}); the command line streams big files")
+        with open(fspath, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except ParseError:
+        raise
+    except FileNotFoundError:
+        raise ParseError(f"there is no file {name}") from None
+    except IsADirectoryError:
+        raise ParseError(f"{name} is a folder, not a puzzle file") from None
+    except PermissionError:
+        raise ParseError(f"cannot read {name}: permission denied") from None
+    except (OSError, ValueError, TypeError) as e:
+        why = getattr(e, "strerror", None) or str(e) or e.__class__.__name__
+        raise ParseError(f"cannot read {name}: {why}") from None
+    except MemoryError:
+        raise ParseError(f"{name} is too large to open") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(f"{name} is too large to open (over {size_text(MAX_FILE_BYTES)})")
+    if not data.strip():
+        raise ParseError(f"{name} is empty")
+    text = decode_bytes(data, name)
+    try:
+        return read_text(text)
+    except ParseError as e:
+        why = str(e)
+        if why == "the text is empty":
+            why = "it is empty"
+        raise ParseError(f"{name}, {why}" if e.line else f"{name}: {why.replace('the text', 'the file')}",
+                         e.line, e.column) from None
+    except MemoryError:
+        raise ParseError(f"{name} holds too many puzzles to open at once") from None
+
+
+def size_text(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n} bytes"
