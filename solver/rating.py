@@ -7,10 +7,12 @@ path needed, or ``"guessing"`` when logic gets stuck before the grid is full:
 ========== =================================================================
 easy       singles only: Full House, Naked Single, Hidden Single
 medium     + locked candidates (Pointing, Claiming), Naked/Hidden Pair
-hard       + Naked/Hidden Triple, X-Wing
-expert     + Swordfish, Jellyfish, XY-Wing, XYZ-Wing, W-Wing, Skyscraper,
-           Two-String Kite, Unique Rectangle, Naked/Hidden Quad
-guessing   no technique above applies somewhere before the end
+hard       + Naked/Hidden Triple, X-Wing, Skyscraper, Two-String Kite, ...
+expert     + the other fixed patterns (fish, wings, uniqueness, ALS), then
+           colouring and chains (X-Chain, XY-Chain, AIC, ...)
+extreme    + forcing chains (digit, cell, unit, nested): the last resort
+guessing   the path stopped before the end (cancelled, or beyond the
+           forcing chains' bound: never seen on a puzzle with one solution)
 ========== =================================================================
 
 The **score** is the sum of the technique weights over every step of the path

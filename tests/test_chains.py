@@ -1,0 +1,89 @@
+"""Colouring and chains: found on real positions, sound, and their chain data (no Tk)."""
+from __future__ import annotations
+
+import pytest
+
+import solver
+from solver.candidates import effective_masks
+from solver.techniques import chains, coloring
+from solver.techniques.links import STRONG, WEAK, LinkGraph, sees
+from solver.techniques.registry import FINDERS
+from solver.path import run_path
+from solver.candidates import basic_masks
+from tests.conftest import load_lines
+
+FINDERS_ = {
+    "Simple Colouring": coloring.simple_colouring, "Multi-Colouring": coloring.multi_colouring,
+    "Remote Pairs": chains.remote_pairs, "X-Chain": chains.x_chain, "XY-Chain": chains.xy_chain,
+    "Alternating Inference Chain": chains.aic, "Grouped AIC": chains.grouped_aic,
+}
+BEFORE_CHAINS = [f for f in FINDERS if f[0] not in FINDERS_ and "Forcing" not in f[0]]
+SIMPLE = [f for f in FINDERS if f[0] in ("Full House", "Naked Single", "Hidden Single", "Pointing", "Claiming")]
+
+
+def positions(names, count, finders):
+    """(cells, masks, solution) where ``finders`` get stuck, for puzzles of the sets."""
+    out = []
+    for name in names:
+        for line in load_lines(name)[:count]:
+            cells = [0 if ch == "." else int(ch) for ch in line]
+            masks = basic_masks(cells)
+            run_path(cells, masks, finders, record=False)
+            if not all(cells):
+                out.append((cells, masks, solver.solve(solver.parse(line)).cells))
+    return out
+
+
+@pytest.fixture(scope="module")
+def stuck_simple():
+    return positions(["norvig_top95", "top1465_sample200"], 25, SIMPLE)
+
+
+@pytest.mark.parametrize("name", sorted(FINDERS_))
+def test_each_chain_family_is_sound(stuck_simple, name):
+    found = 0
+    for cells, masks, sol in stuck_simple:
+        step = FINDERS_[name](cells, masks)
+        if step is None:
+            continue
+        found += 1
+        assert step.technique == name and step.eliminations
+        for (r, c), d in step.eliminations:
+            assert sol[9 * r + c] != d, step.message
+        ch = step.chain
+        assert ch is not None and ch.targets
+        if name.endswith("Colouring"):
+            assert len(ch.groups) in (2, 4) and all(k == STRONG for _, _, k in ch.links)
+        else:
+            kinds = [k for _, _, k in ch.links]
+            assert kinds[0] == STRONG and kinds[-1] == STRONG
+            assert all(a != b for a, b in zip(kinds, kinds[1:]))  # strong and weak alternate
+            assert len(ch.nodes) == len(ch.links) + 1
+            assert " = " in ch.text()
+    if name not in ("Remote Pairs", "Grouped AIC", "Multi-Colouring"):
+        assert found, name  # common enough to show up in these positions
+
+
+def test_link_graph_vocabulary():
+    g = solver.parse(load_lines("norvig_top95")[0])
+    masks = effective_masks(g, None)
+    lg = LinkGraph(masks, grouped=True)
+    assert lg.singles < len(lg.nodes)  # some box∩line groups
+    for a, node in enumerate(lg.nodes):
+        for b in range(len(lg.nodes)):
+            if lg.weak[a] >> b & 1:
+                assert sees(node, lg.nodes[b]), (node, lg.nodes[b])
+    # a strong link in a two-candidate cell, and the two digits of one cell see each other
+    i = next(i for i in range(81) if bin(masks[i]).count("1") == 2)
+    x, y = [d for d in range(1, 10) if masks[i] >> (d - 1) & 1]
+    a, b = lg.number[((i,), x)], lg.number[((i,), y)]
+    assert lg.strong[a] >> b & 1 and lg.weak[a] >> b & 1
+    assert WEAK == "weak"
+
+
+def test_chains_come_before_forcing_chains_and_after_the_fixed_shapes():
+    names = [t.name for t in solver.TECHNIQUES]
+    assert names.index("Death Blossom") < names.index("Simple Colouring") < names.index("X-Chain")
+    assert names.index("Grouped AIC") < names.index("Digit Forcing Chain")
+    assert names[-1] == "Nested Forcing Chain"
+    assert all(solver.technique(n).level == "expert" for n in FINDERS_)
