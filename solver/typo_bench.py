@@ -39,7 +39,7 @@ from typing import Optional, TextIO
 
 from .grid import Grid, cell_of, index
 
-__all__ = ["KINDS", "make_cases", "isomorph", "run_typo_bench"]
+__all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench"]
 
 KINDS = ("wrong_digit", "left_out", "extra", "shifted", "swapped", "two_wrong")
 DEFAULT_PER_KIND = 300
@@ -77,7 +77,7 @@ def _neighbours(i: int) -> list:
             if 0 <= r + dr < 9 and 0 <= c + dc < 9]
 
 
-def _inject(kind: str, cells: tuple, rng: random.Random) -> Optional[tuple]:
+def inject(kind: str, cells: tuple, rng: random.Random) -> Optional[tuple]:
     """(typed cells, true cells) for one slip of ``kind``, or None when it cannot be made."""
     t = list(cells)
     givens = [i for i in range(81) if cells[i]]
@@ -154,7 +154,7 @@ def make_cases(per_kind: int, seed: int = DEFAULT_SEED, data: Optional[str] = No
         while made < per_kind and tries < per_kind * 50:
             tries += 1
             original = isomorph(rng.choice(puzzles), rng)
-            slip = _inject(kind, original, rng)
+            slip = inject(kind, original, rng)
             if slip is None:
                 continue
             typed, true = slip

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from conftest import load_lines
 from solver import Grid, count_solutions, find_solutions, solve
 from solver.search import Cancelled
-from solver.typo_bench import _inject, isomorph
+from solver.typo_bench import inject, isomorph
 from solver.typos import Edit, confusable, describe_explanation, find_typos
 
 # magictour top1465 #1: minimal, one solution
@@ -125,7 +125,7 @@ def test_the_true_slip_is_among_the_explanations(kind, seed):
     rng = random.Random(seed)
     line = rng.choice(_PUBLISHED)
     original = isomorph(tuple(int(c) if c not in ".0" else 0 for c in line), rng)
-    slip = _inject(kind, original, rng)
+    slip = inject(kind, original, rng)
     if slip is None:
         return
     cells, true = slip
