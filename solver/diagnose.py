@@ -327,7 +327,14 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
 
     s1, s2 = solutions
     differing = [c for c in g.blanks() if s1[c] != s2[c]]
-    clue, note = _suggest_clue(g, solutions, cancel)
+    typos = find_typos(g, cancel=cancel)
+    # the slip search already verified the added givens it found: the likeliest is the clue
+    back = next((x for x in typos.explanations if x.kind == "left_out" and x.unique), None)
+    if back is not None:
+        (cell,), (digit,) = back.edits[0].cells, back.edits[0].new
+        clue, note = (cell, digit), f"Adding {cell_name(cell)} = {digit} makes it unique."
+    else:
+        clue, note = _suggest_clue(g, solutions, cancel)
     shown = ", ".join(cell_name(c) for c in differing[:8]) + (", …" if len(differing) > 8 else "")
     findings.append(Finding(
         "multiple",
@@ -337,7 +344,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     ))
     d = Diagnosis("multiple", findings, solutions=solutions, suggested_clue=clue,
                   differing=differing)
-    return _with_typos(d, find_typos(g, cancel=cancel))
+    return _with_typos(d, typos)
 
 
 # -- a student's entries ----------------------------------------------------------
