@@ -23,6 +23,25 @@ def test_generated_puzzle_is_unique_and_rated_its_level(level):
 
 
 @pytest.mark.slow
+def test_every_extreme_seed_needs_forcing_chains_and_has_its_symmetry():
+    from solver.generate import _EXTREME_SEEDS
+    for sym, lines in _EXTREME_SEEDS.items():
+        for line in lines:
+            g = solver.parse(line)
+            assert rate_cells(g.cells)[0] == "extreme" and count_solutions(g, 2) == 1
+            filled = set(g.filled())
+            for r, c in filled:
+                assert set(MIRRORS.get(sym, lambda r, c: [])(r, c)) <= filled
+
+
+def test_extreme_puzzles_come_quickly():
+    import time
+    t = time.process_time()
+    g = generate("extreme", "rotational", seed=5)
+    assert time.process_time() - t < 1 and count_solutions(g, 2) == 1
+
+
+@pytest.mark.slow
 def test_rate_agrees_with_the_generator():
     g = generate("hard", "rotational", seed=7)
     assert rate(g).level == "hard"
