@@ -178,7 +178,19 @@ def test_hint_on_a_puzzle_with_two_solutions_shows_the_diagnosis(app):
     assert app.teach.hints.level == 0 and app.form.findings_text()
 
 
-def test_hint_when_stuck_offers_the_search_demo_from_this_position(app):
+@pytest.fixture
+def no_forcing(monkeypatch):
+    """Logic without forcing chains, so it gets stuck as a path cut short does (they solve everything)."""
+    from solver import path as path_module
+    from solver.techniques import registry
+    finders = tuple(f for f in registry.FINDERS if not f[0].endswith("Forcing Chain"))
+    monkeypatch.setattr(registry.find_first, "__defaults__", (finders, None, None))
+    defaults = list(path_module.run_path.__defaults__)
+    defaults[0] = finders
+    monkeypatch.setattr(path_module.run_path, "__defaults__", tuple(defaults))
+
+
+def test_hint_when_stuck_offers_the_search_demo_from_this_position(app, no_forcing):
     puzzle = load(app, solver.example("hard").line)
     solution = solver.solve(puzzle)
     cell = next(c for c in puzzle.blanks()
@@ -442,7 +454,7 @@ def test_hint_on_an_empty_grid_and_on_a_solved_grid(app):
     assert app.wait(lambda: "complete and correct" in app.form.status_text())
 
 
-def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(app, data_lines):
+def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(app, data_lines, no_forcing):
     line = next(x for x in data_lines("norvig_top95")
                 if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
     puzzle = load(app, line)
