@@ -466,11 +466,11 @@ def _make(kind, premises, pl, el, unit, branches, depth):
                f"goes, the chains agree{nested}: {conclusion}.")
         hint = f"Try each place of {d} in {un} and follow what it forces."
         units = [unit]
+    elims = list(el) if kind != "contradiction" else [premises[0]]
     chain = Chain(nodes=tuple(public_node(((i,), d)) for i, d in premises),
                   branches=branches,
-                  targets=tuple(public_node(((j,), e)) for j, e in list(pl) + list(el)),
+                  targets=tuple(public_node(((j,), e)) for j, e in list(pl) + elims),
                   kind=kind)
-    elims = list(el) if kind != "contradiction" else [premises[0]]
     return make_step(name, units, cells_, digits, placements=pl, elims=elims, message=msg,
                      unit_hint=hint, chain=chain)
 
