@@ -30,6 +30,7 @@ from typing import Optional
 from .cancel import check
 from .candidates import ALL, BIT, POP
 from .grid import PEERS, Grid
+from .isomorph import isomorph_line
 from .path import solve_logically
 from .rating import LEVELS, rate_cells
 from .search import count_solutions
@@ -274,8 +275,7 @@ def _from_seed(sym: str, rng: random.Random) -> Grid:
     """An extreme seed puzzle with its digits relabelled (and shuffled when no symmetry is asked)."""
     line = rng.choice(_EXTREME_SEEDS[sym])
     if sym == "none":
-        from .logic_bench import isomorph
-        line = isomorph(line, rng)
+        line = isomorph_line(line, rng)
     digits = list(range(1, 10))
     rng.shuffle(digits)
     return Grid(0 if ch == "." else digits[int(ch) - 1] for ch in line)

@@ -28,7 +28,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["SETS", "isomorph", "main"]
+from .isomorph import isomorph_line
+
+__all__ = ["SETS", "main"]
 
 #: set label -> file names tried in order (the tests' samples, the shared full sets)
 SETS = {
@@ -39,35 +41,6 @@ SETS = {
     "17-clue": ("17_clue_sample200.txt", "tdoku_puzzles2_17_clue_first20000.txt"),
 }
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
-
-
-def isomorph(line: str, rng: random.Random) -> str:
-    """A random equivalent of the 81-character puzzle ``line`` (same logic, other picture)."""
-    digits = list("123456789")
-    rng.shuffle(digits)
-    relabel = {str(k + 1): digits[k] for k in range(9)}
-
-    def order() -> list[int]:
-        bands = [0, 1, 2]
-        rng.shuffle(bands)
-        out = []
-        for b in bands:
-            inner = [0, 1, 2]
-            rng.shuffle(inner)
-            out.extend(3 * b + k for k in inner)
-        return out
-
-    rows, cols = order(), order()
-    flip = rng.random() < 0.5
-    out = []
-    for r in range(9):
-        for c in range(9):
-            rr, cc = rows[r], cols[c]
-            if flip:
-                rr, cc = cc, rr
-            ch = line[9 * rr + cc]
-            out.append(relabel.get(ch, "."))
-    return "".join(out)
 
 
 def _load(data: Path, files) -> Optional[list[str]]:
@@ -147,7 +120,7 @@ def main(argv=None) -> int:
             print(f"{label}: no file in {args.data}", file=sys.stderr)
             continue
         picked = rng.sample(lines, min(args.per_set, len(lines)))
-        cases = [isomorph(ln, rng) for ln in picked]
+        cases = [isomorph_line(ln, rng) for ln in picked]
         now = _run_here(cases, not args.no_check)
         before = _run_before(args.before, cases) if args.before else None
         rows.append((label, now, before))

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Optional, TextIO
 
 from .grid import Grid, cell_of, index
+from .isomorph import isomorph
 
 __all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench"]
 
@@ -49,26 +50,6 @@ DEFAULT_SEED = 20261124
 _SETS = ("kaggle_sample69", "norvig_easy50", "norvig_top95", "norvig_hardest11",
          "17_clue_sample200", "top1465_sample200", "forum_hardest_sample200",
          "forum_hardest_1106_sample100")
-
-
-def isomorph(cells, rng: random.Random) -> tuple:
-    """A random isomorph: digits relabelled, bands/stacks/rows/cols permuted, maybe transposed."""
-    digits = list(range(1, 10))
-    rng.shuffle(digits)
-    relabel = [0] + digits
-
-    def order():
-        bands = rng.sample(range(3), 3)
-        return [3 * b + r for b in bands for r in rng.sample(range(3), 3)]
-
-    rows, cols = order(), order()
-    transpose = rng.random() < 0.5
-    out = [0] * 81
-    for r in range(9):
-        for c in range(9):
-            d = cells[9 * rows[r] + cols[c]]
-            out[9 * c + r if transpose else 9 * r + c] = relabel[d]
-    return tuple(out)
 
 
 def _neighbours(i: int) -> list:

@@ -2,7 +2,7 @@
 the unique solution, on positions from the public sets, and every path reaches the end (no Tk).
 
 The fast loop checks a few puzzles of each hard set; the corpus-wide runs are marked slow.
-Isomorphs (solver.logic_bench.isomorph) give the same logic a fresh picture, so a finder
+Isomorphs (solver.isomorph.isomorph_line) give the same logic a fresh picture, so a finder
 that only works in one orientation or for one digit shows up.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 import solver
 from solver import Grid, logical_path
-from solver.logic_bench import isomorph
+from solver.isomorph import isomorph_line as isomorph
 from tests.conftest import load_lines
 
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from conftest import load_lines
 from solver import Grid, count_solutions, find_solutions, solve
 from solver.search import Cancelled
-from solver.typo_bench import inject, isomorph
+from solver.isomorph import isomorph
+from solver.typo_bench import inject
 from solver.typos import Edit, confusable, describe_explanation, find_typos
 
 # magictour top1465 #1: minimal, one solution
