@@ -24,6 +24,22 @@ logger = logging.getLogger(__name__)
 __all__ = ["PuzzleFiles", "MAX_PASTE_CHARS"]
 
 MAX_PASTE_CHARS = 4_000_000
+PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker thread (a 1 MB text takes ~2 s)
+
+
+def read_pasted(text: str):
+    """What a pasted text holds: ``("grid", Grid)``, ``("many", [Grid, ...])`` or
+    ``("error", message)``.  Pure: runs on the worker thread for long texts."""
+    try:
+        return "grid", solver.parse(text)
+    except solver.ParseError as exc:
+        try:
+            grids = solver.parse_many(text)
+        except solver.ParseError:
+            grids = []
+        if len(grids) > 1:
+            return "many", grids
+        return "error", str(exc)
 
 
 class PuzzleFiles:
@@ -201,19 +217,23 @@ class PuzzleFiles:
         if cell is not None and len(s) == 1 and s in "0123456789.":
             self.controller.cell_input(cell, 0 if s == "." else int(s))
             return
-        try:
-            grid = solver.parse(text)
-        except solver.ParseError as exc:
-            try:
-                grids = solver.parse_many(text)
-            except solver.ParseError:
-                grids = []
-            if len(grids) > 1:
-                self.controller.current_file = None
-                self.load_collection(grids, f"Pasted {plural(len(grids), 'puzzle')}")
-            else:
-                self.form.set_status(f"Nothing pasted: {exc}", "error")
+        if len(text) > PASTE_ON_WORKER_CHARS:
+            # long texts are read off the Tk thread: the window stays responsive, Esc stops it,
+            # and nothing changes until the whole text has been read
+            self.controller.run_job("paste", lambda cancel: read_pasted(text),
+                                    lambda result, seconds: self._show_pasted(result),
+                                    status=f"Reading the pasted text ({len(text):,} characters)…")
+            return
+        self._show_pasted(read_pasted(text))
+
+    def _show_pasted(self, result) -> None:
+        kind, value = result
+        if kind == "error":
+            self.form.set_status(f"Nothing pasted: {value}", "error")
             return
         self.controller.current_file = None
-        self.load_puzzle(grid, f"Pasted a puzzle with {plural(grid.clue_count, 'given')}. "
-                               "Press F5 to check it, Ctrl+Enter to solve it.")
+        if kind == "many":
+            self.load_collection(value, f"Pasted {plural(len(value), 'puzzle')}")
+            return
+        self.load_puzzle(value, f"Pasted a puzzle with {plural(value.clue_count, 'given')}. "
+                                "Press F5 to check it, Ctrl+Enter to solve it.")

@@ -191,3 +191,28 @@ def sudoku_app(tk_root, sudoku_home):
                           state_path=state_path, wait=lambda pred, timeout=5.0: wait_until(tk_root, pred, timeout))
     yield app
     controller.close()
+
+
+@pytest.fixture
+def whole_window(tk_root, sudoku_home):
+    """The whole window as ``python -m app`` builds it (every feature installed): a namespace
+    with ``root``, ``form``, ``controller``, ``demo`` and ``presentation``."""
+    from types import SimpleNamespace
+
+    from app.__main__ import build_window
+
+    form, controller = build_window(tk_root, sudoku_home / "state.json")
+    form.dialogs = RecordingDialogs()
+    shown = tk_root.report_callback_exception
+
+    def both(exc_type, exc, tb):
+        tk_root.callback_guard(exc_type, exc, tb)
+        shown(exc_type, exc, tb)
+
+    tk_root.report_callback_exception = both
+    controller.start()
+    tk_root.geometry("+0+0")
+    tk_root.update()
+    yield SimpleNamespace(root=tk_root, form=form, controller=controller, demo=controller.features["demo"],
+                          presentation=controller.features["presentation"])
+    controller.close()

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import threading
 import time
-from types import SimpleNamespace
 
 import pytest
 
-from conftest import RecordingDialogs, wait_until
+from conftest import wait_until
 
 pytestmark = pytest.mark.gui
 
@@ -21,25 +20,8 @@ STOP_WITHIN = 0.1  # seconds from the key press to the job being stopped
 
 
 @pytest.fixture
-def win(tk_root, sudoku_home):
-    """The whole window as ``python -m app`` builds it (every feature installed)."""
-    from app.__main__ import build_window
-
-    form, controller = build_window(tk_root, sudoku_home / "state.json")
-    form.dialogs = RecordingDialogs()
-    shown = tk_root.report_callback_exception
-
-    def both(exc_type, exc, tb):
-        tk_root.callback_guard(exc_type, exc, tb)
-        shown(exc_type, exc, tb)
-
-    tk_root.report_callback_exception = both
-    controller.start()
-    tk_root.geometry("+0+0")
-    tk_root.update()
-    yield SimpleNamespace(root=tk_root, form=form, controller=controller, demo=controller.features["demo"],
-                          presentation=controller.features["presentation"])
-    controller.close()
+def win(whole_window):
+    return whole_window
 
 
 def press_escape(win, stopped) -> float:

@@ -1,0 +1,99 @@
+"""The window never freezes: a 10 ms heartbeat in the real main loop keeps beating while a
+long paste is read and while each background job runs (largest gap at most 100 ms)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import solver
+from conftest import load_lines, wait_until
+
+pytestmark = pytest.mark.gui
+
+MAX_GAP = 0.100  # seconds between two beats of a 10 ms heartbeat
+
+
+class Heartbeat:
+    """An ``after(10)`` loop on the Tk thread that records the largest gap between beats."""
+
+    def __init__(self, root):
+        self.root = root
+        self.last = time.perf_counter()
+        self.gap = 0.0
+        self.beats = 0
+        self._id = root.after(10, self._beat)
+
+    def _beat(self):
+        now = time.perf_counter()
+        self.gap = max(self.gap, now - self.last)
+        self.last = now
+        self.beats += 1
+        self._id = self.root.after(10, self._beat)
+
+    def stop(self):
+        self.root.after_cancel(self._id)
+
+
+def run_with_heartbeat(win, start, done, timeout=60.0) -> Heartbeat:
+    """Start a job with ``start()`` and pump the real main loop until ``done()``."""
+    win.root.update()
+    beat = Heartbeat(win.root)
+    start()
+    assert wait_until(win.root, done, timeout), "the job did not finish"
+    beat.stop()
+    return beat
+
+
+def big_paste_text() -> str:
+    """About 1 MB: a collection of puzzles, one per line, as a user might copy from a web page."""
+    lines = load_lines("forum_hardest_sample200") + load_lines("top1465_sample200")
+    out, size = [], 0
+    while size < 1_000_000:
+        for ln in lines:
+            out.append(ln)
+            size += len(ln) + 1
+    return "\n".join(out)
+
+
+def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_window):
+    win = whole_window
+    text = big_paste_text()
+    win.root.clipboard_clear()
+    win.root.clipboard_append(text)
+    c = win.controller
+    beat = run_with_heartbeat(win, lambda: win.form.fire("paste"),
+                              lambda: c.collection is not None and not c.worker.busy)
+    assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
+    assert len(c.collection) == text.count("\n") + 1  # every puzzle arrived, in one step
+    assert "puzzle 1 of" in win.form.collection_label.cget("text")
+
+
+def test_a_bad_long_paste_changes_nothing_and_says_why(whole_window):
+    win = whole_window
+    c = win.controller
+    c.load_example("tutorial")
+    before = c.board
+    win.root.clipboard_clear()
+    win.root.clipboard_append("x" * 200_000)
+    run_with_heartbeat(win, lambda: win.form.fire("paste"), lambda: not c.worker.busy)
+    assert c.board == before
+    assert "Nothing pasted: found 200000 cells" in win.form.status_text()
+
+
+@pytest.mark.parametrize("action", ["check", "solve", "rate"])
+def test_jobs_keep_the_window_responsive(whole_window, action):
+    win = whole_window
+    c = win.controller
+    hardest = solver.parse(load_lines("forum_hardest_1106_sample100")[0])
+    # a mistyped hard puzzle for the check (the slip search is the longest check), the
+    # hard puzzle itself for solving and the difficulty card
+    g = hardest.with_digit(hardest.filled()[3], hardest[hardest.filled()[3]] % 9 + 1) if action == "check" \
+        else hardest
+    c.load_puzzle(g, "loaded")
+    fire = {"check": "check", "solve": "solve", "rate": "difficulty"}[action]
+    if fire not in win.form.actions():
+        pytest.fail(f"no action {fire!r}: {sorted(win.form.actions())}")
+    beat = run_with_heartbeat(win, lambda: win.form.fire(fire), lambda: not c.worker.busy)
+    assert beat.beats > 0
+    assert beat.gap <= MAX_GAP, f"{action}: the window froze for {beat.gap * 1000:.0f} ms"
