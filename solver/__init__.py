@@ -19,9 +19,10 @@ Where each idea lives (one module each)::
 
     grid.py          cells, units, peers, Grid; conflicts() (a digit twice in a unit)
     candidates.py    candidate bitmasks (bit d-1 = digit d), their tables, Candidates
-    cancel.py        Cancelled and the one "if cancelled, raise" check
+    cancel.py        Cancelled, the one "if cancelled, raise" check, Deadline (time budget)
     words.py         wording helpers shared by every message ("a, b and c")
-    parse.py         text, files and clipboard -> Grid (ParseError with the position)
+    parse.py         parse, parse_many: text -> Grid (ParseError with the position)
+    formats.py       every text format;  sources.py  files, streams, decoding, limits
     search.py        the fast solver: propagation + fewest-candidates search
     diagnose.py      validate, diagnose, check_entries: what is wrong, in words
     typos.py         find_typos: the copying slips that explain a wrong grid, ranked
@@ -32,8 +33,9 @@ Where each idea lives (one module each)::
     path.py          logical_path: the simplest step each time until solved or stuck
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
-    examples.py, worksheet.py, bench.py, baselines.py, cli.py (python -m solver),
-    typo_bench.py (python -m solver bench --typos)
+    isomorph.py      random isomorphs (benchmarks, generator)
+    examples.py, worksheet.py;  cli.py, cli_batch.py, cli_json.py (python -m solver);
+    bench.py, baselines.py, typo_bench.py, logic_bench.py (benchmarks)
 """
 from .grid import (  # noqa: F401
     BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
