@@ -40,8 +40,9 @@ def check_path(line: str, used: Counter) -> int:
 
 FAST = [("norvig_hardest11", 11), ("norvig_top95", 6), ("forum_hardest_sample200", 2),
         ("forum_hardest_1106_sample100", 2), ("top1465_sample200", 8), ("17_clue_sample200", 10)]
-SLOW = [("top1465_sample200", 200), ("forum_hardest_sample200", 40),
-        ("forum_hardest_1106_sample100", 40), ("17_clue_sample200", 200), ("norvig_top95", 95)]
+# thousands of positions, within CI's time (a forum-hardest path takes 1-5 s of forcing chains)
+SLOW = [("top1465_sample200", 120), ("forum_hardest_sample200", 10),
+        ("forum_hardest_1106_sample100", 10), ("17_clue_sample200", 200), ("norvig_top95", 40)]
 
 
 @pytest.mark.parametrize("name,count", FAST)
@@ -64,7 +65,7 @@ def test_isomorphs_are_sound_and_complete():
     rng = random.Random(14)
     used: Counter = Counter()
     for name in ("top1465_sample200", "forum_hardest_sample200", "forum_hardest_1106_sample100"):
-        for line in rng.sample(load_lines(name), 8):
+        for line in rng.sample(load_lines(name), 3):
             check_path(isomorph(line, rng), used)
     assert any(n.endswith("Forcing Chain") for n in used)
 
