@@ -216,3 +216,26 @@ def whole_window(tk_root, sudoku_home):
     yield SimpleNamespace(root=tk_root, form=form, controller=controller, demo=controller.features["demo"],
                           presentation=controller.features["presentation"])
     controller.close()
+
+
+# -- crafted candidate positions for the technique tests ---------------------------------
+ALL_DIGITS = frozenset(range(1, 10))
+
+
+def crafted(marks: dict, default=ALL_DIGITS):
+    """Candidates on the empty grid: every cell holds ``default`` unless given in ``marks``."""
+    from solver import Candidates
+
+    data = {(r, c): default for r in range(9) for c in range(9)}
+    data.update({cell: frozenset(ds) for cell, ds in marks.items()})
+    return Candidates.from_dict(data)
+
+
+def without_digit(d: int, cells) -> dict:
+    """Marks for ``crafted``: each of ``cells`` holds every digit but ``d``."""
+    return {cell: ALL_DIGITS - {d} for cell in cells}
+
+
+def elims(step) -> set:
+    """A step's eliminations as a set of (cell, digit)."""
+    return set(step.eliminations)

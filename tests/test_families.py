@@ -8,10 +8,10 @@ import random
 import pytest
 
 import solver
-from solver import Candidates, Grid, find_step, logical_path
+from solver import Candidates, Grid, find_step
 from solver.candidates import mask
 from solver.techniques.registry import FINDERS
-from tests.conftest import load_lines
+from tests.conftest import crafted, elims, load_lines, without_digit
 
 ALL = frozenset(range(1, 10))
 EMPTY = Grid.empty()
@@ -29,21 +29,6 @@ def position(line: str, marks: str) -> tuple[Grid, Candidates]:
     g = grid(line)
     toks = iter(marks.split())
     return g, Candidates([0 if d else mask(int(ch) for ch in next(toks)) for d in g.cells])
-
-
-def crafted(marks: dict, default=ALL) -> Candidates:
-    """Candidates on the empty grid: every cell holds ``default`` unless given in ``marks``."""
-    data = {(r, c): default for r in range(9) for c in range(9)}
-    data.update({cell: frozenset(ds) for cell, ds in marks.items()})
-    return Candidates.from_dict(data)
-
-
-def without_digit(d: int, cells) -> dict:
-    return {cell: ALL - {d} for cell in cells}
-
-
-def elims(step) -> set:
-    return set(step.eliminations)
 
 
 def next_known_step(g: Grid, cands: Candidates):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import solver
-from solver import Candidates, Grid, candidates, find_step, hint, logical_path, next_step
-from tests.conftest import load_lines
+from solver import Grid, candidates, find_step, hint, logical_path, next_step
+from tests.conftest import crafted, elims, load_lines, without_digit
 
 ALL = frozenset(range(1, 10))
 EMPTY = Grid.empty()
@@ -15,21 +15,6 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 def grid(line: str) -> Grid:
     return Grid(0 if ch == "." else int(ch) for ch in line)
-
-
-def crafted(marks: dict, default=ALL) -> Candidates:
-    """Candidates on the empty grid: every cell holds ``default`` unless given in ``marks``."""
-    data = {(r, c): default for r in range(9) for c in range(9)}
-    data.update({cell: frozenset(ds) for cell, ds in marks.items()})
-    return Candidates.from_dict(data)
-
-
-def without_digit(d: int, cells) -> dict:
-    return {cell: ALL - {d} for cell in cells}
-
-
-def elims(step) -> set:
-    return set(step.eliminations)
 
 
 # -- candidates (the Candidates mapping itself: test_candidates.py) ----------------------

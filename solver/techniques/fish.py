@@ -31,6 +31,20 @@ JELLYFISH = Technique(
 _FISH_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
+def _base_lines(masks, bit: int, base_units, low: int, high: int) -> dict:
+    """Line number -> the positions (bit j: the line's j-th cell) of a digit in that line,
+    for the lines where it has from ``low`` to ``high`` places."""
+    lines = {}
+    for k, unit in enumerate(base_units):
+        pm = 0
+        for j, i in enumerate(unit):
+            if masks[i] & bit:
+                pm |= 1 << j
+        if low <= POP[pm] <= high:
+            lines[k] = pm
+    return lines
+
+
 def fish(n):
     name = _FISH_NAME[n]
 
@@ -40,14 +54,7 @@ def fish(n):
             for by_rows in (True, False):
                 base_units = ROWS if by_rows else COLS
                 cover_units = COLS if by_rows else ROWS
-                lines: dict[int, int] = {}
-                for k, unit in enumerate(base_units):
-                    pm = 0
-                    for j, i in enumerate(unit):
-                        if masks[i] & bit:
-                            pm |= 1 << j
-                    if 2 <= POP[pm] <= n:
-                        lines[k] = pm
+                lines = _base_lines(masks, bit, base_units, 2, n)
                 if len(lines) < n:
                     continue
                 for base in combinations(sorted(lines), n):
@@ -129,14 +136,7 @@ def finned_fish(n, sashimi):
             for by_rows in (True, False):
                 base_units = ROWS if by_rows else COLS
                 cover_units = COLS if by_rows else ROWS
-                lines: dict[int, int] = {}
-                for k, unit in enumerate(base_units):
-                    pm = 0
-                    for j, i in enumerate(unit):
-                        if masks[i] & bit:
-                            pm |= 1 << j
-                    if 1 <= POP[pm] <= n + 3:
-                        lines[k] = pm
+                lines = _base_lines(masks, bit, base_units, 1, n + 3)
                 if len(lines) < n:
                     continue
                 for base in combinations(sorted(lines), n):
