@@ -195,27 +195,19 @@ def test_usable_data_dir_explains_a_read_only_folder(tmp_path, monkeypatch):
                                        f"(set by SUDOKU_SOLVER_HOME) is read-only.")
 
 
-@pytest.mark.gui
-@pytest.mark.parametrize("where", ["file", "under a file"])
-def test_the_app_opens_when_the_state_folder_cannot_be_used(tmp_path, monkeypatch, where):
-    """SUDOKU_SOLVER_HOME naming a file: the window still opens, the status line says why."""
-    if not os.environ.get("DISPLAY"):
-        skip_or_fail_in_ci("no display")
+def run_app_once(monkeypatch, read) -> dict:
+    """Start the real app (``app.__main__.run``) and, instead of waiting for the user, read
+    the window with ``read(controller)`` and close it: what was read plus ``state_path``."""
     import tkinter as tk
 
     import app.__main__ as entry
 
-    blocker = tmp_path / "home"
-    blocker.write_text("I am a file")
-    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(blocker if where == "file" else blocker / "sub"))
-    seen = {}
+    seen: dict = {}
 
-    def mainloop(root, n=0):  # instead of waiting for the user: read the window, then close it
+    def mainloop(root, n=0):
         root.update()
-        root.after_idle(lambda: None)
-        controller = seen["controller"]
-        seen["status"] = controller.form.status_text()
-        seen["state_path"] = controller.state_path
+        controller = seen.pop("controller")
+        seen.update(read(controller), state_path=controller.state_path)
         controller.close()
 
     real_build = entry.build_window
@@ -228,6 +220,20 @@ def test_the_app_opens_when_the_state_folder_cannot_be_used(tmp_path, monkeypatc
     monkeypatch.setattr(tk.Tk, "mainloop", mainloop)
     monkeypatch.setattr(entry, "build_window", build_window)
     assert entry.run() == 0
+    return seen
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("where", ["file", "under a file"])
+def test_the_app_opens_when_the_state_folder_cannot_be_used(tmp_path, monkeypatch, where):
+    """SUDOKU_SOLVER_HOME naming a file: the window still opens, the status line says why."""
+    if not os.environ.get("DISPLAY"):
+        skip_or_fail_in_ci("no display")
+
+    blocker = tmp_path / "home"
+    blocker.write_text("I am a file")
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(blocker if where == "file" else blocker / "sub"))
+    seen = run_app_once(monkeypatch, lambda c: {"status": c.form.status_text()})
     assert seen["state_path"] is None
     assert "Your grid will not be saved" in seen["status"] and str(blocker) in seen["status"]
     assert blocker.read_text() == "I am a file"
@@ -347,9 +353,7 @@ def test_a_failed_move_keeps_the_old_file(xdg, monkeypatch):
 def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
     if not os.environ.get("DISPLAY"):
         skip_or_fail_in_ci("no display")
-    import tkinter as tk
 
-    import app.__main__ as entry
     from solver.examples import example
 
     old = xdg / ".local" / "share" / "sudoku-solver"
@@ -357,26 +361,8 @@ def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
     line = example("tutorial").line
     write_state(old / "state.json", {"board": {"givens": line, "entries": "." * 81,
                                                "solved": "." * 81, "mode": "solving"}})
-    seen = {}
-
-    def mainloop(root, n=0):
-        root.update()
-        controller = seen["controller"]
-        seen["givens"] = controller.board.givens.to_line(".")
-        seen["state_path"] = controller.state_path
-        controller.close()
-
-    real_build = entry.build_window
-
-    def build_window(root, state_path):
-        form, controller = real_build(root, state_path)
-        seen["controller"] = controller
-        return form, controller
-
-    monkeypatch.setattr(tk.Tk, "mainloop", mainloop)
-    monkeypatch.setattr(entry, "build_window", build_window)
     try:
-        assert entry.run() == 0
+        seen = run_app_once(monkeypatch, lambda c: {"givens": c.board.givens.to_line(".")})
     finally:
         import logging
 
