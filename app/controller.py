@@ -20,6 +20,8 @@ changes, when another job starts, or on Escape.
 """
 from __future__ import annotations
 
+import gc
+
 import logging
 from pathlib import Path
 from typing import Any, Callable
@@ -97,6 +99,12 @@ class Controller:
         """Restore the saved grid, show it, then (after the window shows) open ``path``."""
         self.session.restore_state()
         self.render()
+        # The window's objects (widgets, tables, the restored grid) live as long as the
+        # window: collect once and freeze them, so that a full collection during a long job
+        # walks only what the job made; it would otherwise hold the interpreter for 100 ms
+        # and more on a big heap and freeze the window (tests/test_responsive.py).
+        gc.collect()
+        gc.freeze()
         if path:
             self.root.after_idle(lambda: self.files.open_path(path))
 
