@@ -67,11 +67,21 @@ class ActionMap:
         return menu
 
     def add_command(self, menu: str, label: str, action: str, accelerator: str | None = None,
-                    sequences: Iterable[str] = ()) -> None:
-        """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``."""
+                    sequences: Iterable[str] = (), before: int | None = None) -> None:
+        """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``.
+
+        ``before``: the position to insert it at (the items after it move down), else at the end.
+        """
         m = self.menus[menu]
-        m.add_command(label=label, command=lambda: self.fire(action), accelerator=accelerator or "")
-        self.items[action] = (m, m.index("end"))
+        if before is None:
+            m.add_command(label=label, command=lambda: self.fire(action), accelerator=accelerator or "")
+            self.items[action] = (m, m.index("end"))
+        else:
+            m.insert_command(before, label=label, command=lambda: self.fire(action), accelerator=accelerator or "")
+            for name, (menu_, i) in list(self.items.items()):
+                if menu_ is m and i >= before:
+                    self.items[name] = (m, i + 1)
+            self.items[action] = (m, before)
         for seq in sequences:
             self.root.bind(seq, lambda e, a=action: self._on_shortcut(a))
 

@@ -1,33 +1,52 @@
-"""New puzzles by level and printable worksheets: the two small dialogs of the Teach menu.
+"""New puzzles by level and printable worksheets: the small dialogs of the Teach and File menus.
 
 * **New puzzle…** (Ctrl+N): a level (Easy ... Needs guessing) and a symmetry; Generate runs
   ``solver.generate`` on the worker (Cancel or Esc stops it) and loads the puzzle as givens
   (one undo step); the status line says its level and how long it took.
-* **Export worksheet…** (Ctrl+P): the current puzzle, puzzles of the open collection, or
-  freshly generated ones at a level; 1, 2 or 4 to a page, optionally with a solutions page;
-  saved as one HTML file (``solver.make_worksheet``) that a browser prints well.  The file
-  name comes from the form's ``Dialogs`` (so tests record it), the work runs on the worker.
+* **Print worksheet…** (File menu, Ctrl+Shift+P): the current puzzle, puzzles of the open
+  collection, or freshly generated ones at a level; 1 to 6 to a page on A4 or Letter,
+  optionally with solution pages; *Print…* opens the pages in the web browser with its
+  print dialog (app/printing.py), *Save as…* writes them to an HTML file
+  (``solver.worksheet_sheet``).  The file name comes from the form's ``Dialogs`` (so tests
+  record it), the work runs on the worker.  Ctrl+P prints the grid as it stands
+  (app/printing.py's dialog, which shares this module's helpers).
 
-Both are plain, non-modal ``Toplevel`` windows: the main window's letter keys are bound on
+Number fields never change silently: a value out of range is set to the nearest one
+allowed, a value that is not a number back to the last good one, and the message under
+the buttons says so; nothing is made until the field shows the value that will be used.
+The page count announced is ``solver.plan_pages`` of the numbers used, and the status line
+reports the written document's own plan.
+
+All are plain, non-modal ``Toplevel`` windows: the main window's letter keys are bound on
 its own widgets, so typing here never triggers them.
 """
 from __future__ import annotations
 
 import logging
 import os
+import time
 import tkinter as tk
 from tkinter import ttk
 
 import solver
 
 from .storage import atomic_write_text
-from .wording import format_seconds
+from .wording import format_seconds, plural
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["NewPuzzleDialog", "WorksheetDialog", "MAX_WORKSHEET_PUZZLES"]
+__all__ = ["NewPuzzleDialog", "WorksheetDialog", "MAX_WORKSHEET_PUZZLES", "pages_text", "PAPER_LABELS"]
 
 MAX_WORKSHEET_PUZZLES = 24
+PAPER_LABELS = {key: paper.label for key, paper in solver.PAPERS.items()}
+
+
+def pages_text(plan) -> str:
+    """``'3 pages (2 of puzzles and 1 of solutions)'``: a ``solver.PagePlan`` in words."""
+    total = f"{plan.pages} page{'s' if plan.pages != 1 else ''}"
+    if not plan.solution_pages:
+        return total
+    return f"{total} ({plan.puzzle_pages} of puzzles and {plan.solution_pages} of solutions)"
 
 
 class _Dialog:
@@ -60,13 +79,64 @@ class _Dialog:
         if on:
             self.progress.grid()
             self.progress.start(15)
-            self.go_button.state(["disabled"])
+            for b in self._buttons():
+                b.state(["disabled"])
             self.cancel_button.configure(text="Cancel")
         else:
             self.progress.stop()
             self.progress.grid_remove()
-            self.go_button.state(["!disabled"])
+            for b in self._buttons():
+                b.state(["!disabled"])
             self.cancel_button.configure(text="Close")
+
+    def _buttons(self) -> list:
+        return [b for b in (self.go_button, getattr(self, "save_button", None)) if b is not None]
+
+    def _read_count(self, var, low: int, high: int, what: str, fallback: int | None = None) -> int | None:
+        """The whole number in ``var`` if it lies in ``low..high``; else None, with the field set to
+        the value that will be used (the nearest allowed, or the last good one) and a message saying so."""
+        text = str(var.get()).strip()
+        last = self.__dict__.setdefault("_last_good", {})
+        good = last.get(str(var), fallback if fallback is not None else low)
+        try:
+            n = int(text)
+        except ValueError:
+            var.set(good)
+            self.message.configure(text=f"{what}: \u201c{text}\u201d is not a whole number from {low} to {high}; "
+                                        f"it is back to {good}.")
+            return None
+        if n < low or n > high:
+            used = min(high, max(low, n))
+            var.set(used)
+            last[str(var)] = used
+            limit = f"at most {high}" if n > high else f"at least {low}"
+            self.message.configure(text=f"{what}: {n} is not allowed ({limit}), so it is now {used}. "
+                                        f"Press the button again to go on with {used}.")
+            return None
+        last[str(var)] = n
+        return n
+
+    def _paper_row(self, row: int, variable) -> None:
+        ttk.Label(self.body, text="Paper").grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        frame = ttk.Frame(self.body)
+        frame.grid(row=row, column=1, sticky="w", pady=(6, 0))
+        for key, label in PAPER_LABELS.items():
+            ttk.Radiobutton(frame, text=label, value=key, variable=variable,
+                            command=getattr(self, "_update", None)).pack(side="left", padx=(0, 10))
+
+    def _job_failed(self, exc, verb: str) -> None:
+        """A print or save job failed: say why (in the dialog and the status line), or report a bug."""
+        if self.alive:
+            self._busy(False, "")
+        if isinstance(exc, solver.Cancelled):
+            return
+        if isinstance(exc, (ValueError, OSError)):
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.form.set_status(f"The pages were not {verb}: {why}", "error")
+            if self.alive:
+                self.message.configure(text=f"Not {verb}: {why}")
+            return
+        self.controller.report_exception(type(exc), exc, exc.__traceback__)
 
     def cancel(self) -> None:
         """Cancel the running job, else close the window."""
@@ -142,17 +212,21 @@ class NewPuzzleDialog(_Dialog):
 
 
 class WorksheetDialog(_Dialog):
-    """Teach ▸ Export worksheet…: which puzzles, how many to a page, solutions; saved as HTML."""
+    """File ▸ Print worksheet…: which puzzles, how many, how many to a page, paper, solutions;
+    Print… (opens the browser's print dialog) or Save as… (an HTML file)."""
 
     def __init__(self, teach):
-        super().__init__(teach, "Export worksheet")
+        super().__init__(teach, "Print worksheet")
         b = self.body
         c = self.controller
         has_collection = bool(c.collection and len(c.collection) > 1)
-        self.var_source = tk.StringVar(self.win, value="collection" if has_collection else "generate")
-        self.var_count = tk.IntVar(self.win, value=4)
+        has_puzzle = bool(c.board.givens.clue_count or c.board.grid().clue_count)
+        default = "collection" if has_collection else "current" if has_puzzle else "generate"
+        self.var_source = tk.StringVar(self.win, value=default)
+        self.var_count = tk.StringVar(self.win, value="4")
         self.var_level = tk.StringVar(self.win, value=solver.LEVEL_LABELS["medium"])
         self.var_per_page = tk.IntVar(self.win, value=2)
+        self.var_paper = tk.StringVar(self.win, value=_default_paper())
         self.var_solutions = tk.BooleanVar(self.win, value=True)
         self.var_title = tk.StringVar(self.win, value="Sudoku worksheet")
 
@@ -160,7 +234,7 @@ class WorksheetDialog(_Dialog):
         src = ttk.Frame(b)
         src.grid(row=0, column=1, sticky="w")
         self.source_buttons = {}
-        for k, (value, text) in enumerate((("current", "This puzzle"),
+        for k, (value, text) in enumerate((("current", "This puzzle (its givens)"),
                                            ("collection", "From the open collection (from this puzzle on)"),
                                            ("generate", "New puzzles at a level"))):
             rb = ttk.Radiobutton(src, text=text, value=value, variable=self.var_source, command=self._on_source)
@@ -168,8 +242,11 @@ class WorksheetDialog(_Dialog):
             self.source_buttons[value] = rb
         if not has_collection:
             self.source_buttons["collection"].state(["disabled"])
+        if not has_puzzle:
+            self.source_buttons["current"].state(["disabled"])
         ttk.Label(b, text="How many").grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        self.count_box = ttk.Spinbox(b, from_=1, to=MAX_WORKSHEET_PUZZLES, textvariable=self.var_count, width=5)
+        self.count_box = ttk.Spinbox(b, from_=1, to=MAX_WORKSHEET_PUZZLES, textvariable=self.var_count, width=5,
+                                     command=self._update)
         self.count_box.grid(row=1, column=1, sticky="w", pady=(6, 0))
         ttk.Label(b, text="Level").grid(row=2, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         self.level_box = ttk.Combobox(b, textvariable=self.var_level, state="readonly", width=16,
@@ -178,25 +255,39 @@ class WorksheetDialog(_Dialog):
         ttk.Label(b, text="Per page").grid(row=3, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         pp = ttk.Frame(b)
         pp.grid(row=3, column=1, sticky="w", pady=(6, 0))
-        for n in (1, 2, 4):
-            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page).pack(side="left", padx=(0, 10))
-        ttk.Checkbutton(b, text="Add a solutions page", variable=self.var_solutions).grid(
-            row=4, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Title").grid(row=5, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=5, column=1, sticky="w", pady=(6, 0))
+        for n in solver.PER_PAGE:
+            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page,
+                            command=self._update).pack(side="left", padx=(0, 10))
+        self._paper_row(4, self.var_paper)
+        ttk.Checkbutton(b, text="Add solution pages", variable=self.var_solutions, command=self._update).grid(
+            row=5, column=1, sticky="w", pady=(6, 0))
+        ttk.Label(b, text="Title").grid(row=6, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=6, column=1, sticky="w", pady=(6, 0))
+        self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
+        self.summary.grid(row=7, column=0, columnspan=2, sticky="w", pady=(10, 0))
         buttons = ttk.Frame(b)
-        buttons.grid(row=6, column=0, columnspan=2, sticky="e", pady=(12, 0))
-        self.go_button = ttk.Button(buttons, text="Export…", command=self.export, default="active")
+        buttons.grid(row=8, column=0, columnspan=2, sticky="e", pady=(12, 0))
+        self.print_button = ttk.Button(buttons, text="Print…", command=self.print_, default="active")
+        self.print_button.pack(side="left", padx=(0, 6))
+        self.go_button = ttk.Button(buttons, text="Save as…", command=self.export)
         self.go_button.pack(side="left", padx=(0, 6))
         self.cancel_button = ttk.Button(buttons, text="Close", command=self.cancel)
         self.cancel_button.pack(side="left")
-        self._status_row(7)
+        self._status_row(9)
+        for seq in ("<FocusOut>", "<Return>", "<KP_Enter>"):
+            self.count_box.bind(seq, lambda e: (self._count(), self._update()))
+        for var in (self.var_count, self.var_source, self.var_per_page, self.var_solutions, self.var_paper):
+            var.trace_add("write", lambda *a: self._update())
         self._on_source()
+
+    def _buttons(self) -> list:
+        return [self.go_button, self.print_button]
 
     def _on_source(self) -> None:
         src = self.var_source.get()
         self.count_box.state(["disabled"] if src == "current" else ["!disabled"])
         self.level_box.state(["disabled"] if src != "generate" else ["!disabled"])
+        self._update()
 
     def _level(self) -> str:
         text = self.var_level.get()
@@ -205,37 +296,90 @@ class WorksheetDialog(_Dialog):
                 return key
         return text  # unknown: solver.generate names the valid ones
 
-    def _puzzles(self):
-        """(fixed puzzles or None, count, level): what to put on the sheet."""
+    def _count(self) -> int | None:
+        """How many puzzles: the field's number when it is allowed (else None, the field corrected, a message)."""
+        if self.var_source.get() == "current":
+            return 1
+        n = self._read_count(self.var_count, 1, MAX_WORKSHEET_PUZZLES, "How many", fallback=4)
+        c = self.controller
+        if n is not None and self.var_source.get() == "collection" and c.collection:
+            left = len(c.collection) - c.collection_index
+            if n > left:
+                self.var_count.set(left)
+                self.message.configure(text=f"How many: the collection has {plural(left, 'puzzle')} from this one "
+                                            f"on, so it is now {left}. Press the button again to go on with {left}.")
+                return None
+        return n
+
+    def _puzzles(self, count: int):
+        """(fixed puzzles or None, level): what to put on the sheet."""
         src = self.var_source.get()
-        try:
-            count = max(1, min(MAX_WORKSHEET_PUZZLES, int(self.var_count.get())))
-        except (tk.TclError, ValueError):
-            count = 4
         c = self.controller
         if src == "current":
             g = c.puzzle()
-            return ([g] if g.clue_count else []), 1, None
+            return ([g] if g.clue_count else []), None
         if src == "collection" and c.collection:
             start = c.collection_index
-            return list(c.collection[start:start + count]), count, None
-        return None, count, self._level()
+            return list(c.collection[start:start + count]), None
+        return None, self._level()
 
-    def export(self) -> None:
-        """Ask for a file name, then make (and, if asked, generate) the worksheet on the worker."""
+    def _numbers_now(self):
+        """(count, per page) as the fields stand, without correcting them (None while not a number)."""
+        if self.var_source.get() == "current":
+            count = 1
+        else:
+            try:
+                count = int(str(self.var_count.get()).strip())
+            except ValueError:
+                return None
+            if not 1 <= count <= MAX_WORKSHEET_PUZZLES:
+                return None
+        try:
+            per_page = int(self.var_per_page.get())
+        except (tk.TclError, ValueError):
+            return None
+        return count, per_page
+
+    def _update(self) -> None:
+        """The announced page count, from the numbers as they stand."""
+        if not hasattr(self, "summary"):
+            return
+        numbers = self._numbers_now()
+        if numbers is None or numbers[1] not in solver.PER_PAGE:
+            self.summary.configure(text="")
+            return
+        count, per_page = numbers
+        plan = solver.plan_pages(count, per_page, count if self.var_solutions.get() else 0)
+        paper = PAPER_LABELS.get(self.var_paper.get(), self.var_paper.get())
+        self.summary.configure(text=f"{plural(count, 'puzzle')}: {pages_text(plan)} on {paper}.")
+
+    def print_(self) -> None:
+        """Make the worksheet and open it in the web browser, which shows its print dialog."""
+        self.export(to_browser=True)
+
+    def export(self, to_browser: bool = False) -> None:
+        """Ask for a file name (unless printing), then make (and, if asked, generate) the worksheet on the worker."""
         if self.running:
             return
-        fixed, count, level = self._puzzles()
+        count = self._count()
+        self._update()
+        if count is None:
+            return
+        fixed, level = self._puzzles(count)
         if fixed is not None and not fixed:
             self._busy(False, "The grid is empty: there is no puzzle to put on a worksheet.")
             return
-        dialogs = self.form.dialogs
-        ask = getattr(dialogs, "ask_save_worksheet", None) or dialogs.ask_save
-        path = ask("worksheet.html")
-        if not path:
-            self.message.configure(text="Not exported (no file chosen).")
-            return
+        if to_browser:
+            path = None
+        else:
+            dialogs = self.form.dialogs
+            ask = getattr(dialogs, "ask_save_worksheet", None) or dialogs.ask_save
+            path = ask("worksheet.html")
+            if not path:
+                self.message.configure(text="Not exported (no file chosen).")
+                return
         per_page, solutions, title = self.var_per_page.get(), self.var_solutions.get(), self.var_title.get()
+        paper = self.var_paper.get()
         title = title.strip() or "Sudoku worksheet"
 
         def work(cancel):
@@ -248,33 +392,53 @@ class WorksheetDialog(_Dialog):
                 labels = [solver.LEVEL_LABELS[level]] * count
             else:
                 grids, labels = fixed, None
-            html = solver.make_worksheet(grids, per_page, solutions, title, labels=labels)
-            atomic_write_text(path, html)
-            return len(grids)
+            sheet = solver.worksheet_sheet(grids, per_page, solutions, title, labels=labels, paper=paper,
+                                           auto_print=to_browser, cancel=cancel)
+            target = path
+            if target is None:
+                from .printing import print_folder
 
-        def done(n, seconds):
-            pages = -(-n // per_page)
-            sol = " and a solutions page" if solutions else ""
-            text = (f"Saved a worksheet of {n} puzzle{'s' if n != 1 else ''} ({pages} page"
-                    f"{'s' if pages != 1 else ''}{sol}) to {os.path.basename(path)} in {format_seconds(seconds)}.")
-            self.form.set_status(text, "ok")
+                target = str(print_folder() / time.strftime("sudoku-worksheet-%Y%m%d-%H%M%S.html"))
+            atomic_write_text(target, sheet.html)
+            return sheet, target, len(grids)
+
+        def done(result, seconds):
+            sheet, target, n = result
+            plan = sheet.plan
+            pages = f"{plan.puzzle_pages} page{'s' if plan.puzzle_pages != 1 else ''}"
+            if plan.solution_pages == 1:
+                pages += " and a solutions page"
+            elif plan.solution_pages:
+                pages += f" and {plan.solution_pages} solution pages, {plan.pages} in all"
+            what = f"a worksheet of {plural(n, 'puzzle')} ({pages}) on {sheet.paper.label}"
+            kind = "ok"
+            if path is not None:
+                text = f"Saved {what} to {os.path.basename(target)} in {format_seconds(seconds)}."
+            else:
+                from . import printing
+
+                if printing.open_page(target):
+                    text = f"Sent {what} to the web browser: its print dialog opens (the page is {target})."
+                else:
+                    text = (f"No web browser could be started to print. The page with {what} is saved as "
+                            f"{target}: open it and print it from there.")
+                    kind = "warn"
+            self.form.set_status(text, kind)
             if self.alive:
                 self._busy(False, text)
-                self.close()
+                if kind == "ok":
+                    self.close()
 
         def failed(exc):
-            if self.alive:
-                self._busy(False, "")
-            if isinstance(exc, solver.Cancelled):
-                return
-            if isinstance(exc, (ValueError, OSError)):
-                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self.form.set_status(f"The worksheet was not saved: {why}", "error")
-                if self.alive:
-                    self.message.configure(text=f"Not saved: {why}")
-                return
-            self.controller.report_exception(type(exc), exc, exc.__traceback__)
+            self._job_failed(exc, "printed" if to_browser else "saved")
 
-        what = f"Making {count} {solver.LEVEL_LABELS.get(level, level)} puzzles" if fixed is None else "Writing"
+        what = f"Making {plural(count, 'puzzle')} ({solver.LEVEL_LABELS.get(level, level)})" if fixed is None \
+            else "Writing"
         self._busy(True, f"{what} for the worksheet… (Cancel stops it)")
         self.controller.run_job("worksheet", work, done, failed, status=f"{what} for the worksheet…")
+
+
+def _default_paper() -> str:
+    from .printing import default_paper
+
+    return default_paper()

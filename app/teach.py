@@ -21,7 +21,8 @@ arrive for a grid that has changed since are dropped.
 
 Where things are: this module holds the Teach menu, the keys, the candidates and the
 shared rating; the hint ladder is app/hints.py, the explained solution app/explain.py,
-the difficulty card app/card.py, the generator and worksheet dialogs app/puzzles.py.
+the difficulty card app/card.py, the generator and worksheet dialogs app/puzzles.py, printing
+the grid app/printing.py (File ▸ Print…, Ctrl+P).
 
 Wiring: ``install_teach(form, controller, demo)`` (called once from ``app.__main__``).
 """
@@ -131,11 +132,16 @@ class Teach:
         f.add_command("teach", "Techniques…", "techniques")
         menu.add_separator()
         f.add_command("teach", "New puzzle…", "new_puzzle", "Ctrl+N", ("<Control-n>",))
-        f.add_command("teach", "Export worksheet…", "worksheet", "Ctrl+P", ("<Control-p>",))
+        # File ▸ Print… (the grid as it stands) and Print worksheet… (the generator), after Save
+        at = f.action_map.items["save"][1] + 1 if "save" in f.action_map.items else None
+        f.action_map.add_command("file", "Print…", "print", "Ctrl+P", ("<Control-p>",), before=at)
+        f.action_map.add_command("file", "Print worksheet…", "worksheet", "Ctrl+Shift+P",
+                                 ("<Control-Shift-P>", "<Control-Shift-p>"), before=None if at is None else at + 1)
         for action, fn in (("candidates", self._on_candidates_toggled), ("hint", self.hints.key),
                            ("explain", self.explanation.start), ("difficulty", self.card.rate),
                            ("techniques", lambda: self.open_lesson(None, all_techniques=True)),
-                           ("new_puzzle", self.new_puzzle_dialog), ("worksheet", self.worksheet_dialog)):
+                           ("new_puzzle", self.new_puzzle_dialog), ("worksheet", self.worksheet_dialog),
+                           ("print", self.print_dialog)):
             f.on(action, fn)
 
     def _init_keys(self) -> None:
@@ -332,6 +338,17 @@ class Teach:
         from .puzzles import WorksheetDialog
 
         return WorksheetDialog(self)
+
+    def print_dialog(self):
+        """File ▸ Print… (Ctrl+P): print the grid as it stands (app/printing.py); None on an empty grid."""
+        b = self.controller.board
+        if not (b.givens.clue_count or b.grid().clue_count):
+            self.form.set_status("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
+                                 "(File ▸ Print worksheet… makes new ones).", "warn")
+            return None
+        from .printing import open_dialog
+
+        return open_dialog(self)
 
     def new_puzzle(self, level: str, symmetry: str | None = None, seed=None, on_done=None) -> None:
         """Generate a puzzle of ``level`` on the worker and load it as givens (one undo step).

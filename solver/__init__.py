@@ -23,6 +23,7 @@ Where each idea lives (one module each)::
     words.py         wording helpers shared by every message ("a, b and c")
     parse.py         parse, parse_many: text -> Grid (ParseError with the position)
     formats.py       every text format;  sources.py  files, streams, decoding, limits
+    marks.py         formats with pencil marks: the pencil-mark grid, the S9B link
     search.py        the fast solver: propagation + fewest-candidates search
     diagnose.py      validate, diagnose, check_entries: what is wrong, in words
     typos.py         find_typos: the copying slips that explain a wrong grid, ranked
@@ -34,6 +35,7 @@ Where each idea lives (one module each)::
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
     isomorph.py      random isomorphs (benchmarks, generator)
+    printing.py      print pages: grids as they stand, 1-6 a page, A4/Letter, page plan
     examples.py, worksheet.py;  cli.py, cli_batch.py, cli_json.py (python -m solver);
     bench.py, baselines.py, typo_bench.py, logic_bench.py (benchmarks)
 """
@@ -49,6 +51,8 @@ __version__ = "1.0.0"
 # The public API, by module.
 # -- parse --
 from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
+from .marks import Marked, pencil_grid, wiki_link  # noqa: F401
+from .parse import parse_marks  # noqa: F401
 # -- search --
 from .cancel import Cancelled  # noqa: F401
 from .search import SearchStats, count_solutions, find_solutions, solve  # noqa: F401
@@ -69,4 +73,5 @@ from .path import LogicalPath, logical_path  # noqa: F401
 from .hint import Hint, hint  # noqa: F401
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
-from .worksheet import make_worksheet  # noqa: F401
+from .printing import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
+from .worksheet import make_worksheet, worksheet_sheet  # noqa: F401
