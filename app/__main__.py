@@ -62,6 +62,7 @@ def run(path: str | None = None) -> int:
             logging.getLogger(__name__).info("moved %s here from the old per-user folder", path.name)
     _set_icon(root)
     form, controller = build_window(root, folder / "state.json" if folder else None)
+    form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
     controller.start(path)
     if problem:
         logging.getLogger(__name__).warning(problem)
@@ -92,6 +93,10 @@ def build_window(root, state_path: Path | None):
     demo = install_demo(form, controller)  # classroom mode: the search demo
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
+    demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
+    from .layout import WindowSize
+
+    controller.features["window"] = WindowSize(form)  # the window's size, saved with the state
     controller.features.update(demo=demo, teach=teach, presentation=presentation)
     return form, controller
 

@@ -63,6 +63,8 @@ class CellGrid:
         dpi_factor = max(1.0, self.root.winfo_fpixels("1i") / 96.0)
         self._base_side = int(BASE_CELL_PX * dpi_factor) * 9 + 24
         self._font_px = 30
+        self._cell_px = 50
+        self.digit_share = 0.58  # a digit's font size as a share of the cell (the presentation view: more)
 
         # the grid, kept square inside a holder that takes the free space
         self.holder = tk.Frame(parent, highlightthickness=0)
@@ -187,6 +189,15 @@ class CellGrid:
         """The digits' current size in pixels (they scale with the window)."""
         return self._font_px
 
+    def cell_px(self) -> int:
+        """A cell's current side in pixels."""
+        return self._cell_px
+
+    def set_digit_share(self, share: float) -> None:
+        """Digits ``share`` of a cell's side (0.58 normally), from now on."""
+        self.digit_share = share
+        self._size_fonts()
+
     def _fit_grid_to_panel(self) -> None:
         """Make the grid (at 100 %) as tall as the side panel, so no empty band is left under it.
 
@@ -205,8 +216,11 @@ class CellGrid:
         self._fit_grid_to_panel()
         side = max(90, min(event.width, event.height))
         self.board.place_configure(width=side, height=side)
-        cell = (side - 6 - 6 - 6) / 9
-        px = max(8, int(cell * 0.58))
+        self._cell_px = int((side - 6 - 6 - 6) / 9)
+        self._size_fonts()
+
+    def _size_fonts(self) -> None:
+        px = max(8, int(self._cell_px * self.digit_share))
         if px != self._font_px:
             self._font_px = px
             for f in self._fonts.values():

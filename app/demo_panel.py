@@ -15,8 +15,9 @@ import tkinter.font as tkfont
 from tkinter import ttk
 
 from .demo_run import FULL_SPEED, ORDER_LABELS
-from solver import cell_of, index
+from solver import Grid, candidates, cell_of, index
 
+from .layout import flow
 from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
 from .wording import format_count
 
@@ -26,6 +27,7 @@ __all__ = ["DemoPanel", "DemoGrid", "TABLE_WIDTHS"]
 
 # comparison table columns (pixels at normal size): wide enough for "≥ 1,000,000" and "≥ 18,999,717"
 TABLE_WIDTHS = {"#0": 88, "placements": 100, "backtracks": 96, "steps": 110, "time": 62}
+TABLE_COLUMNS = ("placements", "backtracks", "steps", "time")
 COUNTERS = ("placements", "backtracks", "depth", "steps")
 
 
@@ -83,7 +85,7 @@ class DemoPanel:
         p = self.frame
         B = dict(style="Demo.TButton", takefocus=0, width=-8)  # at least 8 characters: Play/Pause never moves the row
 
-        orders = ttk.LabelFrame(p, text="Strategy", padding=(8, 2), style="Demo.TLabelframe")
+        orders = self.orders = ttk.LabelFrame(p, text="Strategy", padding=(8, 2), style="Demo.TLabelframe")
         orders.grid(row=0, column=0, sticky="ew", padx=4, pady=(4, 4))
         self.order_buttons = {}
         for k, (order, label) in enumerate(ORDER_LABELS.items()):
@@ -92,35 +94,45 @@ class DemoPanel:
             b.grid(row=k, column=0, sticky="w")
             self.order_buttons[order] = b
 
-        counters = tk.Frame(p)
+        counters = self.counters = tk.Frame(p)
         counters.grid(row=1, column=0, sticky="ew", padx=4, pady=(2, 2))
         self.counter_values: dict[str, tk.Label] = {}
+        self.captions: dict[str, tuple[tk.Label, str]] = {}  # key -> (caption label, its normal text)
         names = (("placements", "placements tried"), ("backtracks", "backtracks"), ("depth", "depth"),
                  ("steps", "steps"), ("elapsed", "elapsed"))
+        self.counter_cells: list[tk.Widget] = []  # laid out in as many rows as the width needs (reflow)
         for k, (key, name) in enumerate(names):
             r, c = divmod(k, 3)
             cell = tk.Frame(counters, bd=1, relief="solid", bg=WHITE, padx=6, pady=2)
             cell.grid(row=r, column=c, sticky="nsew", padx=2, pady=2)
             counters.columnconfigure(c, weight=1, uniform="counter")
+            self.counter_cells.append(cell)
             v = tk.Label(cell, text="0", font=self.fonts["value"], bg=WHITE, anchor="e")
             v.pack(fill="x")
-            tk.Label(cell, text=name, font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e").pack(fill="x")
+            caption = tk.Label(cell, text=name, font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e")
+            caption.pack(fill="x")
+            self.captions[key] = (caption, name)
             self.counter_values[key] = v
         self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
         self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
+        self.counter_cells.append(self.state_label)
 
         legend = tk.Frame(p)
         legend.grid(row=6, column=0, sticky="ew", padx=4, pady=(2, 0))
         self.legend = legend
         family = self.fonts["label"].actual("family")
+        self.legend_entries: list[tk.Widget] = []  # each a swatch and its name, flowed into rows (reflow)
         for k, (name, style, mark) in enumerate(DEMO_LEGEND):
             look, mark = DIGIT_STYLES[style], MARKS.get(mark)
             font = tkfont.Font(self.root, family=family, size=13, weight=look.weight, slant=look.slant,
                                overstrike=bool(mark and mark.overstrike))
             self.legend_fonts.append(font)
-            tk.Label(legend, text="5", font=font, fg=look.fg, bg=mark.bg if mark else WHITE, width=2, relief="solid",
-                     bd=1).grid(row=0, column=2 * k, padx=(0 if k == 0 else 6, 2))
-            tk.Label(legend, text=name, font=self.fonts["label"]).grid(row=0, column=2 * k + 1, sticky="w")
+            entry = tk.Frame(legend)
+            entry.grid(row=0, column=k, sticky="w", padx=(0 if k == 0 else 4, 0))
+            tk.Label(entry, text="5", font=font, fg=look.fg, bg=mark.bg if mark else WHITE, width=2, relief="solid",
+                     bd=1).pack(side="left", padx=(0, 2))
+            tk.Label(entry, text=name, font=self.fonts["label"]).pack(side="left")
+            self.legend_entries.append(entry)
 
         self.explain = tk.Label(p, text="", font=self.fonts["text"], anchor="nw", justify="left",
                                 bg=WHITE, relief="solid", bd=1, padx=8, pady=4, height=2, width=36)
@@ -134,33 +146,35 @@ class DemoPanel:
         self.step_button = ttk.Button(controls, text="Step ▶", command=demo.step, **B)
         self.play_button = ttk.Button(controls, text="▶ Play", command=demo.toggle_play, **B)
         self.skip_button = ttk.Button(controls, text="End ▶▶", command=demo.counts.skip_to_end, **B)
-        for k, b in enumerate((self.back_button, self.step_button, self.play_button, self.skip_button)):
-            b.grid(row=0, column=k, sticky="ew", padx=1, pady=1)
-            controls.columnconfigure(k, weight=1, uniform="ctl")
         self.reset_button = ttk.Button(controls, text="⟲ Reset", command=demo.reset, **B)
         self.stop_button = ttk.Button(controls, text="■ Stop", command=demo.stop, **B)
-        for k, b in enumerate((self.reset_button, self.stop_button), start=4):
+        self.control_buttons = (self.back_button, self.step_button, self.play_button, self.skip_button,
+                                self.reset_button, self.stop_button)
+        for k, b in enumerate(self.control_buttons):
             b.grid(row=0, column=k, sticky="ew", padx=1, pady=1)
             controls.columnconfigure(k, weight=1, uniform="ctl")
 
         sliders = tk.Frame(p)
         sliders.grid(row=4, column=0, sticky="ew", padx=4, pady=(4, 2))
         sliders.columnconfigure(1, weight=1)
-        tk.Label(sliders, text="Speed", font=self.fonts["label"]).grid(row=0, column=0, sticky="w")
+        self.sliders = sliders
+        self.speed_name = tk.Label(sliders, text="Speed", font=self.fonts["label"])
+        self.speed_name.grid(row=0, column=0, sticky="w")
         self.speed_scale = ttk.Scale(sliders, from_=0, to=FULL_SPEED, variable=self.var_speed,
                                      command=demo.speed_changed, takefocus=0, style="Demo.Horizontal.TScale")
         self.speed_scale.grid(row=0, column=1, sticky="ew", padx=6)
         self.speed_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.speed_label.grid(row=0, column=2, sticky="w")
-        tk.Label(sliders, text="Timeline", font=self.fonts["label"]).grid(row=1, column=0, sticky="w")
+        self.time_name = tk.Label(sliders, text="Timeline", font=self.fonts["label"])
+        self.time_name.grid(row=1, column=0, sticky="w")
         self.time_scale = ttk.Scale(sliders, from_=0, to=1, variable=self.var_time,
                                     command=self._on_timeline, takefocus=0, style="Demo.Horizontal.TScale")
         self.time_scale.grid(row=1, column=1, sticky="ew", padx=6)
         self.time_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.time_label.grid(row=1, column=2, sticky="w")
 
-        box = ttk.LabelFrame(p, text="Make it faster: compare the strategies", padding=(6, 4),
-                             style="Demo.TLabelframe")
+        box = self.compare_box = ttk.LabelFrame(p, text="Make it faster: compare the strategies", padding=(6, 4),
+                                                style="Demo.TLabelframe")
         box.grid(row=5, column=0, sticky="nsew", padx=4, pady=(6, 2))
         p.rowconfigure(7, weight=1)  # spare height goes below the legend
         box.columnconfigure(0, weight=1)
@@ -196,6 +210,53 @@ class DemoPanel:
         self.full_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.full_button.grid_remove()
         self.set_job_ui(False)
+        self._width = 0
+        self.frame.bind("<Configure>", lambda e: self.reflow(e.width))
+        box.bind("<Configure>", lambda e: self._fit_table(e.width - 16), add="+")
+
+    # ======================================================================
+    # fitting the width (a narrow window, the presentation view's column)
+    # ======================================================================
+    def reflow(self, width: int) -> None:
+        """Counters, controls and legend in as many rows as ``width`` pixels need (nothing cut off)."""
+        if width < 20:
+            return
+        self._width = width
+        inner = width - 12  # the rows' own padding (4 + 4) and the panel's focus ring (2 + 2)
+        flow(self.counter_cells, inner, max_per_row=3, uniform="counter", sticky="nsew")
+        flow(self.control_buttons, inner, max_per_row=6, padx=1, pady=1, uniform="ctl")
+        flow(self.legend_entries, inner, padx=3, pady=1, sticky="w")
+        if self.order_buttons and next(iter(self.order_buttons.values())).cget("text") in {
+                label.short for label in ORDER_LABELS.values()}:
+            flow(list(self.order_buttons.values()), inner - 24, sticky="w")
+        for label in (self.table_note, self.job_label, self.state_label):
+            label.configure(wraplength=max(80, inner - 24))
+
+    def _fit_table(self, width: int) -> None:
+        """Columns as wide as their text; Time, then Steps, left out when the width cannot hold them."""
+        if width < 40:
+            return
+        table = self.table
+        fonts = {"": self.fonts["table"], "estimate": self.fonts["table_estimate"]}
+        need: dict[str, int] = {}
+        for col in ("#0",) + TABLE_COLUMNS:
+            texts = [(str(table.heading(col, "text")), self.fonts["heading"])]
+            for iid in table.get_children():
+                font = fonts["estimate" if "estimate" in table.item(iid, "tags") else ""]
+                value = table.item(iid, "text") if col == "#0" else table.set(iid, col)
+                texts.append((str(value), font))
+            need[col] = max(f.measure(t) for t, f in texts) + (24 if col == "#0" else 14)
+        shown = list(TABLE_COLUMNS)
+        for drop in ("time", "steps"):
+            if need["#0"] + sum(need[c] for c in shown) <= width:
+                break
+            shown.remove(drop)
+        if tuple(str(c) for c in table.cget("displaycolumns")) != tuple(shown):
+            table.configure(displaycolumns=shown)
+        extra = max(0, width - need["#0"] - sum(need[c] for c in shown))
+        table.column("#0", width=need["#0"] + extra, minwidth=need["#0"])
+        for col in shown:
+            table.column(col, width=need[col], minwidth=need[col])
 
 
     # ======================================================================
@@ -263,6 +324,7 @@ class DemoPanel:
             elif table.exists(est_iid):
                 table.delete(est_iid)
         table.configure(height=len(ORDER_LABELS) + estimates)
+        self._fit_table(self.compare_box.winfo_width() - 16)
         self.table_note.configure(text="\n".join(notes))
         if any_capped:
             self.full_button.grid()
@@ -287,29 +349,33 @@ class DemoPanel:
                 self.job_label.grid_remove()
 
 
-    def set_large(self, on: bool, scale: float = 1.4) -> None:
-        """Bigger fonts, buttons and sliders on a white ground for a projector / touch board (False: back).
+    def set_large(self, on: bool, text_px: int = 20) -> None:
+        """Fonts of ``text_px`` pixels (counters half as big again), large buttons and sliders on a
+        white ground for a projector / touch board; short strategy names; the legend under the
+        counters (False: all back).
 
-        The panel's own explanation box is hidden meanwhile: the large status line under the
+        The panel's own explanation box is hidden meanwhile: the large status line beside the
         grid carries the same sentence.
         """
         for key, font in self.fonts.items():
             base = self._base_sizes[key]
-            font.configure(size=round(base * scale) if on else base)
+            font.configure(size=-round(text_px * (1.5 if key == "value" else 1)) if on else base)
         for font in self.legend_fonts:
-            font.configure(size=round(13 * scale) if on else 13)
+            font.configure(size=-round(text_px * 1.2) if on else 13)
+        scale = text_px / 14 if on else 1.0
         style = ttk.Style(self.root)
         if not hasattr(self, "_normal_bg"):
             self._normal_bg = self.frame.cget("bg")
         bg = WHITE if on else self._normal_bg
-        style.configure("Demo.TButton", padding=(2, 12) if on else (2, 3))
-        style.configure("Demo.Treeview", rowheight=int(22 * scale) if on else 22)
+        style.configure("Demo.TButton", padding=(2, max(6, text_px // 3)) if on else (2, 3))
+        style.configure("Demo.Treeview", rowheight=self.fonts["table"].metrics("linespace") + 6 if on else 22)
         style.configure("Demo.Horizontal.TScale", sliderlength=int(30 * scale) if on else 30,
-                        sliderthickness=int(15 * scale * 1.6) if on else 15)
+                        sliderthickness=int(15 * scale * 1.4) if on else 15)
         for name in ("Demo.TFrame", "Demo.TLabelframe", "Demo.TLabelframe.Label", "Demo.TRadiobutton"):
             style.configure(name, background=bg)
-        for col, width in TABLE_WIDTHS.items():
-            self.table.column(col, width=int(width * scale) if on else width)
+        for order, b in self.order_buttons.items():
+            b.configure(text=ORDER_LABELS[order].short if on else ORDER_LABELS[order].long)
+        flow(list(self.order_buttons.values()), max(100, self._width - 40) if on else 1, sticky="w")
         if on:
             stack, self._grey = [self.frame], []
             while stack:
@@ -319,11 +385,35 @@ class DemoPanel:
                     self._grey.append(w)
         for w in getattr(self, "_grey", ()):
             w.configure(bg=bg)
+        for key, (caption, name) in self.captions.items():
+            caption.configure(text=name.split()[0] if on else name)  # "placements", not "placements tried"
+        # large: what the lesson watches first (counters, legend, controls, sliders), then strategy and comparison
+        rows = ({"counters": 0, "legend": 1, "controls": 3, "sliders": 4, "orders": 5, "compare": 6} if on else
+                {"orders": 0, "counters": 1, "controls": 3, "sliders": 4, "compare": 5, "legend": 6})
+        widgets = {"counters": self.counters, "legend": self.legend, "controls": self.back_button.master,
+                   "sliders": self.sliders, "orders": self.orders, "compare": self.compare_box}
+        for name, row in rows.items():
+            widgets[name].grid(row=row)
+        # sliders: the value under its name, the slider a row of its own (narrow column)
+        for k, (name, scale, value) in enumerate(((self.speed_name, self.speed_scale, self.speed_label),
+                                                   (self.time_name, self.time_scale, self.time_label))):
+            if on:
+                name.grid(row=2 * k, column=0, sticky="w")
+                value.grid(row=2 * k, column=1, columnspan=2, sticky="e")
+                value.configure(width=0)
+                scale.grid(row=2 * k + 1, column=0, columnspan=3, sticky="ew", padx=0)
+            else:
+                name.grid(row=k, column=0, columnspan=1, sticky="w")
+                scale.grid(row=k, column=1, columnspan=1, sticky="ew", padx=6)
+                value.grid(row=k, column=2, columnspan=1, sticky="w")
+                value.configure(width=13)
         if on:
             self.explain.grid_remove()
         else:
             self.explain.grid()
-
+        self.frame.update_idletasks()  # the new fonts' sizes, before flowing by them
+        self.reflow(self.frame.winfo_width())
+        self._fit_table(self.compare_box.winfo_width() - 16)
 
 
 class DemoGrid:
@@ -336,6 +426,38 @@ class DemoGrid:
     def __init__(self, form):
         self.form = form
         self._decorated: set[int] = set()  # cells drawn with an event's digit instead of the run's
+        self.candidates_on = None  # () -> bool: draw the search position's candidates (Teach ▸ Show candidates)
+        self._last_run = None
+
+    def follow_candidates(self, variable: tk.BooleanVar, active) -> None:
+        """Draw the search position's candidates while ``variable`` is set and ``active()`` (the demo runs).
+
+        Teach ▸ Show candidates (C) then shows the candidates of the grid the search has
+        reached, redrawn with every step (the person's own candidates wait until the demo ends).
+        """
+        self.candidates_on = variable.get
+
+        def changed(*_args):
+            if active() and self._last_run is not None:
+                # after the Teach feature's own redraw (which hides pencil marks while the demo runs)
+                self.form.root.after_idle(lambda: active() and self.draw_candidates(self._last_run))
+
+        variable.trace_add("write", changed)
+
+    def draw_candidates(self, run) -> None:
+        """The candidates of ``run``'s position over its blank cells (or none when switched off)."""
+        pencil = self.form.pencil
+        if pencil is None:
+            return
+        if not (self.candidates_on is not None and self.candidates_on()):
+            pencil.hide()
+            return
+        cands = candidates(Grid(run.digits))
+        for i in range(81):
+            if run.digits[i] or i in self._decorated:
+                pencil.hide(cell_of(i))
+            else:
+                pencil.show(cell_of(i), cands[cell_of(i)])
 
     def take_keys(self, tag: str) -> None:
         """The cells' keys reach bind tag ``tag`` first (while the grid shows the search)."""
@@ -384,10 +506,14 @@ class DemoGrid:
             show(cell_of(i), d, style)
         for name, cells in marks.items():
             self.form.set_marks(name, cells)
+        self._last_run = run
+        if self.candidates_on is not None and self.candidates_on():
+            self.draw_candidates(run)
 
     def forget(self) -> None:
         """The demo gave the grid back: no marks of its own, nothing decorated."""
         self._decorated.clear()
+        self._last_run = None
         self.form.clear_marks(*DEMO_MARKS)
 
     @staticmethod

@@ -104,7 +104,7 @@ class PencilMarks:
         return canvas
 
     def _px(self) -> int:
-        return max(7, int(self.form.digit_font_px() * 0.42))
+        return max(7, int(self.form.cell_grid.cell_px() * 0.27))  # a third of a cell, with room
 
     def _on_resize(self, event=None) -> None:
         px = self._px()

@@ -23,6 +23,7 @@ Extending the form (later features):
 from __future__ import annotations
 
 import logging
+import sys
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
@@ -32,13 +33,19 @@ from .actions import ActionMap
 from .cells import CellGrid
 from .dialogs import Dialogs
 from .findings import FindingsTab
+from .layout import MIN_WINDOW, ScrollArea, dpi_factor, fit_geometry, work_area
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["SudokuForm", "Dialogs"]
+__all__ = ["SudokuForm", "Dialogs", "PANEL_MIN", "PANEL_MAX"]
+
+#: the side panel's width (pixels at 96 dpi): at least, and at most
+PANEL_MIN, PANEL_MAX = 340, 720
+#: the side panel's least height when it sits under the grid
+PANEL_MIN_HEIGHT = 230
 
 
 class SudokuForm:
@@ -86,39 +93,44 @@ class SudokuForm:
         root = self.root
         self.main = ttk.Frame(root, padding=8)
         self.main.pack(fill="both", expand=True)
-        self.main.columnconfigure(0, weight=3)
-        self.main.columnconfigure(1, weight=1)
+        self.main.columnconfigure(0, weight=1)
         self.main.rowconfigure(1, weight=1)
+        self.layout = "side"  # "side": the panel beside the grid; "stacked": under it
+        self.layout_hook: Callable[[int, int], bool] | None = None  # the presentation view's own layout
 
-        # top bar: mode on the left, collection position on the right
-        top = ttk.Frame(self.main)
-        top.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, 6))
+        # top bar: mode on the left (it wraps), collection position on the right (never pushed out)
+        top = self.top_bar = ttk.Frame(self.main)
+        top.grid(row=0, column=0, sticky="ew", pady=(0, 6))
+        top.columnconfigure(0, weight=1)
         self.mode_label = ttk.Label(top, font=self.ui_font, text="")
-        self.mode_label.pack(side="left")
-        self.next_button = self.action_map.add_button("next", ttk.Button(top, text="Next ▶", takefocus=0))
-        self.next_button.pack(side="right")
-        self.collection_label = ttk.Label(top, font=self.ui_font, text="")
-        self.collection_label.pack(side="right", padx=6)
+        self.mode_label.grid(row=0, column=0, sticky="ew")
+        self.mode_label.bind("<Configure>", lambda e: self.mode_label.configure(wraplength=max(80, e.width - 4)))
         self.prev_button = self.action_map.add_button("prev", ttk.Button(top, text="◀ Previous", takefocus=0))
-        self.prev_button.pack(side="right")
+        self.collection_label = ttk.Label(top, font=self.ui_font, text="")
+        self.next_button = self.action_map.add_button("next", ttk.Button(top, text="Next ▶", takefocus=0))
 
-        # the grid, kept square inside a holder that takes the free space
-        self.cell_grid = CellGrid(self.main, self.fire, self.var_givens_mode, self.var_auto_advance)
+        # the grid and the side panel, placed by _layout (beside or under the grid)
+        self.body = ttk.Frame(self.main)
+        self.body.grid(row=1, column=0, sticky="nsew")
+        self.cell_grid = CellGrid(self.body, self.fire, self.var_givens_mode, self.var_auto_advance)
         self.holder, self.board = self.cell_grid.holder, self.cell_grid.board
-        self.holder.grid(row=1, column=0, sticky="nsew")
+        self.cell_grid.panel = None  # the grid fills the height; the side panel scrolls instead
 
-        # the side panel: a notebook that later features add tabs to
-        self.side_panel = ttk.Notebook(self.main)
-        self.side_panel.grid(row=1, column=1, sticky="nsew", padx=(10, 0))
-        self.cell_grid.panel = self.side_panel  # the grid grows to the panel's height
+        # the side panel: a notebook that later features add tabs to, in an area that scrolls
+        self.side_area = ScrollArea(self.body)
+        self.side_panel = ttk.Notebook(self.side_area.inner)
+        self.side_panel.grid(row=0, column=0, sticky="nsew")
+        self.side_panel.bind("<<NotebookTabChanged>>", lambda e: self.side_area.canvas.yview_moveto(0), add="+")
         self.findings_panel = FindingsTab(self.side_panel, self.findings_font, self.action_map)
         self.findings_tab, self.findings = self.findings_panel.tab, self.findings_panel.text
         self.check_entries_button = self.findings_panel.check_entries_button
         self.show_wrong_button = self.findings_panel.show_wrong_button
+        self.body.bind("<Configure>", lambda e: self._layout(e.width, e.height))
+        self.side_area.inner.bind("<Configure>", lambda e: self._natural_size(), add="+")
 
         # buttons under the grid
-        bar = ttk.Frame(self.main)
-        bar.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        bar = self.button_bar = ttk.Frame(self.main)
+        bar.grid(row=2, column=0, sticky="ew", pady=(8, 0))
         button = self.action_map.add_button
         self.check_button = button("check", ttk.Button(bar, text="Check (F5)"))
         self.solve_button = button("solve", ttk.Button(bar, text="Solve (Ctrl+Enter)"))
@@ -134,10 +146,107 @@ class SudokuForm:
             self.main, text="", anchor="w", justify="left", font=self.status_font, width=20,
             relief="groove", bd=1, padx=8, pady=5,  # width: long messages wrap, never widen the window
         )
-        self.status.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(8, 0))
-        self.status.bind("<Configure>", lambda e: self.status.configure(wraplength=max(200, e.width - 20)))
+        self.status.grid(row=3, column=0, sticky="ew", pady=(8, 0))
+        self.status.bind("<Configure>", lambda e: self.status.configure(
+            wraplength=max(120, e.width - 2 * int(self.status.cget("padx")) - 8)))
         self._status_kind = "info"
         self.set_collection(None)
+        self._natural_size()
+
+    # ======================================================================
+    # fitting the screen
+    # ======================================================================
+    def _layout(self, width: int, height: int) -> None:
+        """Place the grid and the side panel in the body (``width`` x ``height`` pixels).
+
+        Beside the grid when that leaves the grid as much room as under it (a landscape
+        window), else under it (a portrait or half-screen window); the panel scrolls when
+        its content is taller than its place.
+        """
+        if width < 2 or height < 2:
+            return
+        if self.layout_hook is not None and self.layout_hook(width, height):
+            return
+        s = dpi_factor(self.root)
+        gap, pmin, pmax = int(10 * s), int(PANEL_MIN * s), int(PANEL_MAX * s)
+        beside = min(height, width - pmin - gap)
+        under = min(width, height - int(PANEL_MIN_HEIGHT * s) - gap)
+        if beside >= under or under < 90:
+            side = max(90, beside)
+            pw = max(1, min(width - side - gap, pmax))
+            x = max(0, (width - side - gap - pw) // 2)
+            self.holder.place(in_=self.body, x=x, y=0, width=side, height=side)
+            self.side_area.frame.place(in_=self.body, x=x + side + gap, y=0, width=pw, height=height)
+            self.layout = "side"
+        else:
+            side = under
+            self.holder.place(in_=self.body, x=(width - side) // 2, y=0, width=side, height=side)
+            self.side_area.frame.place(in_=self.body, x=0, y=side + gap, width=width, height=height - side - gap)
+            self.layout = "stacked"
+
+    def relayout(self) -> None:
+        """Place the grid and the panel again (after the presentation view changed the rules)."""
+        self._layout(self.body.winfo_width(), self.body.winfo_height())
+
+    def _natural_size(self) -> None:
+        """The body asks for the grid at its zoom beside the panel at its own width (at most PANEL_MAX)."""
+        s = dpi_factor(self.root)
+        side = int(self.holder.cget("width"))
+        pw, ph = self.side_area.natural_size()
+        pw = max(int(PANEL_MIN * s), min(pw, int(PANEL_MAX * s)))
+        want = (side + int(10 * s) + pw, max(side, ph))
+        if (int(str(self.body.cget("width")) or 0), int(str(self.body.cget("height")) or 0)) != want:
+            self.body.configure(width=want[0], height=want[1])
+
+    def menubar_height(self) -> int:
+        """The menu bar's height (it sits above the window's inner area on Windows and X11)."""
+        if sys.platform == "darwin" or not str(self.root.cget("menu")):
+            return 0
+        if self.root.winfo_ismapped():
+            measured = self.root.winfo_rooty() - self.root.winfo_y()
+            if 0 < measured < 100:
+                return measured
+        return tkfont.nametofont("TkMenuFont").metrics("linespace") + 12
+
+    def fit_to_screen(self, saved: dict | None = None, maximise: bool = True) -> tuple[int, int]:
+        """Size the window to its natural size, or to ``saved`` (:meth:`window_size`'s dict),
+        never larger than the screen's work area; maximised again when it was.  The size used."""
+        root = self.root
+        root.update_idletasks()
+        want = None
+        if isinstance(saved, dict):
+            try:
+                want = (int(saved["width"]), int(saved["height"]))
+            except (KeyError, TypeError, ValueError):
+                want = None
+            if want is not None and min(want) < 50:
+                want = None
+        natural = (root.winfo_reqwidth(), root.winfo_reqheight())
+        w, h, clamped = fit_geometry(root, natural, want, self.menubar_height())
+        x, y, _, _ = work_area(root)
+        root.geometry(f"{w}x{h}+{x}+{y}" if (clamped or not root.winfo_ismapped()) else f"{w}x{h}")
+        root.minsize(min(MIN_WINDOW[0], w), min(MIN_WINDOW[1], h))
+        if maximise and ((clamped and want is None) or (isinstance(saved, dict) and saved.get("maximized"))):
+            self._maximise()
+        return w, h
+
+    def _maximise(self) -> None:
+        try:
+            if sys.platform == "win32":
+                self.root.state("zoomed")
+            elif sys.platform != "darwin":
+                self.root.attributes("-zoomed", True)  # the window manager fits it to the work area
+        except tk.TclError:
+            pass
+
+    def window_size(self) -> dict:
+        """The window's size for the state file: {"width", "height", "maximized"}."""
+        root = self.root
+        try:
+            maximized = root.state() == "zoomed" or bool(int(root.attributes("-zoomed")))
+        except (tk.TclError, ValueError):
+            maximized = False
+        return {"width": root.winfo_width(), "height": root.winfo_height(), "maximized": maximized}
 
     def _init_menus(self) -> None:
         for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
@@ -274,7 +383,10 @@ class SudokuForm:
 
     def zoom(self, factor: float | None) -> float:
         """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
-        return self.cell_grid.zoom(factor)
+        z = self.cell_grid.zoom(factor)  # the window takes its natural size ...
+        self._natural_size()
+        self.fit_to_screen(maximise=False)  # ... but never more than the screen's work area
+        return z
 
     @property
     def zoom_level(self) -> float:
@@ -282,6 +394,7 @@ class SudokuForm:
 
     def set_zoom(self, zoom: float) -> None:
         self.cell_grid.set_zoom(zoom)
+        self._natural_size()
 
     def digit_font_px(self) -> int:
         """The digits' current size in pixels (they scale with the window)."""
@@ -296,6 +409,8 @@ class SudokuForm:
             text = prefix + text
         self.status.configure(text=text, fg=fg)
         self._status_kind = kind
+        if self.layout_hook is not None:
+            self.relayout()  # the presentation view gives the status line the height its text needs
 
     def status_text(self) -> str:
         return str(self.status.cget("text"))
@@ -328,13 +443,11 @@ class SudokuForm:
         self.collection_label.configure(text=position or "")
         self.enable("prev", bool(position) and has_prev)
         self.enable("next", bool(position) and has_next)
-        if position:
-            self.prev_button.pack(side="right")
-            self.collection_label.pack(side="right", padx=6, before=self.prev_button)
-            self.next_button.pack(side="right", before=self.collection_label)
-        else:
-            for w in (self.prev_button, self.collection_label, self.next_button):
-                w.pack_forget()
+        for k, w in enumerate((self.prev_button, self.collection_label, self.next_button), start=1):
+            if position:
+                w.grid(row=0, column=k, sticky="e", padx=(6 if k == 2 else 0, 6 if k == 2 else 0))
+            else:
+                w.grid_remove()
 
     def show_findings(self, messages: list[str], hint: str = "") -> None:
         """List every finding sentence in the Findings tab (clicking one selects it)."""

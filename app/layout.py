@@ -1,0 +1,210 @@
+"""Fitting the window to the screen: the work area, a scrolling area, rows that wrap.
+
+* :func:`work_area` -- the part of the screen a window may take (the screen less the task
+  bar and a title bar; Windows reports it exactly);
+* :func:`fit_geometry` -- the window's size on opening: its natural size or the saved
+  one, never larger than the work area;
+* :class:`ScrollArea` -- a frame whose content scrolls vertically when it is taller than
+  the space it gets (the side panel), and is never wider than that space;
+* :func:`flow` -- lay widgets out in as many rows as the width needs (buttons, counters,
+  the legend), so nothing is cut off on a narrow screen.
+
+No Sudoku here; app/view.py and app/presentation.py use it.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+import tkinter as tk
+from tkinter import ttk
+from typing import Sequence
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize"]
+
+#: the height a title bar and a task bar take (at 96 dpi) where the system does not say
+RESERVED_HEIGHT_PX = 64
+#: the smallest window the layout is made for
+MIN_WINDOW = (640, 480)
+
+
+def dpi_factor(root: tk.Misc) -> float:
+    """1.0 at 96 dpi, 2.0 at 200 % scaling (never below 1)."""
+    return max(1.0, root.winfo_fpixels("1i") / 96.0)
+
+
+def _windows_work_area() -> tuple[int, int, int, int] | None:
+    try:
+        import ctypes
+        from ctypes import wintypes
+
+        rect = wintypes.RECT()
+        if ctypes.windll.user32.SystemParametersInfoW(0x0030, 0, ctypes.byref(rect), 0):  # SPI_GETWORKAREA
+            return rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top
+    except Exception:  # noqa: BLE001 - any failure: fall back to the screen
+        return None
+    return None
+
+
+def work_area(root: tk.Misc) -> tuple[int, int, int, int]:
+    """(x, y, width, height) of the screen area a window's outer frame may take."""
+    sw, sh = root.winfo_screenwidth(), root.winfo_screenheight()
+    if sys.platform == "win32":
+        area = _windows_work_area()
+        if area is not None:
+            x, y, w, h = area
+            return x, y, min(w, sw), min(h, sh)
+    reserve = int(RESERVED_HEIGHT_PX * dpi_factor(root)) if sh > 600 else 0
+    top = int(25 * dpi_factor(root)) if sys.platform == "darwin" else 0  # the Mac's menu bar
+    return 0, top, sw, sh - reserve - top
+
+
+def fit_geometry(root: tk.Misc, natural: tuple[int, int], saved: tuple[int, int] | None = None,
+                 menubar_height: int = 0) -> tuple[int, int, bool]:
+    """(width, height, clamped): the window's inner size on opening.
+
+    ``natural`` is the size the window asks for, ``saved`` the size it had last time (used
+    instead when given).  The result never exceeds the work area (less ``menubar_height``,
+    which sits above the window's inner area on Windows and X11); ``clamped`` is True when
+    it had to be made smaller.
+    """
+    _, _, aw, ah = work_area(root)
+    title = 0 if sys.platform == "darwin" else int(30 * dpi_factor(root))  # the window manager's title bar
+    ah = ah - menubar_height - (title if root.winfo_screenheight() > 600 else 0)
+    w, h = saved or natural
+    fw, fh = max(min(w, aw), min(MIN_WINDOW[0], aw)), max(min(h, ah), min(MIN_WINDOW[1], ah))
+    return int(fw), int(fh), (fw, fh) != (w, h)
+
+
+class ScrollArea:
+    """``frame`` holds ``inner`` (build the content there): it scrolls vertically when taller.
+
+    The content always gets the area's full width (its labels wrap to it) and at least its
+    full height; a scroll bar appears only while the content is taller.  The mouse wheel
+    scrolls it when the pointer is over it (lists and text fields keep their own wheel).
+    """
+
+    def __init__(self, parent: tk.Misc, style: str | None = None):
+        self.frame = ttk.Frame(parent)
+        self.frame.columnconfigure(0, weight=1)
+        self.frame.rowconfigure(0, weight=1)
+        self.canvas = tk.Canvas(self.frame, highlightthickness=0, bd=0, width=1, height=1)
+        self.canvas.grid(row=0, column=0, sticky="nsew")
+        self.bar = ttk.Scrollbar(self.frame, orient="vertical", command=self.canvas.yview)
+        self.canvas.configure(yscrollcommand=self._on_scroll)
+        self.inner = ttk.Frame(self.canvas, **({"style": style} if style else {}))
+        self.inner.columnconfigure(0, weight=1)
+        self.inner.rowconfigure(0, weight=1)
+        self._item = self.canvas.create_window(0, 0, window=self.inner, anchor="nw")
+        self.inner.bind("<Configure>", self._on_inner)
+        self.canvas.bind("<Configure>", self._on_canvas)
+        self.canvas.bind("<Enter>", lambda e: self._wheel(True))
+        self.canvas.bind("<Leave>", lambda e: self._wheel(False))
+
+    @property
+    def scrolls(self) -> bool:
+        """True while the content is taller than the area (the scroll bar is shown)."""
+        return bool(self.bar.winfo_ismapped())
+
+    def natural_size(self) -> tuple[int, int]:
+        """The content's requested (width, height)."""
+        return self.inner.winfo_reqwidth(), self.inner.winfo_reqheight()
+
+    def see(self, widget: tk.Misc) -> None:
+        """Scroll so that ``widget`` (inside the content) is in view."""
+        self.canvas.update_idletasks()
+        total = max(1, self.inner.winfo_height())
+        top = widget.winfo_rooty() - self.inner.winfo_rooty()
+        bottom = top + widget.winfo_height()
+        view_top, view_bottom = (f * total for f in self.canvas.yview())
+        if top < view_top or bottom > view_bottom:
+            self.canvas.yview_moveto(max(0.0, min(top, bottom - (view_bottom - view_top))) / total)
+
+    def _on_inner(self, event=None) -> None:
+        self.canvas.configure(scrollregion=(0, 0, self.inner.winfo_reqwidth(), self._content_height()))
+        self._sync()
+
+    def _on_canvas(self, event) -> None:
+        self.canvas.itemconfigure(self._item, width=event.width)
+        self._sync()
+
+    def _content_height(self) -> int:
+        return max(self.inner.winfo_reqheight(), self.canvas.winfo_height())
+
+    def _sync(self) -> None:
+        h = self._content_height()
+        self.canvas.itemconfigure(self._item, height=h)
+        self.canvas.configure(scrollregion=(0, 0, self.canvas.winfo_width(), h))
+        need = self.inner.winfo_reqheight() > self.canvas.winfo_height() + 1
+        if need and not self.bar.winfo_ismapped():
+            self.bar.grid(row=0, column=1, sticky="ns")
+        elif not need and self.bar.winfo_ismapped():
+            self.bar.grid_remove()
+            self.canvas.yview_moveto(0)
+
+    def _on_scroll(self, first, last) -> None:
+        self.bar.set(first, last)
+
+    def _wheel(self, on: bool) -> None:
+        root = self.canvas.winfo_toplevel()
+        if on:
+            root.bind_all("<MouseWheel>", self._on_wheel, add=False)
+            root.bind_all("<Button-4>", lambda e: self._scroll(-3), add=False)
+            root.bind_all("<Button-5>", lambda e: self._scroll(3), add=False)
+        else:
+            for seq in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
+                root.unbind_all(seq)
+
+    def _on_wheel(self, event) -> None:
+        self._scroll(-1 * (event.delta // 120 or (1 if event.delta > 0 else -1)) * 3)
+
+    def _scroll(self, units: int) -> None:
+        if self.bar.winfo_ismapped():
+            self.canvas.yview_scroll(units, "units")
+
+
+def flow(widgets: Sequence[tk.Widget], width: int, max_per_row: int | None = None, padx: int = 2,
+         pady: int = 2, uniform: str | None = None, sticky: str = "ew") -> int:
+    """Grid ``widgets`` (children of one frame) in rows of as many as fit in ``width`` pixels.
+
+    Every row holds the same number (so columns line up); the columns share the width
+    equally when ``uniform`` names a group.  Returns the number per row.
+    """
+    if not widgets:
+        return 0
+    widest = max(w.winfo_reqwidth() for w in widgets) + 2 * padx
+    n = max(1, min(len(widgets), width // max(1, widest)))
+    if max_per_row:
+        n = min(n, max_per_row)
+    rows = -(-len(widgets) // n)
+    n = -(-len(widgets) // rows)  # balanced rows: 6 as 3 + 3, never 4 + 2
+    parent = widgets[0].master
+    for c in range(len(widgets)):
+        parent.columnconfigure(c, weight=1 if c < n else 0, uniform=uniform if c < n else "")
+    for k, w in enumerate(widgets):
+        r, c = divmod(k, n)
+        info = w.grid_info()
+        if not info or int(info["row"]) != r or int(info["column"]) != c:
+            w.grid(row=r, column=c, sticky=sticky, padx=padx, pady=pady)
+    return n
+
+
+class WindowSize:
+    """The window's size in the state file: ``{"window": {"width", "height", "maximized"}}``.
+
+    A feature of the controller (``controller.features["window"]``): app/session.py saves
+    :meth:`settings` with the state and hands the saved state to :meth:`restore_settings`
+    at start, which sizes the window again, never larger than the work area.
+    """
+
+    def __init__(self, form):
+        self.form = form
+
+    def settings(self) -> dict:
+        return {"window": self.form.window_size()}
+
+    def restore_settings(self, data: dict) -> None:
+        saved = data.get("window")
+        if isinstance(saved, dict):
+            self.form.fit_to_screen(saved)
