@@ -10,7 +10,9 @@ used.  Times are wall-clock seconds (and CPU seconds of this process, steadier o
 busy machine).  Every step is checked against the unique solution (``--no-check`` to
 skip).  ``--before DIR`` runs another checkout's ``logical_path`` (e.g.
 ``git worktree add /tmp/logic_before <commit>``) on the same isomorphs in a
-subprocess, so one run compares the code before and after.
+subprocess, so one run compares the code before and after (CPU seconds of
+both, and on how many puzzles the two chose the very same steps: ``git archive
+<commit> | tar -x -C DIR`` exports a commit; the bench reads its ``solver`` only).
 
 The default data is ``tests/data`` (samples of 100-200 puzzles per set);
 ``--data ../shared/data`` reads the full tdoku files.
@@ -67,7 +69,7 @@ def _run_here(lines: list[str], check: bool) -> list[dict]:
                 wrong += sum(1 for c, d in s.placements if sol[c] != d)
                 wrong += sum(1 for c, d in s.eliminations if sol[c] == d)
         out.append({"solved": path.solved, "seconds": dt, "cpu": dcpu, "counts": path.counts(),
-                    "wrong": wrong})
+                    "wrong": wrong, "steps": [[s.technique, s.conclusion] for s in path]})
     return out
 
 
@@ -78,9 +80,11 @@ from solver import Grid, logical_path
 for line in sys.stdin:
     line = line.strip()
     g = Grid(0 if ch == "." else int(ch) for ch in line)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     p = logical_path(g)
-    print(json.dumps({"solved": p.solved, "seconds": time.perf_counter() - t}), flush=True)
+    print(json.dumps({"solved": p.solved, "seconds": time.perf_counter() - t,
+                      "cpu": time.process_time() - cpu,
+                      "steps": [[s.technique, s.conclusion] for s in p]}), flush=True)
 """
 
 
@@ -129,8 +133,8 @@ def main(argv=None) -> int:
     print(f"\nsteps that disagree with the solution: {bad}")
     print("\n| set | puzzles | solved by logic | median s | p95 s | max s | CPU median / p95 s "
           "| most used hard techniques |"
-          + (" before: solved | before: median s |" if args.before else ""))
-    print("|---|--:|--:|--:|--:|--:|--:|---|" + ("--:|--:|" if args.before else ""))
+          + (" before: solved | before: CPU median / p95 s | same steps |" if args.before else ""))
+    print("|---|--:|--:|--:|--:|--:|--:|---|" + ("--:|--:|--:|" if args.before else ""))
     for label, now, before in rows:
         t = [r["seconds"] for r in now]
         c = [r["cpu"] for r in now]
@@ -142,22 +146,25 @@ def main(argv=None) -> int:
                 f"{_p95(t):.2f} | {max(t):.2f} | {statistics.median(c):.2f} / {_p95(c):.2f} | "
                 f"{_families(counts)} |")
         if before is not None:
-            tb = [r["seconds"] for r in before]
+            cb = [r.get("cpu", r["seconds"]) for r in before]
+            same = sum(1 for a, b in zip(now, before) if b.get("steps") == a["steps"])
             line += (f" {sum(r['solved'] for r in before)} "
-                     f"({100 * sum(r['solved'] for r in before) / len(before):.0f}%) | {statistics.median(tb):.2f} |")
+                     f"({100 * sum(r['solved'] for r in before) / len(before):.0f}%) | "
+                     f"{statistics.median(cb):.2f} / {_p95(cb):.2f} | {same} of {len(now)} |")
         print(line)
     return 1 if bad else 0
 
 
 def _print_row(label, now, before, header) -> None:
     if header:
-        print(f"{'set':<20}{'n':>5}{'solved':>8}{'median s':>10}{'p95 s':>8}{'max s':>8}"
-              + (f"{'before':>8}{'b.median':>10}" if before is not None else ""))
+        print(f"{'set':<20}{'n':>5}{'solved':>8}{'median s':>10}{'p95 s':>8}{'max s':>8}{'CPU med':>9}"
+              + (f"{'before':>8}{'b.CPU med':>10}" if before is not None else ""))
     t = [r["seconds"] for r in now]
     line = (f"{label:<20}{len(now):>5}{sum(r['solved'] for r in now):>8}{statistics.median(t):>10.2f}"
-            f"{_p95(t):>8.2f}{max(t):>8.2f}")
+            f"{_p95(t):>8.2f}{max(t):>8.2f}{statistics.median([r['cpu'] for r in now]):>9.2f}")
     if before is not None:
-        line += f"{sum(r['solved'] for r in before):>8}{statistics.median([r['seconds'] for r in before]):>10.2f}"
+        line += (f"{sum(r['solved'] for r in before):>8}"
+                 f"{statistics.median([r.get('cpu', r['seconds']) for r in before]):>10.2f}")
     print(line, flush=True)
 
 

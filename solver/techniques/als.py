@@ -20,6 +20,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_name, cell_of
+from .cache import per_position
 from .step import Technique, digits_text, elims_text, make_step, names
 
 ALS_XZ = Technique(
@@ -152,15 +153,23 @@ def _links(sets: list[Als], cand: list[int]):
         yield m, found
 
 
+def _position(masks):
+    """(ALSs, digit cell sets, links of each ALS) of this position, built once for all ALS finders."""
+    def build():
+        sets = find_als(masks)
+        cand = _digit_bits(masks)
+        return sets, cand, [found for _, found in _links(sets, cand)]
+    return per_position(masks, "als", build)
+
+
 def _units_of(*sets: Als) -> list[int]:
     return sorted({s.unit for s in sets})
 
 
 # -- ALS-XZ -------------------------------------------------------------------------
 def als_xz(cells, masks):
-    sets = find_als(masks)
-    cand = _digit_bits(masks)
-    for k, found in _links(sets, cand):
+    sets, cand, links = _position(masks)
+    for k, found in enumerate(links):
         a = sets[k]
         for m, rcc in found.items():
             b = sets[m]
@@ -203,9 +212,7 @@ def als_xz(cells, masks):
 
 # -- ALS-XY-Wing ------------------------------------------------------------------------
 def als_xy_wing(cells, masks):
-    sets = find_als(masks)
-    cand = _digit_bits(masks)
-    links = [found for _, found in _links(sets, cand)]
+    sets, cand, links = _position(masks)
     for kc, c in enumerate(sets):
         for (ka, xs), (kb, ys) in combinations(links[kc].items(), 2):
             a, b = sets[ka], sets[kb]
@@ -247,15 +254,16 @@ def _xy_wing_step(a, b, c, xs, ys, cand):
 
 # -- Death Blossom ---------------------------------------------------------------------
 def death_blossom(cells, masks):
-    sets = find_als(masks)
-    cand = _digit_bits(masks)
+    sets, cand, _ = _position(masks)
+    by_digit = per_position(masks, "als by digit",
+                            lambda: [[a for a in sets if a.mask & BIT[d]] for d in range(10)])
     for s in range(81):
         sm = masks[s]
         if not 2 <= POP[sm] <= 3:
             continue
         sbit = 1 << s
-        petals = {d: [a for a in sets if not a.bits & sbit and a.mask & BIT[d]
-                      and a.cells_of[d] & ~_PEER_BITS[s] == 0]
+        outside = ~_PEER_BITS[s]
+        petals = {d: [a for a in by_digit[d] if not a.bits & sbit and a.cells_of[d] & outside == 0]
                   for d in DIGITS_IN[sm]}
         if not all(petals.values()):
             continue

@@ -12,6 +12,7 @@ from itertools import combinations
 from ..candidates import BIT, POP
 from ..grid import COL_OF, COLS, ROW_OF, ROWS
 from ..words import join
+from .cache import per_position
 from .step import Technique, make_step, names
 
 
@@ -131,42 +132,71 @@ def finned_fish(n, sashimi):
     name = ("Sashimi " if sashimi else "Finned ") + _FISH_NAME[n]
 
     def find(cells, masks):
-        for d in range(1, 10):
-            bit = BIT[d]
-            for by_rows in (True, False):
-                base_units = ROWS if by_rows else COLS
-                cover_units = COLS if by_rows else ROWS
-                lines = _base_lines(masks, bit, base_units, 1, n + 3)
-                if len(lines) < n:
-                    continue
-                for base in combinations(sorted(lines), n):
-                    pm = 0
-                    for k in base:
-                        pm |= lines[k]
-                    if POP[pm] <= n:
-                        continue  # a plain fish (or less): no fin
-                    for b, band in enumerate(_BANDS):
-                        required = pm & ~band
-                        need = n - POP[required]
-                        if need < 1:  # the fin box must hold a cover line to remove anything
-                            continue
-                        for extra in _SUBSETS[pm & band]:
-                            if POP[extra] != need:
-                                continue
-                            cover = required | extra
-                            step = _finned_step(name, sashimi, d, by_rows, base_units,
-                                                cover_units, lines, base, cover, b, masks)
-                            if step is not None:
-                                return step
-        return None
+        scan = per_position(masks, f"finned fish {n}", lambda: _FinnedScan(masks, n))
+        return scan.first(sashimi)
 
     find.__name__ = name.lower().replace(" ", "_").replace("-", "_")
     return find
 
 
-def _finned_step(name, sashimi, d, by_rows, base_units, cover_units, lines, base, cover, b,
-                 masks):
-    """The Step of one finned fish candidate, or None when it is not one (or removes nothing)."""
+class _FinnedScan:
+    """The finned and sashimi fish of size ``n`` of one position, in search order, found lazily:
+    the finned and the sashimi finder share one walk over the base lines."""
+
+    def __init__(self, masks, n):
+        self.found: list = []  # (sashimi, step) in search order
+        self.walk = _finned_walk(tuple(masks), n)
+
+    def first(self, sashimi: bool):
+        for kind, step in self.found:
+            if kind == sashimi:
+                return step
+        if self.walk is None:
+            return None
+        for kind, step in self.walk:
+            self.found.append((kind, step))
+            if kind == sashimi:
+                return step
+        self.walk = None
+        return None
+
+
+def _finned_walk(masks, n):
+    """(sashimi, Step) for every finned or sashimi fish of size ``n`` that removes something."""
+    kinds = {False: "Finned " + _FISH_NAME[n], True: "Sashimi " + _FISH_NAME[n]}
+    for d in range(1, 10):
+        bit = BIT[d]
+        for by_rows in (True, False):
+            base_units = ROWS if by_rows else COLS
+            cover_units = COLS if by_rows else ROWS
+            lines = _base_lines(masks, bit, base_units, 1, n + 3)
+            if len(lines) < n:
+                continue
+            for base in combinations(sorted(lines), n):
+                pm = 0
+                for k in base:
+                    pm |= lines[k]
+                if POP[pm] <= n:
+                    continue  # a plain fish (or less): no fin
+                for b, band in enumerate(_BANDS):
+                    required = pm & ~band
+                    need = n - POP[required]
+                    if need < 1:  # the fin box must hold a cover line to remove anything
+                        continue
+                    for extra in _SUBSETS[pm & band]:
+                        if POP[extra] != need:
+                            continue
+                        cover = required | extra
+                        found = _finned_step(kinds, d, by_rows, base_units, cover_units, lines,
+                                             base, cover, b, masks)
+                        if found is not None:
+                            yield found
+
+
+def _finned_step(kinds, d, by_rows, base_units, cover_units, lines, base, cover, b, masks):
+    """(sashimi, Step) of one finned fish candidate, or None when it is not one (or removes nothing).
+
+    ``kinds`` maps sashimi (True/False) to the technique's name."""
     fins = []
     fin_band = None
     is_sashimi = False
@@ -183,8 +213,9 @@ def _finned_step(name, sashimi, d, by_rows, base_units, cover_units, lines, base
             elif fin_band != k // 3:
                 return None  # fins in two boxes
             fins.extend(base_units[k][j] for j in range(9) if off >> j & 1)
-    if not fins or is_sashimi != sashimi:
+    if not fins:
         return None
+    name = kinds[is_sashimi]
     bit = BIT[d]
     elims = [(i, d) for j in range(3 * b, 3 * b + 3) if cover >> j & 1
              for k in range(3 * fin_band, 3 * fin_band + 3) if k not in base
@@ -201,7 +232,7 @@ def _finned_step(name, sashimi, d, by_rows, base_units, cover_units, lines, base
             [(9 + j if by_rows else j) for j in cover_list] + [18 + box]
     fish_name = name.split(" ", 1)[1]
     fin_word = "fin" if len(fins) == 1 else "fins"
-    return make_step(
+    return is_sashimi, make_step(
         name, units, pat, [d], elims=elims,
         message=f"{name}: in {bw} {bnums}, {d} fits only in {cw} {cnums}, apart from the "
                 f"{fin_word} {names(fins)} in box {box + 1}. Either a fin is {d}, or the "

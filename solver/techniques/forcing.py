@@ -106,6 +106,8 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] 
     records each fact (a :class:`_Rec`).  The position is taken to have no
     single left: hidden singles are looked for in the units that change.
     """
+    if rec is None and depth <= 0:
+        return _bare(cells, masks, places, offs)
     queue: list = [(i, d, "assume", (), None) for i, d in places]
     dirty = 0  # bit u: unit u changed since its last look
     for i, d in offs:
@@ -220,6 +222,76 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] 
                 return None
             resume = 0  # something changed since the start of the list: one more pass
             continue
+
+
+def _bare(cells: list, masks: list, places, offs):
+    """:func:`propagate` without records or nesting (most chains): the same facts in the same
+    order, so the same outcome; returns None, or ``(text, ())`` at the first contradiction."""
+    queue = list(places)
+    dirty = 0
+    units_of, peers, bits, digit_of, units = _UNIT_BITS, PEERS, BIT, DIGIT_OF, UNITS
+    for i, d in offs:
+        b = bits[d]
+        if masks[i] & b:
+            m = masks[i] = masks[i] ^ b
+            dirty |= units_of[i]
+            if not m:
+                return _empty(i, None)
+            if not m & (m - 1):
+                queue.append((i, digit_of[m]))
+    head = 0
+    while True:
+        n = len(queue)
+        while head < n:
+            i, d = queue[head]
+            head += 1
+            have = cells[i]
+            if have:
+                if have == d:
+                    continue
+                return (f"{cell_name(cell_of(i))} would have to be both {have} and {d}", ())
+            b = bits[d]
+            if not masks[i] & b:
+                return (f"{cell_name(cell_of(i))} would have to be {d}, but {d} is already ruled "
+                        f"out there", ())
+            cells[i] = d
+            masks[i] = 0
+            dirty |= units_of[i]
+            for p in peers[i]:
+                m = masks[p]
+                if m & b:
+                    m = masks[p] = m ^ b
+                    dirty |= units_of[p]
+                    if not m:
+                        return _empty(p, None)
+                    if not m & (m - 1):
+                        queue.append((p, digit_of[m]))
+                        n += 1
+        while dirty:
+            low_u = dirty & -dirty
+            dirty ^= low_u
+            u = low_u.bit_length() - 1
+            unit = units[u]
+            once = twice = placed = 0
+            for j in unit:
+                m = masks[j]
+                twice |= once & m
+                once |= m
+                placed |= bits[cells[j]]
+            missing = ALL & ~(once | placed)
+            if missing:
+                d = digit_of[missing & -missing]
+                return (f"{d} would have no place left in {Unit.from_number(u).name}", ())
+            hs = once & ~twice
+            while hs:
+                low = hs & -hs
+                hs ^= low
+                for j in unit:
+                    if masks[j] & low:
+                        queue.append((j, digit_of[low]))
+                        break
+        if head >= len(queue):
+            return None
 
 
 def _candidates(cells, masks) -> list[tuple[int, int]]:
@@ -346,6 +418,9 @@ def _verities(cells, masks, groups, results):
         alive = False
         for p in premises:
             v = results.get(p)
+            if type(v) is tuple:
+                c, m = v
+                v = results[p] = _pack([BIT[c[j]] if c[j] else m[j] for j in range(81)])
             if v is not None:
                 union |= v
                 alive = True
@@ -514,7 +589,7 @@ def _find(cells, masks, kind, cancel=None, memo=None):
             check(cancel)
             c, m = list(key_c), list(key_m)
             bad = propagate(c, m, [p])
-            results[p] = None if bad is not None else _pack([BIT[c[j]] if c[j] else m[j] for j in range(81)])
+            results[p] = None if bad is not None else (c, m)  # packed when a verity needs it
             if bad is not None:
                 # the fewer digits the chain placed, the shorter its explanation
                 found.append((sum(1 for a, b in zip(c, key_c) if a != b), p))

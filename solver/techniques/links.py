@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import BOX_OF, COL_OF, PEER_SETS, PEERS, ROW_OF, UNITS, cell_name, cell_of
+from ..grid import BOX_OF, COL_OF, PEER_SETS, PEERS, ROW_OF, UNITS, UNITS_OF, cell_name, cell_of
 
 __all__ = ["STRONG", "WEAK", "Node", "Link", "Branch", "Chain", "LinkGraph", "public_node",
            "node_name", "conjugate_units", "sees"]
@@ -157,68 +157,101 @@ class LinkGraph:
                  strong_units: bool = True, strong_cells: bool = True, weak_digits: bool = True,
                  weak_cells: bool = True, pair: Optional[int] = None):
         digits = tuple(digits)
+        dmask = 0
+        for d in digits:
+            dmask |= BIT[d]
         self.nodes: list[tuple] = []
         self.number: dict[tuple, int] = {}
+        nodes, num = self.nodes, self.number
+        at = [[-1] * 81 for _ in range(10)]  # digit -> cell -> its plain node (-1: none)
         for i in range(81):
-            for d in DIGITS_IN[masks[i]]:
-                if d in digits:
-                    self._add(((i,), d))
-        self.singles = len(self.nodes)  # nodes below this number are plain candidates
+            for d in DIGITS_IN[masks[i] & dmask]:
+                node = ((i,), d)
+                at[d][i] = num[node] = len(nodes)
+                nodes.append(node)
+        self.singles = len(nodes)  # nodes below this number are plain candidates
         if grouped:
             for d in digits:
                 for g in _groups(masks, d):
                     self._add((g, d))
-        n = len(self.nodes)
-        self.strong = [0] * n
-        self.weak = [0] * n
-        num = self.number
+        n = len(nodes)
+        strong = self.strong = [0] * n
+        weak = self.weak = [0] * n
         if strong_cells:
             for i in range(81):
                 m = masks[i]
                 if POP[m] == 2 and (pair is None or m == pair):
                     x, y = DIGITS_IN[m]
-                    a, b = num.get(((i,), x)), num.get(((i,), y))
-                    if a is not None and b is not None:
-                        self._strong(a, b)
-        if strong_units:
+                    a, b = at[x][i], at[y][i]
+                    if a >= 0 and b >= 0:
+                        strong[a] |= 1 << b
+                        strong[b] |= 1 << a
+        if strong_units or weak_digits:
             for d in digits:
-                bit = BIT[d]
+                bit, at_d = BIT[d], at[d]
+                unit_nodes = [0] * 27  # unit -> bitset of the digit's plain nodes in it
                 for u, unit in enumerate(UNITS):
                     pl = tuple(i for i in unit if masks[i] & bit)
                     if len(pl) < 2:
                         continue
+                    if weak_digits:
+                        v = 0
+                        for i in pl:
+                            if at_d[i] >= 0:
+                                v |= 1 << at_d[i]
+                        unit_nodes[u] = v
+                    if not strong_units:
+                        continue
+                    if len(pl) == 2 and not grouped:
+                        a, b = at_d[pl[0]], at_d[pl[1]]
+                        if a >= 0 and b >= 0:
+                            strong[a] |= 1 << b
+                            strong[b] |= 1 << a
+                        continue
                     for part_a, part_b in _splits(pl, u, grouped):
                         a, b = num.get((part_a, d)), num.get((part_b, d))
                         if a is not None and b is not None:
-                            self._strong(a, b)
-        if weak_digits:
-            weak = self.weak
-            for a in range(self.singles):
-                (i,), d = self.nodes[a]
-                for p in PEERS[i]:
-                    b = num.get(((p,), d))
-                    if b is not None:
-                        weak[a] |= 1 << b
-            groups = range(self.singles, n)
-            for a in groups:
-                ca, d = self.nodes[a]
-                seen_by = frozenset.intersection(*(PEER_SETS[i] for i in ca))
-                for j in seen_by:
-                    b = num.get(((j,), d))
-                    if b is not None:
-                        weak[a] |= 1 << b
-                        weak[b] |= 1 << a
-                for b in groups:
-                    cb, e = self.nodes[b]
-                    if b != a and e == d and all(j in seen_by for j in cb):
-                        weak[a] |= 1 << b
+                            strong[a] |= 1 << b
+                            strong[b] |= 1 << a
+                if weak_digits:
+                    for i in range(81):
+                        a = at_d[i]
+                        if a >= 0:
+                            r, c, bx = UNITS_OF[i]
+                            weak[a] |= (unit_nodes[r] | unit_nodes[c] | unit_nodes[bx]) & ~(1 << a)
+        if weak_digits and n > self.singles:
+            by_digit: dict = {}  # digit -> (node, cells seeing all its cells, its cells) of each group
+            for a in range(self.singles, n):
+                ca, d = nodes[a]
+                seen, bits = _ALL_CELLS, 0
+                for i in ca:
+                    seen &= _PEER_BITS[i]
+                    bits |= 1 << i
+                by_digit.setdefault(d, []).append((a, seen, bits))
+            for d, gs in by_digit.items():
+                at_d = at[d]
+                for a, seen, _ in gs:
+                    v = seen
+                    while v:
+                        low = v & -v
+                        v ^= low
+                        b = at_d[low.bit_length() - 1]
+                        if b >= 0:
+                            weak[a] |= 1 << b
+                            weak[b] |= 1 << a
+                    for b, _, bits in gs:
+                        if b != a and not bits & ~seen:
+                            weak[a] |= 1 << b
         if weak_cells:
             for i in range(81):
-                ks = [num[((i,), d)] for d in DIGITS_IN[masks[i]] if ((i,), d) in num]
+                ks = [at[d][i] for d in DIGITS_IN[masks[i] & dmask]]
+                if len(ks) < 2:
+                    continue
+                v = 0
                 for a in ks:
-                    for b in ks:
-                        if a != b:
-                            self.weak[a] |= 1 << b
+                    v |= 1 << a
+                for a in ks:
+                    weak[a] |= v & ~(1 << a)
 
     def _add(self, node) -> None:
         if node not in self.number:
@@ -239,49 +272,69 @@ class LinkGraph:
         sees ``x``).
         """
         weak, strong = self.weak, self.strong
-        xbit = 1 << x
-        seen_off = weak[x]
-        seen_on = xbit
-        parent: dict = {}
-        frontier_off = weak[x]
-        for k in list(_bits(frontier_off)):
-            parent[("off", k)] = None
+        wx = weak[x]
+        seen_off = wx
+        seen_on = 1 << x
+        frontier_off = wx
+        offs = [wx]  # the "off" layers, first to last
+        ons = []     # the "on" layers
         for _ in range(max_strong):
             frontier_on = 0
-            for o in _bits(frontier_off):
-                new = strong[o] & ~seen_on
-                for z in _bits(new):
-                    parent[("on", z)] = o
-                    if weak[z] & xbit:  # z sees x: x would be off, a contradiction
-                        return self._path(parent, z)
-                frontier_on |= new
-                seen_on |= new
+            v = frontier_off
+            while v:
+                low = v & -v
+                v ^= low
+                new = strong[low.bit_length() - 1] & ~seen_on
+                if new:
+                    hit = new & wx
+                    if hit:  # this node sees x: x would be off, a contradiction
+                        z = (hit & -hit).bit_length() - 1
+                        return self._path(offs, ons, z)
+                    frontier_on |= new
+                    seen_on |= new
             if not frontier_on:
                 return None
+            ons.append(frontier_on)
             frontier_off = 0
-            for z in _bits(frontier_on):
-                new = weak[z] & ~seen_off
-                for o in _bits(new):
-                    parent[("off", o)] = z
-                frontier_off |= new
-                seen_off |= new
+            v = frontier_on
+            while v:
+                low = v & -v
+                v ^= low
+                frontier_off |= weak[low.bit_length() - 1]
+            frontier_off &= ~seen_off
             if not frontier_off:
                 return None
+            seen_off |= frontier_off
+            offs.append(frontier_off)
         return None
 
-    @staticmethod
-    def _path(parent, z) -> list[int]:
+    def _path(self, offs, ons, z) -> list[int]:
+        """The chain back from ``z`` (on, reached from the last off layer): each node's parent is
+        the first node of the layer before that links to it (the one breadth-first search met first)."""
         out = [z]
-        state, node = "on", z
-        while True:
-            prev = parent[(state, node)]
-            if prev is None:
+        node = z
+        for k in range(len(offs) - 1, -1, -1):
+            node = _first(offs[k], self.strong, node)  # the off node whose strong link turned it on
+            out.append(node)
+            if k == 0:
                 break
-            state = "off" if state == "on" else "on"
-            node = prev
+            node = _first(ons[k - 1], self.weak, node)  # the on node whose weak link turned it off
             out.append(node)
         out.reverse()
         return out
+
+
+def _first(layer: int, links, node: int) -> int:
+    """The lowest node of ``layer`` linked to ``node`` in ``links``."""
+    bit = 1 << node
+    v = layer
+    while v:
+        low = v & -v
+        v ^= low
+        k = low.bit_length() - 1
+        if links[k] & bit:
+            return k
+    raise AssertionError("no parent in the layer before")
 
 
 def _bits(v: int):
@@ -291,20 +344,26 @@ def _bits(v: int):
         v ^= low
 
 
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[i]) for i in range(81))
+_ALL_CELLS = (1 << 81) - 1
+#: the box∩line segments, box by box: its three rows, then its three columns (three cells each)
+_SEGMENTS = tuple(
+    seg
+    for b in range(9)
+    for seg in ([tuple(9 * r + c for c in range(3 * (b % 3), 3 * (b % 3) + 3))
+                 for r in range(3 * (b // 3), 3 * (b // 3) + 3)]
+                + [tuple(9 * r + c for r in range(3 * (b // 3), 3 * (b // 3) + 3))
+                   for c in range(3 * (b % 3), 3 * (b % 3) + 3)]))
+
+
 def _groups(masks, d: int) -> list[tuple[int, ...]]:
     """The box∩line groups of digit ``d`` with at least two cells."""
     bit = BIT[d]
     out = []
-    for b in range(9):
-        r0, c0 = 3 * (b // 3), 3 * (b % 3)
-        for r in range(r0, r0 + 3):
-            g = tuple(9 * r + c for c in range(c0, c0 + 3) if masks[9 * r + c] & bit)
-            if len(g) >= 2:
-                out.append(g)
-        for c in range(c0, c0 + 3):
-            g = tuple(9 * r + c for r in range(r0, r0 + 3) if masks[9 * r + c] & bit)
-            if len(g) >= 2:
-                out.append(g)
+    for x, y, z in _SEGMENTS:
+        g = tuple(i for i in (x, y, z) if masks[i] & bit)
+        if len(g) >= 2:
+            out.append(g)
     return out
 
 

@@ -16,6 +16,7 @@ from itertools import combinations
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name, cell_of
 from ..words import join
+from .cache import per_position
 from .step import Technique, digits_text, elims_text, make_step, names
 
 
@@ -25,33 +26,31 @@ UNIQUE_RECTANGLE = Technique(
 
 
 def unique_rectangle(cells, masks):
-    for r1, r2 in combinations(range(9), 2):
-        for c1, c2 in combinations(range(9), 2):
-            corners = [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2]
-            if len({BOX_OF[i] for i in corners}) != 2:
+    for corners, _common in _rectangle_corners(masks):
+        r1, c1 = divmod(corners[0], 9)
+        r2, c2 = divmod(corners[3], 9)
+        ms = [masks[i] for i in corners]
+        if not all(ms):
+            continue
+        for k in range(4):
+            others = [ms[j] for j in range(4) if j != k]
+            m = others[0]
+            if POP[m] != 2 or any(o != m for o in others):
                 continue
-            ms = [masks[i] for i in corners]
-            if not all(ms):
+            if ms[k] & m != m or ms[k] == m:
                 continue
-            for k in range(4):
-                others = [ms[j] for j in range(4) if j != k]
-                m = others[0]
-                if POP[m] != 2 or any(o != m for o in others):
-                    continue
-                if ms[k] & m != m or ms[k] == m:
-                    continue
-                t = corners[k]
-                elims = [(t, d) for d in DIGITS_IN[m]]
-                three = [corners[j] for j in range(4) if j != k]
-                a, b = DIGITS_IN[m]
-                return make_step(
-                    "Unique Rectangle", [r1, r2, 9 + c1, 9 + c2], corners, [a, b], elims=elims,
-                    message=f"Unique Rectangle: {names(three)} hold only {a} and {b}; if "
-                            f"{cell_name(cell_of(t))} were {a} or {b} too, the four corners "
-                            f"(two boxes) could swap {a} and {b} and the puzzle would have two "
-                            f"solutions, so remove {a} and {b} from {cell_name(cell_of(t))}.",
-                    unit_hint=f"Look at rows {r1 + 1} and {r2 + 1} with columns {c1 + 1} and "
-                              f"{c2 + 1}.")
+            t = corners[k]
+            elims = [(t, d) for d in DIGITS_IN[m]]
+            three = [corners[j] for j in range(4) if j != k]
+            a, b = DIGITS_IN[m]
+            return make_step(
+                "Unique Rectangle", [r1, r2, 9 + c1, 9 + c2], corners, [a, b], elims=elims,
+                message=f"Unique Rectangle: {names(three)} hold only {a} and {b}; if "
+                        f"{cell_name(cell_of(t))} were {a} or {b} too, the four corners "
+                        f"(two boxes) could swap {a} and {b} and the puzzle would have two "
+                        f"solutions, so remove {a} and {b} from {cell_name(cell_of(t))}.",
+                unit_hint=f"Look at rows {r1 + 1} and {r2 + 1} with columns {c1 + 1} and "
+                          f"{c2 + 1}.")
     return None
 
 
@@ -87,22 +86,33 @@ BUG_PLUS_1 = Technique(
     "Every blank cell holds two candidates except one with three, and each digit has two places in every unit but one digit of that cell three. Without that digit the grid would be a deadly pattern (no solution or several), so the cell takes it." + _ASSUME)
 
 
+def _rectangle_corners(masks):
+    """Corners (reading order) of every rectangle of blanks in two boxes sharing two digits or more
+    (once per position: every rectangle finder starts from it)."""
+    def build():
+        out = []
+        for r1, r2 in combinations(range(9), 2):
+            same_band = r1 // 3 == r2 // 3
+            for c1, c2 in combinations(range(9), 2):
+                if same_band == (c1 // 3 == c2 // 3):
+                    continue  # one box, or four boxes
+                corners = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
+                common = (masks[corners[0]] & masks[corners[1]] & masks[corners[2]]
+                          & masks[corners[3]])
+                if POP[common] >= 2:
+                    out.append((corners, common))
+        return out
+    return per_position(masks, "rectangles", build)
+
+
 def _rectangles(masks):
     """(corners, a, b) for every rectangle of blanks in two boxes whose four cells hold digits a and b.
 
     ``corners`` are in reading order: top left, top right, bottom left, bottom right.
     """
-    for r1, r2 in combinations(range(9), 2):
-        same_band = r1 // 3 == r2 // 3
-        for c1, c2 in combinations(range(9), 2):
-            if same_band == (c1 // 3 == c2 // 3):
-                continue  # one box, or four boxes
-            corners = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
-            common = masks[corners[0]] & masks[corners[1]] & masks[corners[2]] & masks[corners[3]]
-            if POP[common] < 2:
-                continue
-            for a, b in combinations(DIGITS_IN[common], 2):
-                yield corners, a, b
+    return per_position(masks, "rectangle pairs", lambda: [
+        (corners, a, b) for corners, common in _rectangle_corners(masks)
+        for a, b in combinations(DIGITS_IN[common], 2)])
 
 
 def _shared_units(i, j):
