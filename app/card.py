@@ -83,8 +83,16 @@ class Card:
         self.button.grid(row=12, column=0, columnspan=2, sticky="w", pady=(6, 0))
 
     def rate(self) -> None:
-        """Rate the puzzle (on the worker, cached) and show the card."""
-        self.teach.rate(lambda r: self.show(r, select=True))
+        """Rate the puzzle (on the worker, cached), show the card and say its level in the status line."""
+        self.teach.rate(self._rated)
+
+    def _rated(self, rating) -> None:
+        self.show(rating, select=True)
+        if rating.unique:
+            self.form.set_status(f"Difficulty: {rating.label} (score {rating.score:,}); the card is in the "
+                                 "Difficulty tab.", "ok")
+        else:
+            self.form.set_status(f"Not rated: {getattr(rating.diagnosis, 'summary', rating.status)}", "warn")
 
     def on_diagnosis(self, d) -> None:
         """After Check puzzle: a puzzle with one solution gets its difficulty card."""
@@ -114,10 +122,12 @@ class Card:
         self.link.configure(text="")
         self.work.item("classic", values=("", ""))
         self.work.item("fast", values=("", ""))
-        if rating is None:
-            self.level.configure(text="Difficulty card", fg=BLACK)
-            self.note.configure(text="Check puzzle (F5) on a puzzle with one solution, or Rate this "
-                                          "puzzle (F8), fills this card.")
+        if rating is None:  # no puzzle yet, or another one: the card was cleared (app/teach.py)
+            shown = self.controller.puzzle().clue_count
+            self.level.configure(text="Not rated yet" if shown else "Difficulty card", fg=BLACK)
+            self.note.configure(text=("The card belongs to the puzzle shown, and this one has not been rated. "
+                                      if shown else "") + "Rate this puzzle (F8), or Check puzzle (F5) on a "
+                                "puzzle with one solution, fills this card.")
             return
         if not rating.unique:
             self.level.configure(text="Not rated", fg=STATUS_COLOURS["warn"])

@@ -17,6 +17,13 @@ Starting background work from a feature::
 
 ``on_done(result, seconds)`` runs on the Tk thread; the job is cancelled when the grid
 changes, when another job starts, or on Escape.
+
+Every side panel belongs to the puzzle it was computed for.  A panel about the puzzle (the
+difficulty card, the hint, the explained solution, the search demo and its table) subscribes to
+``puzzle_listeners``: ``fn()`` runs whenever the puzzle shown changes (loaded, pasted, generated,
+undone, redone, a given edited), and clears the panel or ends the mode.  A rating under way is
+stopped then.  The findings describe the whole grid, your digits too: they are cleared on every
+change of the grid (``checking.forget``), as is a check, solve or hint under way.
 """
 from __future__ import annotations
 
@@ -38,7 +45,10 @@ from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Controller", "UserError", "MAX_PASTE_CHARS", "SAVE_DELAY_MS"]
+__all__ = ["Controller", "UserError", "MAX_PASTE_CHARS", "SAVE_DELAY_MS", "PUZZLE_JOBS"]
+
+#: The worker's jobs whose result describes the puzzle (not the grid): stopped when the puzzle changes.
+PUZZLE_JOBS = ("rate",)
 
 
 class UserError(Exception):
@@ -74,6 +84,11 @@ class Controller:
         # every diagnosis shown (app/teach.py: the candidates and the difficulty card).
         self.render_listeners: list[Callable[[], None]] = []
         self.diagnosis_listeners: list[Callable[[Any], None]] = []
+        # fn() when the puzzle shown changes (another one loaded, pasted or generated, Undo/Redo across
+        # puzzles, a given edited), before the render listeners: every panel that shows a result about
+        # a puzzle clears it here (the card, hint, explanation, the demo and its table).  See render().
+        self.puzzle_listeners: list[Callable[[], None]] = []
+        self._puzzle_shown: Grid | None = None
         # Work of a feature's own that Esc (Cancel) stops too: (is_running, stop) pairs (the demo's
         # playback and counts).  See add_stopper().
         self.stoppers: list[tuple[Callable[[], bool], Callable[[], None]]] = []
@@ -126,7 +141,7 @@ class Controller:
         return True
 
     def _set_board(self, board: Board) -> None:
-        if self.worker.busy and self.worker.job_name in ("check", "solve", "check_entries"):
+        if self.worker.busy and self.worker.job_name in ("check", "solve", "check_entries", "hint"):
             self.worker.cancel()  # the running job answers a grid that no longer exists
         self.board = board
         self.checking.forget()
@@ -147,8 +162,19 @@ class Controller:
         self.files.show_collection()
         if not self.closing:
             self._live_check(announce_fix=False, quiet=True)
+            if self.puzzle() != self._puzzle_shown:
+                self._puzzle_changed()
             for fn in self.render_listeners:
                 fn()
+
+    def _puzzle_changed(self) -> None:
+        """Another puzzle is shown: stop the work about the old one, then tell every panel."""
+        self._puzzle_shown = self.puzzle()
+        if self.worker.busy and self.worker.job_name in PUZZLE_JOBS:
+            self.worker.cancel()  # its result would describe a puzzle no longer shown
+            self.form.set_status("The puzzle changed, so the work on the previous one was stopped.")
+        for fn in self.puzzle_listeners:
+            fn()
 
     def _live_check(self, announce_fix: bool = True, quiet: bool = False) -> None:
         """Mark every rule conflict at once (cheap, synchronous) and name it in the status line."""

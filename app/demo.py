@@ -51,6 +51,8 @@ FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen
 UNDO_FLASH_MS = 400
 DEMO_TAG = "SudokuDemo"  # the bind tag of the demo's keys
 IDLE_TEXT = "Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search."
+NEW_PUZZLE_TEXT = ("Another puzzle is shown, so the search demo stopped and its counters start again. "
+                   "Step ▶ (→) or ▶ Play (Space) searches this one.")
 
 
 class Demo:
@@ -177,6 +179,7 @@ class Demo:
         self.active = False
         self.run = None
         self._start_position = None
+        self.elapsed, self._play_started = 0.0, None  # "elapsed" belongs to the run, like the counters
         self._flash_after = _cancel(self.root, self._flash_after)
         self._poll_after = _cancel(self.root, self._poll_after)
         self.grid.release_keys(DEMO_TAG)
@@ -185,6 +188,27 @@ class Demo:
         self.panel.show_timeline(self.run)
         self.panel.set_explain(IDLE_TEXT)
         self.panel.show_play(False)
+
+    def puzzle_changed(self) -> None:
+        """Another puzzle is shown (``controller.puzzle_listeners``): a search of the old one ends at once
+        (playing or paused), a count of it is stopped, the table keeps this puzzle's rows only."""
+        self.counts.puzzle_changed()
+        if self.active:
+            self.pause()
+            self._deactivate()  # the controller is drawing the new puzzle right now
+            self.panel.set_explain(NEW_PUZZLE_TEXT)
+            if self._has_focus():  # the panel had the keys for the demo: typing goes to the grid again
+                self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))
+        else:
+            self.panel.set_explain(IDLE_TEXT)
+        self.counts.show_table()
+
+    def _has_focus(self) -> bool:
+        try:
+            focus = self.root.focus_get()
+        except (KeyError, tk.TclError):
+            return False
+        return focus is not None and (str(focus) + ".").startswith(str(self.tab) + ".")
 
     def toggle_active(self) -> None:
         (self.stop if self.active else self.start)()
@@ -468,6 +492,7 @@ def install_demo(form, controller) -> Demo:
     _install_menu(form, demo)
     _install_keys(form, demo)
     controller.add_stopper(demo.is_busy, demo.escape)  # Esc and Cancel stop the playback and the counts
+    controller.puzzle_listeners.append(demo.puzzle_changed)
     return demo
 
 

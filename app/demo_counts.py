@@ -24,6 +24,8 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["DemoCounts"]
 
+EMPTY_TABLE_NOTE = "Compare counts every strategy on the puzzle shown and fills this table."
+
 
 class DemoCounts:
     """The demo's jobs and the rows of the comparison table (``results``: order -> row)."""
@@ -88,6 +90,17 @@ class DemoCounts:
         self.worker.cancel(deliver=True, wait=wait)
         return True
 
+    def puzzle_changed(self) -> None:
+        """Another puzzle is shown: a count or skip of the old one stops and its late result is dropped;
+        the table keeps the rows of the puzzle shown only (none yet: Compare fills them)."""
+        if self.job is not None:
+            self.cancelled = True
+            self.worker.cancel()  # forgotten at once: neither its rows nor its message ever arrive
+            self.demo.panel.show_job("")
+            self.demo.panel.set_job_ui(False)
+        g = self.demo.controller.puzzle()
+        self.results = {order: row for order, row in self.results.items() if row["puzzle"] == g}
+
     def wait(self, timeout: float = 30.0) -> bool:
         """Pump Tk until the running job has been handled (for tools and tests; never from a callback)."""
         return self.worker.wait_done(timeout)
@@ -120,6 +133,8 @@ class DemoCounts:
             return f"Skipping ahead… {run.head - start:,} steps ({seconds:.1f} s)"
 
         def done(result, error, seconds):
+            if demo.run is not run:
+                return  # the search skipped belongs to a puzzle no longer shown
             demo.elapsed += seconds
             demo.redraw()
             if error is not None:
@@ -141,8 +156,11 @@ class DemoCounts:
     # ======================================================================
 
     def show_table(self) -> None:
-        """Show the rows that belong to the demo's puzzle, with their notes."""
-        self.demo.panel.show_table(*demo_run.table_rows(self.results, self.demo.puzzle()))
+        """Show the rows that belong to the demo's puzzle, with their notes (none: how to fill them)."""
+        rows, notes, any_capped = demo_run.table_rows(self.results, self.demo.puzzle())
+        if not any(values for _, values, _ in rows):
+            notes = [EMPTY_TABLE_NOTE]
+        self.demo.panel.show_table(rows, notes, any_capped)
 
     def record(self, run: demo_run.DemoRun) -> None:
         """A watched run that ended goes into the table (its counters are exact)."""
@@ -171,6 +189,8 @@ class DemoCounts:
         def done(rows, error, seconds):
             if error is not None:
                 raise error
+            if demo.puzzle() != g:
+                return  # counted a puzzle no longer shown
             self.results.update(rows)
             self.show_table()
             demo.say(demo_run.lesson(self.results), "ok")
@@ -182,7 +202,8 @@ class DemoCounts:
         demo = self.demo
         if self.job is not None:
             return
-        capped = [o for o, r in self.results.items() if r["counts"].capped]
+        shown = demo.puzzle()
+        capped = [o for o, r in self.results.items() if r["counts"].capped and r["puzzle"] == shown]
         if not capped:
             return
         order = capped[0]
@@ -198,6 +219,8 @@ class DemoCounts:
         def done(row, error, seconds):
             if error is not None:
                 raise error
+            if demo.puzzle() != g:
+                return  # counted a puzzle no longer shown
             self.results[order] = row
             self.show_table()
             demo.say(f"{short} counted to the end: {row['counts'].placements:,} placements "

@@ -23,6 +23,9 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["Explanation"]
 
+INTRO = ("Explain the solution (F7) lists every step a person would take to solve the puzzle shown, the "
+         "simplest technique each time. Choose a step to see the grid as it was then.")
+
 
 class Explanation:
     """The explained solution: ``path`` (a :class:`solver.LogicalPath`) and ``explaining``, the step shown."""
@@ -34,6 +37,7 @@ class Explanation:
         self.path = None
         self.explaining: int | None = None  # the step shown, or None
         self._board = None  # the person's Board while a step is shown
+        self._typing_cell = None  # the cell that had the keyboard before the list of steps took it
         self._init_tab()
 
     def _init_tab(self) -> None:
@@ -46,7 +50,7 @@ class Explanation:
         top.grid(row=0, column=0, sticky="ew", pady=(0, 6))
         self.button = ttk.Button(top, text="Explain the solution (F7)", command=self.start)
         self.button.pack(side="left")
-        self.back_button = ttk.Button(top, text="Back to my grid", command=self.leave)
+        self.back_button = ttk.Button(top, text="Back to my grid", command=lambda: self.leave(to_grid=True))
         self.back_button.pack(side="left", padx=(6, 0))
         self.back_button.state(["disabled"])
         frame = ttk.Frame(tab)
@@ -61,7 +65,7 @@ class Explanation:
         self.steps_list.grid(row=0, column=0, sticky="nsew")
         scroll.grid(row=0, column=1, sticky="ns")
         self.steps_list.bind("<<ListboxSelect>>", self._on_step_selected)
-        self.steps_list.bind("<Escape>", lambda e: (self.leave(), "break")[1])
+        self.steps_list.bind("<Escape>", lambda e: (self.leave(to_grid=True), "break")[1])
         self.step_text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
                                   bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
         self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
@@ -75,9 +79,7 @@ class Explanation:
         self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # a chain step's picture
         self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
         self.diagram.hide()
-        self.step_text.configure(text="Explain the solution lists every step a person would take, the "
-                                      "simplest technique each time. Choose a step to see the grid as it "
-                                      "was then.")
+        self.step_text.configure(text=INTRO)
         f.side_panel.bind("<<NotebookTabChanged>>", self._on_tab_changed, add="+")
 
     def start(self) -> None:
@@ -107,6 +109,7 @@ class Explanation:
                                       f"{end} Choose a step to see the grid as it was then.")
         self.form.set_status(f"The logical path: {len(path)} steps ({rating.summary}). Choose a step to see it.")
         self.teach.select(self.tab)
+        self._typing_cell = self.form.focused_cell() or self._typing_cell  # where the keyboard goes back to
         self.steps_list.focus_set()
 
     @staticmethod
@@ -208,14 +211,41 @@ class Explanation:
             else:
                 self.form.pencil.hide(cell)
 
-    def leave(self, render: bool = True) -> None:
-        """Back to my grid: the person's grid, marks and candidates as they were."""
+    def leave(self, render: bool = True, to_grid: bool = False) -> None:
+        """Back to my grid: the person's grid, marks and candidates as they were (``to_grid``: and the
+        keyboard, so typing goes on in the cell it was in)."""
         if self.explaining is None:
             return
         self.end()
         if render:
             self.controller.render()  # the user's Board, untouched; the listener redraws the candidates
             self.form.set_status("Back to your grid.")
+        if to_grid:
+            self._give_back_keys()
+
+    def clear(self) -> None:
+        """Another puzzle is shown: leave a step shown, forget the old path, and say how to list this one's."""
+        steps_had_keys = self._has_keys()
+        if self.explaining is not None:
+            self.end()
+        self.path = None
+        self.fill_steps([])
+        self.diagram.hide()
+        self.step_text.configure(text=INTRO)
+        if steps_had_keys:  # the list is empty now: typing goes to the grid again
+            self._give_back_keys()
+
+    def _has_keys(self) -> bool:
+        """True when the keyboard is in this tab, or goes back there when a dialog over the window closes."""
+        try:
+            focus = str(self.tab.tk.call("focus", "-lastfor", str(self.tab)))
+        except tk.TclError:
+            return False
+        return (focus + ".").startswith(str(self.tab) + ".")
+
+    def _give_back_keys(self) -> None:
+        if self._has_keys():
+            self.form.focus_cell(self._typing_cell or (0, 0))
 
     def end(self) -> None:
         self.diagram.hide()

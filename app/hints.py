@@ -114,6 +114,7 @@ class Hints:
         b = self.controller.board
         g = b.grid()
         self.reset()
+        self.board = b  # what the tab now says is about this grid: a change of the grid resets it
         self.teach.select(self.tab)
         if not g.clue_count:
             self.show_idle("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N).")

@@ -163,6 +163,7 @@ class Teach:
 
     def _init_hooks(self) -> None:
         c = self.controller
+        c.puzzle_listeners.append(self._on_puzzle_changed)
         c.render_listeners.append(self._on_render)
         c.diagnosis_listeners.append(self.card.on_diagnosis)
         self._cell_input = self.form.handler_for("cell_input")
@@ -177,6 +178,15 @@ class Teach:
         self.form.pencil.hide()
         self.form.clear_marks(*HINT_MARKS)
 
+    def _on_puzzle_changed(self) -> None:
+        """Another puzzle is shown: the rating, the card, the hint and the explanation of the old one go
+        (each tab says how to fill it for this one); nothing is recomputed until asked for."""
+        self.rating, self.rated = None, None
+        self.explanation.clear()
+        self.hints.reset()
+        self.hints.show_idle()
+        self.card.show(None)
+
     def _on_render(self) -> None:
         """The controller showed its Board: track the candidate state, drop stale hints, redraw."""
         b = self.controller.board
@@ -184,8 +194,6 @@ class Teach:
             self._givens = b.givens
             self.removed = frozenset()
             self._removed_of.clear()
-            self.rating, self.rated, self.explanation.path = None, None, None
-            self.explanation.fill_steps([])
         known = self._removed_of.get(id(b))
         if known is not None and known[0] is b:
             self.removed = known[1]
@@ -285,11 +293,10 @@ class Teach:
             self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
             self.form.set_status(f"The puzzle breaks the rules: {conflicts[0].message}. Fix it first.", "warn")
             return
-        board = self.controller.board
 
         def done(rating, seconds):
-            if self.controller.board.givens != board.givens and self.controller.puzzle() != g:
-                return
+            if self.controller.puzzle() != g:
+                return  # rated a puzzle no longer shown (the job is normally stopped before)
             self.rating, self.rated = rating, g
             self.rating_seconds = seconds
             then(rating)

@@ -1,0 +1,250 @@
+"""Every side panel belongs to the puzzle it was computed for (issue 11), on the whole window.
+
+After another puzzle is loaded, pasted, generated, undone, redone or its givens edited, the
+Difficulty card, the Hint tab, the Explain tab, the demo's comparison table and the findings
+no longer show the previous puzzle's results; a result that arrives for a puzzle no longer
+shown is dropped; the explained solution and the search demo end; Stop zeroes "elapsed"; the
+status line never keeps "Rating the puzzle…" once the card is done.
+"""
+from __future__ import annotations
+
+import pytest
+
+import solver
+from conftest import wait_until
+
+pytestmark = pytest.mark.gui
+
+TUTORIAL = solver.example("tutorial").line
+EASY = solver.example("easy").line
+HARD = solver.example("hard").line  # Extreme: rating it takes about a second of CPU
+
+
+@pytest.fixture
+def app(whole_window):
+    w = whole_window
+    w.teach = w.controller.features["teach"]
+    w.wait = lambda pred, timeout=10.0: wait_until(w.root, pred, timeout)
+    return w
+
+
+def load(app, key):
+    app.controller.load_example(key)
+    app.root.update()
+
+
+def card_filled(app) -> bool:
+    return bool(app.teach.card.fields["score"].cget("text"))
+
+
+def table_values(app) -> dict:
+    table = app.demo.panel.table
+    return {iid: tuple(str(v) for v in table.item(iid, "values")) for iid in table.get_children()}
+
+
+def fill_every_panel(app):
+    """Check (which fills the card), the explained path, a hint at rung 1 and the comparison table."""
+    app.form.fire("check")
+    assert app.wait(lambda: card_filled(app)), app.form.status_text()
+    assert app.controller.findings
+    app.form.fire("explain")
+    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0)
+    app.form.fire("hint")
+    assert app.wait(lambda: app.teach.hints.level == 1)
+    app.demo.counts.compare()
+    assert app.demo.counts.wait(20)
+    assert any(v[0] for v in table_values(app).values())
+    return app.controller.puzzle()
+
+
+def assert_every_panel_cleared(app, old):
+    """Nothing shown on the side is about ``old`` any more, and each panel says how to fill it."""
+    teach = app.teach
+    assert app.controller.puzzle() != old
+    card = teach.card.text()
+    assert not card_filled(app) and "Rate this puzzle (F8)" in card, card
+    assert teach.explanation.steps_list.size() == 0
+    assert "F7" in teach.explanation.step_text.cget("text"), teach.explanation.step_text.cget("text")
+    assert teach.hints.level == 0 and teach.hints.title.cget("text") == "Hint"
+    assert "press H" in teach.hints.text.cget("text").replace("Press H", "press H")
+    assert not any(v[0] for v in table_values(app).values()), table_values(app)
+    assert "Compare" in app.demo.panel.table_note.cget("text")
+    assert not app.controller.findings
+
+
+def _change_by(app, how):
+    c = app.controller
+    if how == "load":
+        load(app, "easy")
+    elif how == "paste":
+        app.root.clipboard_clear()
+        app.root.clipboard_append(EASY)
+        app.form.fire("paste")
+    elif how == "generate":
+        before = c.board.givens
+        app.teach.new_puzzle("easy", seed=5)
+        assert app.wait(lambda: c.board.givens != before, 30)
+    elif how in ("undo", "redo"):
+        app.form.fire(how)
+    elif how == "edit":  # Ctrl+G, then delete a given
+        app.form.var_givens_mode.set(True)
+        app.form.fire("givens_mode")
+        cell = next(cell for cell in ((r, k) for r in range(9) for k in range(9)) if c.board.givens[cell])
+        w = app.form.cells[9 * cell[0] + cell[1]]
+        w.focus_force()
+        app.root.update()
+        w.event_generate("<KeyPress>", keysym="BackSpace")
+    app.root.update()
+
+
+@pytest.mark.parametrize("how", ["load", "paste", "generate", "undo", "redo", "edit"])
+def test_every_panel_is_cleared_when_the_puzzle_changes_and_fills_again_for_the_new_one(app, how):
+    if how == "undo":
+        load(app, "easy")
+        load(app, "tutorial")  # Ctrl+Z goes back to "easy"
+    elif how == "redo":
+        load(app, "tutorial")
+        load(app, "easy")
+        app.form.fire("undo")  # back on the tutorial; Ctrl+Y brings "easy" again
+        app.root.update()
+    else:
+        load(app, "tutorial")
+    assert app.controller.puzzle() == solver.parse(TUTORIAL)
+    old = fill_every_panel(app)
+    _change_by(app, how)
+    assert_every_panel_cleared(app, old)
+    # recomputed on demand for the puzzle now shown
+    app.form.fire("difficulty")
+    assert app.wait(lambda: app.teach.rating is not None)
+    rating = solver.rate(app.controller.puzzle())
+    assert rating.unique, "the new puzzle has one solution"
+    assert app.teach.card.level.cget("text") == rating.label
+    assert app.teach.card.fields["score"].cget("text") == f"{rating.score:,}"
+
+
+def test_typing_your_own_digits_keeps_the_card_of_the_same_puzzle(app):
+    load(app, "tutorial")
+    app.form.fire("difficulty")
+    assert app.wait(lambda: card_filled(app))
+    shown = app.teach.card.text()
+    cell = next(cell for cell in ((r, k) for r in range(9) for k in range(9))
+                if not app.controller.board.givens[cell])
+    app.controller.cell_input(cell, solver.solve(solver.parse(TUTORIAL))[cell])
+    app.root.update()
+    assert app.teach.card.text() == shown  # the puzzle is the same: its card still holds
+    app.form.fire("clear_all")  # the grid is empty now: no puzzle, no card
+    app.root.update()
+    assert not card_filled(app) and "Rate this puzzle (F8)" in app.teach.card.text()
+
+
+def test_the_status_line_names_the_level_once_the_card_is_done(app):
+    load(app, "hard")
+    app.form.fire("difficulty")
+    assert "Rating the puzzle" in app.form.status_text()
+    assert app.wait(lambda: card_filled(app), 30)
+    status = app.form.status_text()
+    assert "Rating" not in status and "Extreme" in status, status
+
+
+def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
+    load(app, "hard")
+    app.form.fire("difficulty")  # about a second of work on the worker
+    assert app.controller.worker.busy and app.form.is_enabled("cancel")
+    load(app, "tutorial")  # before the rating can arrive
+    # nothing runs for a puzzle no longer shown: Cancel (Esc) has nothing to stop
+    assert not app.controller.worker.busy and not app.form.is_enabled("cancel")
+    assert "Example:" in app.form.status_text()
+    wait_until(app.root, lambda: False, 1.5)  # time enough for a late result
+    assert not card_filled(app) and "Extreme" not in app.teach.card.text()
+
+
+def test_a_hint_asked_for_the_old_puzzle_leaves_no_waiting_text(app):
+    load(app, "hard")
+    app.form.fire("hint")
+    assert "Looking" in app.teach.hints.text.cget("text")
+    load(app, "tutorial")
+    wait_until(app.root, lambda: False, 1.0)
+    assert app.teach.hints.level == 0
+    text = app.teach.hints.text.cget("text")
+    assert "Looking" not in text and "H" in text, text
+
+
+def test_ctrl_n_while_a_step_is_explained_leaves_explain_mode_and_typing_works(app):
+    load(app, "tutorial")
+    app.form.fire("explain")
+    ex = app.teach.explanation
+    assert app.wait(lambda: ex.steps_list.size() > 0)
+    lb = ex.steps_list
+    lb.focus_force()
+    lb.selection_set(3)
+    lb.event_generate("<<ListboxSelect>>")
+    app.root.update()
+    assert ex.explaining == 3 and "Explaining step" in app.form.mode_label.cget("text")
+    before = app.controller.board.givens
+    lb.event_generate("<KeyPress>", keysym="n", state=0x4)  # Ctrl+N in the list of steps
+    app.root.update()
+    dialogs = [w for w in app.root.winfo_children() if w.winfo_class() == "Toplevel"]
+    assert dialogs, "Ctrl+N opens the New puzzle dialog"
+    dialogs[0].event_generate("<Return>")  # Generate
+    assert app.wait(lambda: app.controller.board.givens != before, 30)
+    app.root.update()
+    assert ex.explaining is None and "Explaining" not in app.form.mode_label.cget("text")
+    assert ex.steps_list.size() == 0 and "Step" not in ex.step_text.cget("text")
+    # the keyboard is back in the grid: a digit typed now goes into a cell of the new puzzle
+    focus = app.root.focus_get()
+    cell = app.form.focused_cell()
+    assert cell is not None, f"the focus stayed in {focus}"
+    blank = next(c for c in ((r, k) for r in range(9) for k in range(9)) if not app.controller.board.givens[c])
+    app.form.focus_cell(blank)
+    app.root.update()
+    app.root.focus_get().event_generate("<KeyPress>", keysym="5")
+    app.root.update()
+    assert app.controller.board.entries[blank] == 5 and app.form.cell_text(blank) == "5"
+
+
+def test_a_new_puzzle_ends_a_playing_demo_at_once_and_zeroes_its_counters(app):
+    load(app, "tutorial")
+    d = app.demo
+    d.start()
+    d.set_speed(200)
+    d.play()
+    assert app.wait(lambda: d.run.pos > 20)
+    load(app, "easy")  # no wait: the demo lets go of the grid before anything else is drawn
+    assert not d.active and not d.playing and d.run is None
+    easy = solver.parse(EASY)
+    assert all(app.form.cell_text(c) == (str(easy[c]) if easy[c] else "") for c in ((r, k) for r in range(9)
+                                                                                       for k in range(9)))
+    values = {k: v.cget("text") for k, v in d.panel.counter_values.items()}
+    assert values["placements"] == "0" and values["steps"] == "0" and values["elapsed"] == "0.0 s", values
+    assert "puzzle" in d.panel.explain.cget("text")
+    assert not app.form.is_enabled("cancel")
+
+
+def test_stop_zeroes_elapsed_with_the_counters(app):
+    load(app, "tutorial")
+    d = app.demo
+    d.start()
+    d.set_speed(50)
+    d.play()
+    assert app.wait(lambda: d.run.pos > 10)
+    wait_until(app.root, lambda: False, 0.3)
+    assert d.panel.counter_values["elapsed"].cget("text") != "0.0 s" or d.elapsed > 0
+    d.stop()
+    app.root.update()
+    values = {k: v.cget("text") for k, v in d.panel.counter_values.items()}
+    assert values["placements"] == "0" and values["elapsed"] == "0.0 s", values
+
+
+def test_a_count_for_the_old_puzzle_is_dropped(app):
+    load(app, "pathological")  # Compare takes seconds here
+    d = app.demo
+    d.counts.compare()
+    assert d.counts.job is not None
+    load(app, "easy")
+    status = app.form.status_text()
+    assert d.counts.job is None  # stopped: it was counting a puzzle no longer shown
+    wait_until(app.root, lambda: False, 1.0)
+    assert app.form.status_text() == status
+    assert not any(v[0] for v in table_values(app).values())
+    assert d.panel.job_label.cget("text") == ""
+    assert not d.panel.compare_button.instate(["disabled"])
