@@ -46,6 +46,7 @@ __all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text",
 
 BLANKS = "0.-*_xX"
 _CELL_CHARS = frozenset("123456789" + BLANKS)
+_BLANKS_TEXT = " ".join(BLANKS)
 _TO_ZERO = str.maketrans({c: "0" for c in BLANKS[1:] + " "})
 _TO_INT = bytes.maketrans(b"0123456789", bytes(range(10)))
 _FRAME = frozenset("|+-*=:~ \t" "─━│┃┼╋┌┐└┘├┤┬┴═║╬╔╗╚╝╠╣╦╩")
@@ -82,12 +83,11 @@ class ParseError(ValueError):
 def parse_error(why: str, line: int | None = None, column: int | None = None,
                 show_line: bool = True) -> ParseError:
     """A ParseError whose message starts with 'line N, column C: ' when known."""
-    where = []
+    # (no list of parts: a stream of bad lines makes one of these per line)
     if line is not None and show_line:
-        where.append(f"line {line}")
-    if column is not None:
-        where.append(f"column {column}")
-    text = f"{', '.join(where)}: {why}" if where else why
+        text = f"line {line}: {why}" if column is None else f"line {line}, column {column}: {why}"
+    else:
+        text = why if column is None else f"column {column}: {why}"
     return ParseError(text, line, column)
 
 
@@ -136,7 +136,7 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
                 return g
             col = next(k for k, ch in enumerate(field) if not ch.isspace() and ch not in _CELL_CHARS)
             raise parse_error(f"{_describe(field[col])} is not a digit or a blank "
-                              f"(blanks: {' '.join(BLANKS)})", line, offset + col + 1, show_line)
+                              f"(blanks: {_BLANKS_TEXT})", line, offset + col + 1, show_line)
     # a quoted line: "4.....8.5..." or '4.....8.5...'
     if len(token) >= 2 and token[0] in "'\"" and token[0] in token[1:]:
         end = token.index(token[0], 1)
@@ -156,7 +156,7 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
                           f"with a space", line, offset + lead + 82, show_line)
     if n < len(token) and n < 81:
         raise parse_error(f"{_describe(token[n])} is not a digit or a blank "
-                          f"(blanks: {' '.join(BLANKS)})", line, offset + lead + n + 1, show_line)
+                          f"(blanks: {_BLANKS_TEXT})", line, offset + lead + n + 1, show_line)
     why = f"found {n} {'cell' if n == 1 else 'cells'}, a puzzle has 81"
     if " " in stripped and 60 <= len(field.rstrip("\r\n")) < 81:
         why += " (a space counts as a blank only in a line of exactly 81 characters)"
@@ -366,7 +366,7 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
             col, ch = next((k, c) for k, c in enumerate(body)
                            if c not in _CELL_CHARS and c not in " \t|!│┃║+┼╋╬")
             raise parse_error(f"{_describe(ch)} is not a digit or a blank "
-                              f"(blanks: {' '.join(BLANKS)})", n, col + 1)
+                              f"(blanks: {_BLANKS_TEXT})", n, col + 1)
         if len(cells) == 9:
             rows.append(("row", cells))
         elif len(u) == 9 and "\t" not in u:  # spaces stand for blanks: "78 4  12 "

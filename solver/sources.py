@@ -113,6 +113,7 @@ def _chunk_lines(f) -> Iterator[str | ParseError]:
     if first.startswith(b"\xef\xbb\xbf"):
         first = first[3:]
     n, pending, skipping, chunk = 0, b"", False, first
+    decoded: dict = {}  # short lines that are not UTF-8 -> their text or error (Latin-1 files)
     while chunk:
         nul = chunk.find(b"\x00")
         if nul >= 0:
@@ -121,21 +122,30 @@ def _chunk_lines(f) -> Iterator[str | ParseError]:
             chunk = f.read1(_READ_CHUNK)
             continue
         data = pending + chunk
-        ascii_ = data.isascii()
-        parts = (data.decode("ascii") if ascii_ else data).split("\n" if ascii_ else b"\n")
-        pending = parts.pop()
-        if ascii_:
-            pending = pending.encode("ascii")
+        cut = data.rfind(b"\n") + 1
+        pending = data[cut:]
+        parts = _split_text(data[:cut])  # str lines when all of them are text
+        parts.pop()  # the empty string after the last newline
+        text = type(parts[0]) is str if parts else True
         for line in parts:
             n += 1
             if skipping or len(line) > limit:
                 skipping = False
                 yield _too_long(n)
-            elif ascii_:
+            elif text:
                 yield line + "\n"
             else:
-                text = _decode_line(line, n)
-                yield text + "\n" if isinstance(text, str) else text
+                item = decoded.get(line) if len(line) <= _MEMO_CHARS else None
+                if item is None:
+                    item = _decode_line(line, n)
+                    if len(line) <= _MEMO_CHARS and len(decoded) < _MEMO_SIZE:
+                        decoded[line] = item + "\n" if isinstance(item, str) else \
+                            (str(item)[len(f"line {n}"):], item.column)
+                    yield item + "\n" if isinstance(item, str) else item
+                elif type(item) is str:
+                    yield item
+                else:
+                    yield ParseError(f"line {n}{item[0]}", n, item[1])
         if len(pending) > limit:
             pending, skipping = b"", True
         if nul >= 0:
@@ -146,6 +156,17 @@ def _chunk_lines(f) -> Iterator[str | ParseError]:
         yield _too_long(n + 1)
     elif pending:
         yield _decode_line(pending, n + 1)
+
+
+def _split_text(data: bytes) -> list:
+    """Whole lines split at newlines: str lines when ``data`` is UTF-8 (ASCII first, the
+    common case), else the bytes of each line, for :func:`_decode_line` one by one."""
+    if data.isascii():
+        return data.decode("ascii").split("\n")
+    try:
+        return data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return data.split(b"\n")
 
 
 def _utf16_lines(first: bytes, f) -> Iterator[str | ParseError]:
@@ -199,9 +220,26 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
         lines = read_lines(lines)
     reader = LineReader()
     read = reader.read
+    # A short line is never a puzzle, and once the reader has seen its first line (and
+    # chosen CSV or not) its answer to a line depends only on the text: remember it.
+    # A file of one-character lines is 500,000 errors a MB; explaining each afresh
+    # took 3 us, twice the budget of 1 s per MB.
+    memo: dict = {}
     for n, line in enumerate(lines, 1):
         if type(line) is str and len(line) <= MAX_LINE_BYTES:
-            item = read(n, line)
+            if len(line) <= _MEMO_CHARS:
+                hit = memo.get(line)
+                if hit is not None:
+                    if hit is not _SKIP:
+                        yield n, ParseError(f"line {n}{hit[0]}", n, hit[1])
+                    continue
+                settled = reader.started
+                item = read(n, line)
+                # before the first line, only a blank or '#' line leaves the reader as it was
+                if (settled or not reader.started) and len(memo) < _MEMO_SIZE:
+                    _remember(memo, line, n, item)
+            else:
+                item = read(n, line)
             if item is not None:
                 yield n, item
             continue
@@ -220,6 +258,22 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
         item = reader.read(n, line)
         if item is not None:
             yield n, item
+
+
+_MEMO_CHARS = 16  # lines this short (at most 17 bytes with the newline) are remembered
+_MEMO_SIZE = 20_000  # distinct lines remembered (about 3 MB at most)
+_SKIP = ("",)
+
+
+def _remember(memo: dict, line: str, n: int, item) -> None:
+    """Keep what the reader answered for ``line`` (at line ``n``) without the line number."""
+    if item is None:
+        memo[line] = _SKIP
+    elif isinstance(item, ParseError) and item.line == n:
+        head = f"line {n}"
+        text = str(item)
+        if text.startswith(head):
+            memo[line] = (text[len(head):], item.column)
 
 
 def decode_bytes(data: bytes, name: str) -> str:
