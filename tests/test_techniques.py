@@ -6,7 +6,7 @@ import pytest
 
 import solver
 from solver import Grid, candidates, find_step, hint, logical_path, next_step
-from tests.conftest import crafted, elims, load_lines, without_digit
+from tests.conftest import DATA, crafted, elims, load_lines, without_digit
 
 ALL = frozenset(range(1, 10))
 EMPTY = Grid.empty()
@@ -347,3 +347,37 @@ def test_steps_stay_right_from_positions_with_some_cells_filled():
         for step in logical_path(g):
             assert all(sol[c] == d for c, d in step.placements)
             assert all(sol[c] != d for c, d in step.eliminations)
+
+
+def _step_order_cases():
+    """(finder names in try order, [(puzzle, [(technique, conclusion), ...]), ...]) of tests/data/step_order.txt."""
+    order, cases = [], []
+    for ln in (DATA / "step_order.txt").read_text().splitlines():
+        if ln.startswith("order: "):
+            order = ln[len("order: "):].split(" | ")
+        elif ln.startswith("puzzle: "):
+            cases.append((ln[len("puzzle: "):], []))
+        elif ln.startswith("  "):
+            name, conclusion = ln.strip().split(" | ", 1)
+            cases[-1][1].append((name, conclusion))
+    return order, cases
+
+
+def test_the_path_chooses_the_same_steps_as_before_the_speed_work():
+    """The finders made faster (shared per-position structures, a bare singles engine for
+    forcing chains, layered chain search) still choose the very same step at every position:
+    the recorded paths of a sample of the hardest puzzles, with the finders of the time."""
+    from solver.path import run_path
+    from solver.candidates import basic_masks
+    from solver.techniques.registry import FINDERS
+    order, cases = _step_order_cases()
+    now = [n for n, _ in FINDERS]
+    assert [n for n in now if n in order] == order  # the recorded finders, still in that order
+    finders = tuple((n, f) for n, f in FINDERS if n in order)
+    assert len(cases) >= 6
+    for puzzle, expected in cases:
+        cells = [0 if ch == "." else int(ch) for ch in puzzle]
+        steps, _ = run_path(cells, basic_masks(cells), finders, record=False)
+        got = [(s.technique, s.conclusion) for s in steps]
+        assert got == expected, puzzle
+        assert all(cells)
