@@ -156,7 +156,7 @@ class PrintDialog(_Dialog):
         self.var_solver = tk.BooleanVar(self.win, value=last.get("solver", False))
         self.var_notes = tk.BooleanVar(self.win, value=last.get("notes", True))
         self.var_copies = tk.StringVar(self.win, value=str(last.get("copies", 1)))
-        self.var_per_page = tk.StringVar(self.win, value=str(last.get("per_page", 1)))
+        self.var_per_page = tk.IntVar(self.win, value=last.get("per_page", 1))
         self.var_paper = tk.StringVar(self.win, value=last.get("paper", default_paper()))
         self.var_solutions = tk.BooleanVar(self.win, value=last.get("solutions", False))
         self.var_title = tk.StringVar(self.win, value=last.get("title", "Sudoku"))
@@ -178,9 +178,11 @@ class PrintDialog(_Dialog):
                                       command=self._update)
         self.copies_box.grid(row=1, column=1, sticky="w", pady=(8, 0))
         ttk.Label(b, text="Per page").grid(row=2, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        self.per_page_box = ttk.Spinbox(b, from_=1, to=solver.PER_PAGE[-1], textvariable=self.var_per_page,
-                                        width=5, command=self._update)
-        self.per_page_box.grid(row=2, column=1, sticky="w", pady=(6, 0))
+        pp = ttk.Frame(b)
+        pp.grid(row=2, column=1, sticky="w", pady=(6, 0))
+        for n in solver.PER_PAGE:
+            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page,
+                            command=self._update).pack(side="left", padx=(0, 10))
         self._paper_row(3, self.var_paper)
         ttk.Checkbutton(b, text="Add a solutions page", variable=self.var_solutions, command=self._update).grid(
             row=4, column=1, sticky="w", pady=(6, 0))
@@ -197,12 +199,11 @@ class PrintDialog(_Dialog):
         self.cancel_button = ttk.Button(buttons, text="Close", command=self.cancel)
         self.cancel_button.pack(side="left")
         self._status_row(8)
-        for box, var, high, what_ in ((self.copies_box, self.var_copies, MAX_COPIES, "Copies"),
-                                      (self.per_page_box, self.var_per_page, solver.PER_PAGE[-1], "Per page")):
-            for seq in ("<FocusOut>", "<Return>", "<KP_Enter>"):
-                box.bind(seq, lambda e, v=var, h=high, w=what_: (self._read_count(v, 1, h, w), self._update()))
-        self.win.bind("<Return>", lambda e: self.print_() if e.widget not in (self.copies_box,
-                                                                              self.per_page_box) else None)
+        for seq in ("<FocusOut>", "<Return>", "<KP_Enter>"):
+            self.copies_box.bind(seq, lambda e: (self._read_count(self.var_copies, 1, MAX_COPIES, "Copies"),
+                                                 self._update()))
+        self.win.bind("<Return>", lambda e: self.print_() if e.widget is not self.copies_box else None)
+        self.var_copies.trace_add("write", lambda *a: self._update())
         self._describe_board()
         self._update()
         self.go_button.focus_set()
@@ -233,18 +234,16 @@ class PrintDialog(_Dialog):
                              solver_digits=self.var_solver.get() and self.solver_check.instate(["!disabled"]),
                              notes=self.var_notes.get() and self.notes_check.instate(["!disabled"]))
 
-    def _numbers(self, quiet: bool = True):
-        """(copies, per page) as they stand, or None while one is not a number in range."""
-        values = []
-        for var, high in ((self.var_copies, MAX_COPIES), (self.var_per_page, solver.PER_PAGE[-1])):
-            try:
-                n = int(var.get().strip())
-            except (ValueError, tk.TclError):
-                return None
-            if not 1 <= n <= high:
-                return None
-            values.append(n)
-        return tuple(values)
+    def _numbers(self):
+        """(copies, per page) as they stand, or None while copies is not a number in range."""
+        try:
+            copies = int(self.var_copies.get().strip())
+            per_page = int(self.var_per_page.get())
+        except (ValueError, tk.TclError):
+            return None
+        if not 1 <= copies <= MAX_COPIES or per_page not in solver.PER_PAGE:
+            return None
+        return copies, per_page
 
     def _update(self) -> None:
         """The announced page count, from the numbers as they stand."""
@@ -276,8 +275,7 @@ class PrintDialog(_Dialog):
         self._start(to_file=path)
 
     def _checked(self) -> bool:
-        ok = all(self._read_count(var, 1, high, what) is not None for var, high, what in (
-            (self.var_copies, MAX_COPIES, "Copies"), (self.var_per_page, solver.PER_PAGE[-1], "Per page")))
+        ok = self._read_count(self.var_copies, 1, MAX_COPIES, "Copies") is not None
         self._update()
         return ok
 

@@ -19,7 +19,7 @@ import solver
 from conftest import load_lines, wait_until
 from solver.printing import PrintGrid, layout_of, make_sheet, plan_pages
 
-PUZZLES = [solver.parse(line) for line in load_lines("norvig_easy50")[:13]]
+PUZZLES = [solver.parse(line) for line in load_lines("norvig_easy50")[:24]]
 TUTORIAL = solver.parse(solver.example("tutorial").line)
 PAGE = re.compile(r'<section class="page ')
 
@@ -154,19 +154,22 @@ def _chromium():
     return None
 
 
-@pytest.mark.parametrize("paper,per_page,count,with_notes", [("a4", 6, 13, False), ("letter", 5, 11, True),
-                                                             ("letter", 2, 3, True), ("a4", 1, 2, False)])
-def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, per_page, count, with_notes):
+@pytest.mark.parametrize("paper,per_page,count,kind", [("a4", 6, 13, "plain"), ("letter", 5, 11, "notes"),
+                                                       ("letter", 2, 24, "worksheet")])
+def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, per_page, count, kind):
     browser = _chromium()
     if browser is None:
         pytest.skip("no headless Chromium installed (the page containers are counted in the other tests)")
-    if with_notes:
-        from app.printing import print_grid_of
-
-        items = [print_grid_of(a_board_in_progress())] + PUZZLES[:count - 1]
+    if kind == "worksheet":  # issue 11: 24 puzzles, 2 a page, with solutions: 15 pages, announced 12 + 1
+        sheet = solver.worksheet_sheet(PUZZLES[:count], per_page, True, labels=["Easy"] * count, paper=paper)
+        assert sheet.plan.pages == 15
     else:
         items = PUZZLES[:count]
-    sheet = make_sheet(items, per_page, paper=paper, solutions=True, title="A long title " * 3)
+        if kind == "notes":
+            from app.printing import print_grid_of
+
+            items = [print_grid_of(a_board_in_progress())] + items[:count - 1]
+        sheet = make_sheet(items, per_page, paper=paper, solutions=True, title="A long title " * 3)
     page = tmp_path / "sheet.html"
     page.write_text(sheet.html, encoding="utf-8")
     pdf = tmp_path / "sheet.pdf"
@@ -214,7 +217,7 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
     assert dialog is not None and dialog.win.title() == "Print"
     assert "6" in dialog.entries_check.cget("text") and dialog.var_paper.get() == "a4"
     dialog.var_copies.set("4")
-    dialog.var_per_page.set("2")
+    dialog.var_per_page.set(2)
     dialog.var_solutions.set(True)
     dialog._update()
     assert "3 pages (2 of puzzles and 1 of solutions) on A4" in dialog.summary.cget("text")
@@ -248,7 +251,7 @@ def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed
     win.form.dialogs.save_path = str(out)
     dialog = win.controller.features["teach"].print_dialog()
     dialog.var_paper.set("letter")
-    dialog.var_per_page.set("6")
+    dialog.var_per_page.set(6)
     dialog.var_copies.set("12")
     dialog.save_button.invoke()
     assert wait_until(win.root, lambda: "Saved" in win.form.status_text(), timeout=10)
@@ -263,17 +266,21 @@ def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, print
     win = whole_window
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
     dialog = win.controller.features["teach"].print_dialog()
+    dialog.var_per_page.set(6)
     dialog.var_copies.set("84")
-    dialog.var_per_page.set("9")
+    assert dialog.summary.cget("text") == ""  # no page count is announced for a number not allowed
     dialog.go_button.invoke()
     win.root.update()
     assert dialog.var_copies.get() == "60" and "84 is not allowed (at most 60), so it is now 60" in \
         dialog.message.cget("text")
     assert not printed and not win.controller.worker.busy
-    dialog.go_button.invoke()  # per page is corrected now
-    win.root.update()
-    assert dialog.var_per_page.get() == "6" and "9 is not allowed (at most 6)" in dialog.message.cget("text")
     assert "60 copies of the puzzle: 10 pages on A4" in dialog.summary.cget("text")
+    dialog.var_copies.set("0")
+    dialog.copies_box.event_generate("<Return>")
+    win.root.update()
+    assert dialog.var_copies.get() == "1" and "0 is not allowed (at least 1)" in dialog.message.cget("text")
+    dialog.var_copies.set("60")
+    dialog.copies_box.event_generate("<FocusOut>")
     dialog.var_copies.set("ten")
     dialog.copies_box.event_generate("<FocusOut>")
     win.root.update()
