@@ -302,15 +302,18 @@ class PrintDialog(_Dialog):
                                       title=title, auto_print=to_file is None, cancel=cancel)
             path = to_file or str(print_folder() / time.strftime("sudoku-%Y%m%d-%H%M%S.html"))
             atomic_write_text(path, sheet.html)
-            return sheet, path
+            # here, not on the Tk thread: the first webbrowser call looks for browsers (it may
+            # run xdg-settings), and a terminal browser named in $BROWSER runs until it ends
+            opened = to_file is None and open_page(path)
+            return sheet, path, opened
 
         def done(result, seconds):
-            sheet, path = result
+            sheet, path, opened = result
             where = f"{pages_text(sheet.plan)} on {sheet.paper.label}"
             if to_file is not None:
                 text = f"Saved {where} to {os.path.basename(path)}."
                 kind = "ok"
-            elif open_page(path):
+            elif opened:
                 text = f"Sent {where} to the web browser: its print dialog opens (the page is {path})."
                 kind = "ok"
             else:

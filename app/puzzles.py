@@ -394,16 +394,16 @@ class WorksheetDialog(_Dialog):
                 grids, labels = fixed, None
             sheet = solver.worksheet_sheet(grids, per_page, solutions, title, labels=labels, paper=paper,
                                            auto_print=to_browser, cancel=cancel)
-            target = path
-            if target is None:
-                from .printing import print_folder
+            from . import printing
 
-                target = str(print_folder() / time.strftime("sudoku-worksheet-%Y%m%d-%H%M%S.html"))
+            target = path or str(printing.print_folder() / time.strftime("sudoku-worksheet-%Y%m%d-%H%M%S.html"))
             atomic_write_text(target, sheet.html)
-            return sheet, target, len(grids)
+            # opened on the worker: the first webbrowser call may take a while (app/printing.py)
+            opened = path is None and printing.open_page(target)
+            return sheet, target, len(grids), opened
 
         def done(result, seconds):
-            sheet, target, n = result
+            sheet, target, n, opened = result
             plan = sheet.plan
             pages = f"{plan.puzzle_pages} page{'s' if plan.puzzle_pages != 1 else ''}"
             if plan.solution_pages == 1:
@@ -414,15 +414,12 @@ class WorksheetDialog(_Dialog):
             kind = "ok"
             if path is not None:
                 text = f"Saved {what} to {os.path.basename(target)} in {format_seconds(seconds)}."
+            elif opened:
+                text = f"Sent {what} to the web browser: its print dialog opens (the page is {target})."
             else:
-                from . import printing
-
-                if printing.open_page(target):
-                    text = f"Sent {what} to the web browser: its print dialog opens (the page is {target})."
-                else:
-                    text = (f"No web browser could be started to print. The page with {what} is saved as "
-                            f"{target}: open it and print it from there.")
-                    kind = "warn"
+                text = (f"No web browser could be started to print. The page with {what} is saved as "
+                        f"{target}: open it and print it from there.")
+                kind = "warn"
             self.form.set_status(text, kind)
             if self.alive:
                 self._busy(False, text)

@@ -222,7 +222,7 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
     dialog._update()
     assert "3 pages (2 of puzzles and 1 of solutions) on A4" in dialog.summary.cget("text")
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: printed, timeout=10)
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert printed[0].startswith(str(tmp_path)) and pages_in(html) == 3
     grids = svgs(html)
@@ -233,6 +233,29 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
     assert "window.print()" in html and "size: A4 portrait" in html
     assert "Sent 3 pages (2 of puzzles and 1 of solutions) on A4" in win.form.status_text()
     assert wait_until(win.root, lambda: not dialog.alive)
+
+
+def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole_window, monkeypatch, tmp_path):
+    import threading
+
+    import app.printing
+    from app.printing import dialog_of
+
+    threads = []
+    monkeypatch.setattr(app.printing, "open_page", lambda path: threads.append(threading.current_thread()) and False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    win = whole_window
+    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    press(win, "p")
+    dialog = dialog_of(win.controller)
+    dialog.go_button.invoke()
+    assert wait_until(win.root, lambda: "No web browser" in win.form.status_text(), timeout=10)
+    assert threads and threads[0] is not threading.main_thread()  # a slow browser start never freezes the window
+    page = next((tmp_path / "sudoku-solver-print").glob("sudoku-*.html"))
+    assert str(page) in win.form.status_text() and pages_in(page.read_text(encoding="utf-8")) == 1
+    assert dialog.alive and not dialog.running  # still open: the person can save it elsewhere instead
+    press(win, "p")
+    assert dialog_of(win.controller) is dialog  # Ctrl+P again brings the same dialog to the front
 
 
 def test_ctrl_p_on_an_empty_grid_says_there_is_nothing_to_print(whole_window, printed):
@@ -287,7 +310,7 @@ def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, print
     assert dialog.var_copies.get() == "60" and "“ten” is not a whole number from 1 to 60" in \
         dialog.message.cget("text")
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: printed, timeout=10)
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert pages_in(html) == 10 and len(svgs(html)) == 60
     assert "Sent 10 pages on A4" in win.form.status_text()
@@ -304,7 +327,7 @@ def test_the_worksheet_dialog_defaults_to_the_open_puzzle(whole_window, printed)
     dialog = teach.worksheet_dialog()
     assert dialog.var_source.get() == "current" and dialog.win.title() == "Print worksheet"
     dialog.print_button.invoke()
-    assert wait_until(win.root, lambda: printed, timeout=10)
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert f'aria-label="Sudoku grid {TUTORIAL.to_line()}"' in html and pages_in(html) == 2  # and its solution
     menu, i = win.form.action_map.items["worksheet"]
@@ -352,7 +375,7 @@ def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(wh
     assert str(dialog.var_count.get()) == "3" and "the collection has 3 puzzles from this one on" in \
         dialog.message.cget("text")
     dialog.print_button.invoke()
-    assert wait_until(win.root, lambda: printed, timeout=10)
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert len(svgs(html)) == 3 and "a worksheet of 3 puzzles (2 pages) on A4" in win.form.status_text()
 
