@@ -393,9 +393,9 @@ def _size(branch: Branch) -> int:
 
 
 # -- the searches ---------------------------------------------------------------------------
-def _run(cells, masks, premise, depth, cancel, rec=None):
+def _run(cells, masks, premise, depth, cancel, rec=None, memo=None):
     c, m = list(cells), list(masks)
-    order = _false_first(cells, masks) if depth else None
+    order = _false_first(cells, masks, memo) if depth else None
     bad = propagate(c, m, [premise], (), rec, depth, cancel, order)
     if bad is not None:
         return None, bad
@@ -480,14 +480,14 @@ def _all_results(cells: tuple, masks: tuple) -> dict:
     return results
 
 
-def _pick(cells, masks, found, depth, cancel, kind):
+def _pick(cells, masks, found, depth, cancel, kind, memo=None):
     """Of up to ``_EXPLAIN_TRIES`` patterns found, the one whose explanation is shortest, as a Step."""
     best = None
     for premises, pl, el, unit in found[:_EXPLAIN_TRIES]:
         branches = []
         for p in premises:
             rec = _Rec()
-            v, bad = _run(cells, masks, p, depth, cancel, rec)
+            v, bad = _run(cells, masks, p, depth, cancel, rec, memo)
             if bad is not None:
                 branches.append(_branch(rec, p, bad))
             else:
@@ -564,14 +564,36 @@ def _solution(cells: tuple) -> Optional[tuple]:
     return sol.cells if sol is not None else None
 
 
-def _false_first(cells: tuple, masks: tuple) -> list[tuple[int, int]]:
+def _path_solution(cells: tuple, memo) -> tuple[Optional[tuple], bool]:
+    """(solution, known to be the only one) of the position, for ordering the tries.
+
+    Along one logical path (``memo``), once a position is known to have exactly
+    one solution, every later position has that same solution (sound steps only
+    add digits of it), so it is remembered instead of searched for again.
+    """
+    if memo is not None:
+        known = memo.get("solution")
+        if known is not None and all(c == 0 or c == s for c, s in zip(cells, known)):
+            return known, True
+    sol = _solution(cells)
+    if sol is None or memo is None:
+        return sol, False
+    from ..search import count_solutions
+    unique = memo.get("unique checked") != cells and count_solutions(Grid(cells), 2) == 1
+    memo["unique checked"] = cells  # look once per position, not once per finder
+    if unique:
+        memo["solution"] = sol
+    return sol, unique
+
+
+def _false_first(cells: tuple, masks: tuple, memo=None) -> list[tuple[int, int]]:
     """The candidates in the order chains are tried: those that are not the solution's first.
 
     A true candidate never leads to a contradiction, so trying the false ones
     first only saves time; the chains themselves never look at the solution.
     """
     order = _candidates(cells, masks)
-    sol = _solution(cells)
+    sol = _path_solution(cells, memo)[0]
     if sol is None:
         return order
     return [p for p in order if sol[p[0]] != p[1]] + [p for p in order if sol[p[0]] == p[1]]
@@ -583,7 +605,7 @@ def _find(cells, masks, kind, cancel=None, memo=None):
         found = []
         results = _level_one(key_c, key_m)
         known = memo.get("false", []) if memo is not None else []
-        for p in known + _false_first(key_c, key_m):
+        for p in known + _false_first(key_c, key_m, memo):
             if p in results or not key_m[p[0]] & BIT[p[1]]:
                 continue
             check(cancel)
@@ -600,7 +622,7 @@ def _find(cells, masks, kind, cancel=None, memo=None):
         p = min(found)[1]
         if memo is not None:  # still false in every later position of the path: try them first
             memo["false"] = [q for _, q in found if q != p]
-        return _pick(key_c, key_m, [((p,), [], [], None)], 0, cancel, kind)
+        return _pick(key_c, key_m, [((p,), [], [], None)], 0, cancel, kind, memo)
     results = _all_results(key_c, key_m)
     if kind == "cell":
         found = [(pr, pl, el, None) for pr, pl, el in
@@ -612,7 +634,7 @@ def _find(cells, masks, kind, cancel=None, memo=None):
                  _verities(key_c, key_m, [pl for _, pl in groups], results)]
     if not found:
         return None
-    return _pick(key_c, key_m, found, 0, cancel, kind)
+    return _pick(key_c, key_m, found, 0, cancel, kind, memo)
 
 
 def digit_forcing(cells, masks, cancel=None, memo=None):
@@ -656,14 +678,19 @@ def nested_forcing(cells, masks, cancel=None, memo=None):
     """The first nested forcing chain, one level deeper at a time: a candidate whose chain
     (with smaller chains inside) ends in a contradiction."""
     key_c, key_m = tuple(cells), tuple(masks)
-    order = _false_first(key_c, key_m)
-    targets = _impossible(key_c, key_m)
+    order = _false_first(key_c, key_m, memo)
+    sol, unique = _path_solution(key_c, memo)
+    if unique:  # known along the path: every candidate but the solution's belongs to no solution
+        targets = tuple(p for p in _candidates(key_c, key_m) if sol[p[0]] != p[1])
+    else:
+        targets = _impossible(key_c, key_m)
     for depth in range(1, MAX_DEPTH + 1):
         for p in targets:
             check(cancel)
             c, m = list(key_c), list(key_m)
             if propagate(c, m, [p], (), None, depth, cancel, order) is not None:
-                return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction")
+                return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction",
+                             memo)
     return None
 
 
