@@ -120,9 +120,11 @@ def print_grid_of(board, entries: bool = True, solver_digits: bool = True, notes
 
 
 def print_folder() -> Path:
-    """The folder pages to print are written to (in the system's temporary folder); old pages go."""
-    folder = Path(tempfile.gettempdir()) / "sudoku-solver-print"
-    folder.mkdir(parents=True, exist_ok=True)
+    """The folder pages to print are written to (in the system's temporary folder, one per user:
+    on a shared /tmp another user's folder is not writable); pages older than a day go."""
+    name = f"sudoku-solver-print-{os.getuid()}" if hasattr(os, "getuid") else "sudoku-solver-print"
+    folder = Path(tempfile.gettempdir()) / name
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     now = time.time()
     for old in folder.glob("sudoku-*.html"):
         try:
