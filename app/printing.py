@@ -208,13 +208,24 @@ class PrintDialog(_Dialog):
         self.var_copies.trace_add("write", lambda *a: self._update())
         self._describe_board()
         self._update()
+        self._follow_grid()
         self.go_button.focus_set()
+
+    def grid_changed(self) -> None:
+        """Another grid on the main window (a digit typed, Undo, another puzzle): say what prints now."""
+        self.board = self.controller.board
+        self._describe_board()
+        self._update()
 
     # -- what is on the grid ---------------------------------------------------------
     def _describe_board(self) -> None:
         b = self.board
         n_given = b.givens.clue_count or b.grid().clue_count
-        self.what_label.configure(text=f"The puzzle as it stands: {plural(n_given, 'given')}")
+        self.what_label.configure(text=f"The puzzle as it stands: {plural(n_given, 'given')}" if n_given
+                                  else "The grid is empty: there is nothing to print.")
+        if not self.running:
+            for button in self._buttons():
+                button.state(["!disabled"] if n_given else ["disabled"])
         n_entries = b.entries.clue_count if b.givens.clue_count else 0
         n_solver = b.solved.clue_count if b.givens.clue_count else 0
         notes = board_notes(b)

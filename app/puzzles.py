@@ -148,10 +148,27 @@ class _Dialog:
         self.close()
 
     def close(self) -> None:
+        self._follow_grid(False)
         try:
             self.win.destroy()
         except tk.TclError:
             pass
+
+    def _follow_grid(self, on: bool = True) -> None:
+        """Call :meth:`grid_changed` whenever the main window shows another grid (while open)."""
+        listeners = self.controller.render_listeners
+        if on and self._on_render not in listeners:
+            listeners.append(self._on_render)
+            self.win.bind("<Destroy>", lambda e: self._follow_grid(False) if e.widget is self.win else None, add="+")
+        elif not on and self._on_render in listeners:
+            listeners.remove(self._on_render)
+
+    def _on_render(self) -> None:
+        if self.alive:  # (a closed dialog leaves the list in close() or on <Destroy>, never while it is walked)
+            self.grid_changed()
+
+    def grid_changed(self) -> None:
+        """The main window shows another grid: bring what the dialog says up to date."""
 
     @property
     def alive(self) -> bool:
@@ -278,6 +295,18 @@ class WorksheetDialog(_Dialog):
             self.count_box.bind(seq, lambda e: (self._count(), self._update()))
         for var in (self.var_count, self.var_source, self.var_per_page, self.var_solutions, self.var_paper):
             var.trace_add("write", lambda *a: self._update())
+        self._on_source()
+        self._follow_grid()
+
+    def grid_changed(self) -> None:
+        """Another grid or collection: offer only the sources there are (a chosen one that went away moves on)."""
+        c = self.controller
+        has = {"collection": bool(c.collection and len(c.collection) > 1),
+               "current": bool(c.board.givens.clue_count or c.board.grid().clue_count)}
+        for key, ok in has.items():
+            self.source_buttons[key].state(["!disabled"] if ok else ["disabled"])
+        if not has.get(self.var_source.get(), True):
+            self.var_source.set("current" if has["current"] else "generate")
         self._on_source()
 
     def _buttons(self) -> list:

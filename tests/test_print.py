@@ -258,6 +258,37 @@ def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole
     assert dialog_of(win.controller) is dialog  # Ctrl+P again brings the same dialog to the front
 
 
+def test_the_open_dialogs_follow_the_grid(whole_window, printed):
+    from app.model import Board
+
+    win = whole_window
+    teach = win.controller.features["teach"]
+    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    dialog, sheet = teach.print_dialog(), teach.worksheet_dialog()
+    assert "(none on the grid)" in dialog.entries_check.cget("text") and sheet.var_source.get() == "current"
+    cell = TUTORIAL.blanks()[0]
+    win.controller.apply(win.controller.board.with_digit(cell, solver.solve(TUTORIAL)[cell]))
+    win.root.update()
+    assert dialog.entries_check.cget("text") == "and your digits (1)" and dialog.entries_check.instate(["!disabled"])
+    win.controller.load_collection([solver.parse(x) for x in load_lines("norvig_easy50")[:3]], "easy")
+    win.root.update()
+    assert sheet.source_buttons["collection"].instate(["!disabled"])
+    assert "(none on the grid)" in dialog.entries_check.cget("text")  # another puzzle: no digits of yours
+    win.controller.load_puzzle(TUTORIAL, "one puzzle again")  # the collection closes
+    win.root.update()
+    assert sheet.source_buttons["collection"].instate(["disabled"]) and sheet.var_source.get() == "current"
+    win.form.fire("clear_all")
+    win.root.update()
+    assert "The grid is empty" in dialog.what_label.cget("text") and dialog.go_button.instate(["disabled"])
+    assert sheet.var_source.get() == "generate" and sheet.source_buttons["current"].instate(["disabled"])
+    dialog.close()
+    sheet.close()
+    listeners = len(win.controller.render_listeners)
+    win.controller.apply(Board.from_puzzle(TUTORIAL))
+    win.root.update()
+    assert len(win.controller.render_listeners) == listeners  # closed dialogs follow nothing
+
+
 def test_ctrl_p_on_an_empty_grid_says_there_is_nothing_to_print(whole_window, printed):
     from app.printing import dialog_of
 
