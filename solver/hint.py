@@ -32,6 +32,9 @@ class Hint:
     * ``"invalid"``, ``"no_solution"``, ``"multiple"`` -- the puzzle itself is
       broken; ``diagnosis`` says why (its ``summary`` is in ``message``);
     * ``"wrong"`` -- some entries differ from the unique solution (``cells``);
+    * ``"wrong_notes"`` -- the student's own notes left out the digit of the
+      solution (``cells``; ``lost`` holds each ``(cell, digit)``): "Your notes
+      removed 4 from r3c5, but 4 goes there.";
     * ``"bad_candidates"`` -- the candidate state removed a digit of the
       solution (``cells``); recompute the candidates.
 
@@ -43,6 +46,7 @@ class Hint:
     step: Optional[Step] = None
     diagnosis: object = None
     cells: tuple[tuple[int, int], ...] = ()
+    lost: tuple[tuple[tuple[int, int], int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -50,7 +54,7 @@ class Hint:
 
 
 def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid] = None,
-         cancel=None) -> Hint:
+         notes: Optional[Mapping] = None, cancel=None) -> Hint:
     """Checked advice (a :class:`Hint`): the diagnosis first, then the simplest step.
 
     ``g`` is the current grid (givens plus the student's digits, or the
@@ -58,6 +62,9 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
     ``givens`` when you have it so wrong entries are caught (without it ``g``
     itself is treated as the puzzle).  Never returns a step that
     contradicts the unique solution.  Bounded by ``diagnose`` (< 1 s).
+    ``notes`` are the student's own pencil marks, ``{(r, c): digits}`` for the
+    cells they wrote in: they are checked against the solution (``"wrong_notes"``)
+    before any technique, and the step is looked for from them.
     """
     cur = _overlay(givens, g) if givens is not None else g
     dg = diagnose(givens if givens is not None else g, cancel=cancel)
@@ -72,7 +79,16 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
                     None, dg, wrong)
     if cur.is_complete():
         return Hint("solved", "The grid is complete and correct.", None, dg)
-    masks = effective_masks(cur, candidates)
+    noted = _note_masks(notes, cur)
+    lost = tuple((cell_of(i), sol.cells[i]) for i in range(81) if noted[i] and not noted[i] & BIT[sol.cells[i]])
+    if lost:
+        digits = {d for _, d in lost}
+        removed = join([f"{d} from {cell_name(c)}" for c, d in lost])
+        goes = f"{lost[0][1]} goes there" if len(lost) == 1 else (
+            f"{lost[0][1]} goes there in each" if len(digits) == 1 else "those digits go there")
+        return Hint("wrong_notes", f"Your notes removed {removed}, but {goes}.", None, dg,
+                    tuple(c for c, _ in lost), lost)
+    masks = [m & n if n else m for m, n in zip(effective_masks(cur, candidates), noted)]
     lost = tuple(cell_of(i) for i in range(81)
                  if not cur.cells[i] and not masks[i] & BIT[sol.cells[i]])
     if lost:
@@ -80,11 +96,23 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
                     "The pencil marks rule out the right digit in "
                     f"{join([cell_name(c) for c in lost])}; recompute the candidates.",
                     None, dg, lost)
-    step = find_first(list(cur.cells), masks)
+    puzzle = givens if givens is not None else g
+    step = find_first(list(cur.cells), masks, memo={"givens": tuple(puzzle.cells)})
     if step is None or not _agrees(step, sol):
         return Hint("stuck", "No technique this app teaches applies here: the puzzle needs "
                              "guessing (trial and error) from this position.", None, dg)
     return Hint("step", step.message, step, dg, step.highlight)
+
+
+def _note_masks(notes: Optional[Mapping], cur: Grid) -> list[int]:
+    """Per cell the mask of the student's notes; 0 for a cell without notes or with a digit."""
+    out = [0] * 81
+    for (r, c), digits in (notes or {}).items():
+        i = 9 * r + c
+        if not cur.cells[i]:
+            for d in digits:
+                out[i] |= BIT[d]
+    return out
 
 
 def _agrees(step: Step, sol: Grid) -> bool:

@@ -82,7 +82,9 @@ def run_path(cells: list[int], masks: list[int], finders=FINDERS, cancel=None,
     """
     steps: list[Step] = []
     positions = []
-    memo: dict = {}  # what the long searches learn along this path (each position follows the last)
+    # what the long searches learn along this path (each position follows the last); the
+    # digits at the start count as givens (Avoidable Rectangle uses only cells solved since)
+    memo: dict = {"givens": tuple(cells)}
     while len(steps) < max_steps:
         check(cancel)
         if all(cells):

@@ -456,3 +456,51 @@ def test_family_finders_agree_with_the_solution_across_the_corpus():
     # the sample exercises nearly every family (BUG+1 and the jellyfish are rarer)
     missing = {n for n, _ in FAMILY_FINDERS} - set(hits)
     assert len(missing) <= 6, missing
+
+
+# -- Avoidable Rectangle: solved cells that are not givens --------------------------------------
+AR_PUZZLE = "98.7..6..7..5..94.....6....47...3....2...5.....96..4..2...5..1..9.8..2....8.....6"
+AR_LINE = "9847316..7..528943..2.6....47...3....2...5.....96..4..2...5..1..9.8..2....8.....6"
+AR_MARKS = ("25 25 16 16 35 35 49 49 178 78 178 156 129 189 158 25689 12589 1368 136 149 14789 "
+            "1378 36789 1789 1358 135 178 27 23578 12578 346 367 39 4679 378 4789 1356 3567 147 "
+            "467 37 47 13 134 12349 1479 2479 357 3579")
+
+
+def test_avoidable_rectangle_from_a_position():
+    """On the path of a forum-hardest puzzle: r1c5 = 3, r2c5 = 2, r2c9 = 3 were solved (none a
+    given), so r1c9 cannot be 2.  Only cells that are not givens count."""
+    from solver.techniques.registry import find_first
+    puzzle = grid(AR_PUZZLE)
+    g, cands = position(AR_LINE, AR_MARKS)
+    sol = solver.solve(puzzle)
+    assert solver.count_solutions(puzzle, limit=2) == 1
+    step = find_first(list(g.cells), list(cands.masks), memo={"givens": puzzle.cells})
+    assert step.technique == "Avoidable Rectangle", step.message
+    assert elims(step) == {((0, 8), 2)} and sol[0, 8] != 2
+    assert step.message.startswith("Avoidable Rectangle:") and "none of them a given" in step.message
+    assert set(step.cells) == {(0, 4), (0, 8), (1, 4), (1, 8)} and (0, 8) in step.highlight
+    assert step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    # were the solved digits givens, they could not swap: no Avoidable Rectangle
+    other = find_first(list(g.cells), list(cands.masks), memo={"givens": g.cells})
+    assert other is None or other.technique != "Avoidable Rectangle"
+    assert find_step(g, "Avoidable Rectangle", cands) is None  # no givens known: nothing
+    # the hint knows the puzzle's givens
+    h = solver.hint(g, cands, givens=puzzle)
+    assert h.ok and h.step.technique == "Avoidable Rectangle"
+
+
+def test_avoidable_rectangle_type_2_crafted():
+    from solver.techniques.uniqueness import avoidable_rectangle
+    cells = [0] * 81
+    cells[0], cells[3] = 1, 2                      # r1c1 = 1, r1c4 = 2, solved (not givens)
+    masks = [0 if d else mask(range(1, 10)) for d in cells]
+    masks[9], masks[12] = mask((2, 7)), mask((1, 7))  # r2c1: 2 or 7, r2c4: 1 or 7
+    step = avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81})
+    assert step.technique == "Avoidable Rectangle"
+    # r2c1 = 2 and r2c4 = 1 would complete a swappable rectangle: one of them is 7
+    assert elims(step) == {((1, c), 7) for c in range(9) if c not in (0, 3)}
+    givens = [0] * 81
+    givens[0] = 1  # r1c1 is a given: it cannot swap
+    assert avoidable_rectangle(cells, masks, memo={"givens": tuple(givens)}) is None
+    masks[12] = mask((1, 8))  # different extras: no conclusion
+    assert avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81}) is None

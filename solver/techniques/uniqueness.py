@@ -6,8 +6,8 @@ leaves out every technique listed in :data:`TECHNIQUES` here.
 
 A rectangle is four blank cells on two rows, two columns and two boxes that
 all hold the digits X and Y; *floors* are its corners holding only X and Y,
-*roofs* the others.  Avoidable Rectangle is left out: it needs to know which
-filled cells were givens, and a finder sees only digits and candidates.
+*roofs* the others.  Avoidable Rectangle works on solved cells that are not
+givens: its finder reads the givens from the path's ``memo``.
 """
 from __future__ import annotations
 
@@ -328,6 +328,97 @@ def bug_plus_1(cells, masks):
     return None
 
 
+# -- avoidable rectangle: solved cells that are not givens ------------------------------------
+AVOIDABLE_RECTANGLE = Technique(
+    "Avoidable Rectangle", "expert", 40,
+    "Rectangle corners in two boxes, none of them a given. If three are already solved as X, Y, "
+    "Y (the two Ys across from each other), the fourth cannot be X: the four could swap X and Y "
+    "and still fit every given. With two solved corners X and Y on one line, and the other two "
+    "holding Y+Z and X+Z, one of those two is Z: cells seeing both lose Z." + _ASSUME)
+
+#: rectangles in two boxes: corners in reading order (top left, top right, bottom left, bottom right)
+_TWO_BOX_RECTANGLES = tuple(
+    (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
+    for r1, r2 in combinations(range(9), 2) for c1, c2 in combinations(range(9), 2)
+    if (r1 // 3 == r2 // 3) != (c1 // 3 == c2 // 3))
+
+
+def avoidable_rectangle(cells, masks, cancel=None, memo=None):
+    """Avoidable Rectangle types 1 and 2.  Needs the givens: ``memo["givens"]`` (the 81 digits
+    of the puzzle as given; :func:`solver.path.run_path` and :func:`solver.hint` put them there).
+    Without them nothing is found: a solved cell could be a given, and a given cannot swap."""
+    givens = memo.get("givens") if memo is not None else None
+    if givens is None:
+        return None
+    solved = [d if d and not givens[i] else 0 for i, d in enumerate(cells)]
+    if sum(1 for d in solved if d) < 2:
+        return None
+    for corners in _TWO_BOX_RECTANGLES:
+        vals = [solved[i] for i in corners]
+        n = 4 - vals.count(0)
+        if n < 2 or any(cells[i] and not solved[i] for i in corners):
+            continue  # a given corner, or too few solved ones
+        if n == 3:
+            step = _ar_type_1(corners, vals, masks)
+        elif n == 2:
+            step = _ar_type_2(corners, vals, masks)
+        else:
+            step = None
+        if step is not None:
+            return step
+    return None
+
+
+avoidable_rectangle.cancellable = True  # find_first passes ``memo`` (with the givens)
+
+
+def _ar_type_1(corners, vals, masks):
+    k = vals.index(0)
+    t, opp = corners[k], corners[3 - k]
+    x = vals[3 - k]
+    j1, j2 = [j for j in range(4) if j not in (k, 3 - k)]
+    mates = [corners[j1], corners[j2]]
+    y = vals[j1]
+    if y == x or vals[j2] != y or not masks[t] & BIT[x]:
+        return None
+    return make_step(
+        "Avoidable Rectangle", _rect_units(corners), corners, [x, y], elims=[(t, x)],
+        message=f"Avoidable Rectangle: {cell_name(cell_of(opp))} was solved as {x}, "
+                f"{names(mates)} as {y}, none of them a given. Were {cell_name(cell_of(t))} {x} "
+                f"too, the four corners (two boxes) could swap {x} and {y} and still fit every "
+                f"given: two solutions. So remove {x} from {cell_name(cell_of(t))}.",
+        unit_hint=_rect_hint(corners))
+
+
+def _ar_type_2(corners, vals, masks):
+    # the two solved corners must share a row or column; across from them, the two open ones
+    for a, b in ((0, 1), (2, 3), (0, 2), (1, 3)):
+        x, y = vals[a], vals[b]
+        if not x or not y or x == y:
+            continue
+        a2, b2 = 3 - b, 3 - a  # a2 shares a line with a and sits across from b; b2 likewise
+        ia, ib = corners[a2], corners[b2]
+        ma, mb = masks[ia], masks[ib]
+        za, zb = ma & ~BIT[y], mb & ~BIT[x]
+        if not (ma & BIT[y] and mb & BIT[x]) or za != zb or POP[za] != 1 or POP[ma] != 2:
+            continue
+        z = DIGITS_IN[za][0]
+        elims = [(i, z) for i in sorted(PEER_SETS[ia] & PEER_SETS[ib])
+                 if masks[i] & za and i not in corners]
+        if not elims:
+            continue
+        return make_step(
+            "Avoidable Rectangle", _rect_units(corners), corners, [x, y, z], elims=elims,
+            message=f"Avoidable Rectangle: {cell_name(cell_of(corners[a]))} was solved as {x} and "
+                    f"{cell_name(cell_of(corners[b]))} as {y}, neither a given; "
+                    f"{cell_name(cell_of(ia))} holds {y} or {z}, {cell_name(cell_of(ib))} "
+                    f"{x} or {z}. Were neither {z}, the four corners (two boxes) could swap "
+                    f"{x} and {y}: two solutions. So one of them is {z}: remove {z} from "
+                    f"{names([i for i, _ in elims])}, which see both.",
+            unit_hint=_rect_hint(corners))
+    return None
+
+
 #: Every technique of this family (all of them assume a unique solution).
 TECHNIQUES = (UNIQUE_RECTANGLE, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, UR_TYPE_5, UR_TYPE_6,
-              HIDDEN_RECTANGLE, BUG_PLUS_1)
+              HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE, BUG_PLUS_1)
