@@ -32,7 +32,7 @@ from tkinter import ttk
 
 import solver
 
-from .puzzles import PAPER_LABELS, _Dialog, pages_text
+from .puzzles import PAPER_LABELS, SmallDialog, pages_text
 from .storage import atomic_write_text
 from .wording import plural
 
@@ -144,7 +144,7 @@ def open_page(path: str | os.PathLike) -> bool:
         return False
 
 
-class PrintDialog(_Dialog):
+class PrintDialog(SmallDialog):
     """File ▸ Print…: what of the grid to print, copies, per page, paper, solutions; Print or Save as."""
 
     def __init__(self, teach):

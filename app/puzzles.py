@@ -35,7 +35,7 @@ from .wording import format_seconds, plural
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["NewPuzzleDialog", "WorksheetDialog", "MAX_WORKSHEET_PUZZLES", "pages_text", "PAPER_LABELS"]
+__all__ = ["SmallDialog", "NewPuzzleDialog", "WorksheetDialog", "MAX_WORKSHEET_PUZZLES", "pages_text", "PAPER_LABELS"]
 
 MAX_WORKSHEET_PUZZLES = 24
 PAPER_LABELS = {key: paper.label for key, paper in solver.PAPERS.items()}
@@ -49,7 +49,7 @@ def pages_text(plan) -> str:
     return f"{total} ({plan.puzzle_pages} of puzzles and {plan.solution_pages} of solutions)"
 
 
-class _Dialog:
+class SmallDialog:
     """A small non-modal window over the main one (Escape closes it when nothing runs)."""
 
     def __init__(self, teach, title: str):
@@ -178,7 +178,7 @@ class _Dialog:
             return False
 
 
-class NewPuzzleDialog(_Dialog):
+class NewPuzzleDialog(SmallDialog):
     """Teach ▸ New puzzle…: level + symmetry, Generate (on the worker), Cancel."""
 
     def __init__(self, teach):
@@ -228,7 +228,7 @@ class NewPuzzleDialog(_Dialog):
         self.teach.new_puzzle(level, symmetry, on_done=done)
 
 
-class WorksheetDialog(_Dialog):
+class WorksheetDialog(SmallDialog):
     """File ▸ Print worksheet…: which puzzles, how many, how many to a page, paper, solutions;
     Print… (opens the browser's print dialog) or Save as… (an HTML file)."""
 

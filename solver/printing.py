@@ -23,7 +23,7 @@ from .grid import Grid
 from .words import join
 
 __all__ = ["PrintGrid", "PagePlan", "PrintedSheet", "Paper", "PAPERS", "PER_PAGE",
-           "plan_pages", "make_sheet", "layout_of"]
+           "plan_pages", "make_sheet", "layout_of", "as_grid"]
 
 PER_PAGE = (1, 2, 3, 4, 5, 6)
 MARGIN_MM = 12
@@ -279,7 +279,7 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
     """
     _check_per_page(per_page)
     p = _paper(paper)
-    grids = [x if isinstance(x, PrintGrid) else PrintGrid(_as_grid(x)) for x in items]
+    grids = [x if isinstance(x, PrintGrid) else PrintGrid(as_grid(x)) for x in items]
     if not grids:
         raise ValueError("there is no puzzle to print")
     sols: list[tuple[Grid, PrintGrid, list]] = []  # (solution, first item, numbers of its items)
@@ -341,7 +341,8 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
     return PrintedSheet(html, plan, p, tuple(s for s, _, _ in sols))
 
 
-def _as_grid(p) -> Grid:
+def as_grid(p) -> Grid:
+    """A Grid, or an 81-character line ('.' or '0' blank) read as one (ValueError otherwise)."""
     if isinstance(p, Grid):
         return p
     text = str(p).strip()

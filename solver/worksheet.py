@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
-from .printing import PER_PAGE, PrintedSheet, PrintGrid, _as_grid, make_sheet
+from .printing import PER_PAGE, PrintedSheet, PrintGrid, as_grid, make_sheet
 
 __all__ = ["make_worksheet", "worksheet_sheet", "PER_PAGE"]
 
@@ -21,7 +21,7 @@ def worksheet_sheet(puzzles: Iterable, per_page: int = 4, solutions: bool = Fals
     ``puzzles`` are Grids (or 81-character lines); ``labels`` optional captions (e.g. the
     level) shown after "Puzzle n".  ValueError as :func:`make_worksheet`.
     """
-    grids = [_as_grid(p) for p in puzzles]
+    grids = [as_grid(p) for p in puzzles]
     if not grids:
         raise ValueError("a worksheet needs at least one puzzle")
     if labels is not None and len(labels) != len(grids):

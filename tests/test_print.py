@@ -17,7 +17,7 @@ import pytest
 
 import solver
 from conftest import load_lines, wait_until
-from solver.printing import PrintGrid, layout_of, make_sheet, plan_pages
+from solver.printing import PrintGrid, make_sheet, plan_pages
 
 PUZZLES = [solver.parse(line) for line in load_lines("norvig_easy50")[:24]]
 TUTORIAL = solver.parse(solver.example("tutorial").line)
