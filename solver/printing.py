@@ -259,7 +259,7 @@ def _legend(items: Sequence[PrintGrid]) -> str:
         kinds.append("note")
     if not kinds:
         return ""
-    return f'<div class="legend">{" · ".join(["bold: the givens"] + [_LEGEND[k] for k in kinds])}</div>'
+    return f'<div class="legend">{" · ".join(["Bold: the givens"] + [_LEGEND[k] for k in kinds])}</div>'
 
 
 def _grid_style(cols: int, rows: int, side: float) -> str:
