@@ -87,3 +87,56 @@ def test_chains_come_before_forcing_chains_and_after_the_fixed_shapes():
     assert names.index("Grouped AIC") < names.index("Digit Forcing Chain")
     assert names[-1] == "Nested Forcing Chain"
     assert all(solver.technique(n).level == "expert" for n in FINDERS_)
+
+
+ALS_CHAIN_PUZZLE = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"
+ALS_CHAIN_LINE = "9847..6..75..4......3..8.7484...9.5..3.2..14....4....6.7...4.3.3..8..4..4...1...2"
+ALS_CHAIN_MARKS = (
+    "235 1235 12 135 26 1369 1236 2389 1289 1389 126 126 59 26 59 1267 136 367 237 37 56 5679 "
+    "5678 567 789 125 129 12579 3578 1357 23789 289 1256 125689 56 2569 589 1589 1269 12569 "
+    "25679 257 169 1579 69 5689 356 3567 578 689")
+
+
+def test_als_chain_from_a_position():
+    """On the path of a forum-hardest puzzle, after every simpler technique (grouped AICs too)
+    found nothing: a chain through the almost locked set r4c5, r4c7, r4c9 (2, 3, 6, 7)."""
+    from solver.candidates import mask
+    from solver.techniques.registry import find_first
+    g = solver.parse(ALS_CHAIN_LINE)
+    toks = iter(ALS_CHAIN_MARKS.split())
+    masks = [0 if d else mask(int(ch) for ch in next(toks)) for d in g.cells]
+    sol = solver.solve(solver.parse(ALS_CHAIN_PUZZLE))
+    step = find_first(list(g.cells), list(masks))
+    assert step.technique == "ALS Chain", step.message
+    assert set(step.eliminations) == {((1, 6), 2), ((3, 2), 2)}
+    assert all(sol[c] != d for c, d in step.eliminations)
+    assert chains.grouped_aic(list(g.cells), list(masks)) is None
+    assert "almost locked set" in step.message and step.message.startswith("ALS Chain:")
+    ch = step.chain
+    kinds = [k for _, _, k in ch.links]
+    assert kinds[0] == STRONG and kinds[-1] == STRONG
+    assert all(a != b for a, b in zip(kinds, kinds[1:]))
+    # the link inside the set joins two of its digits (strong: lacking 2, it holds 6)
+    als_cells = {(3, 4), (3, 6), (3, 8)}
+    assert any(a[1] != b[1] and set(a[0]) | set(b[0]) <= als_cells and k == STRONG
+               for a, b, k in ch.links)
+    assert solver.technique("ALS Chain").level == "expert"
+
+
+def test_als_nodes_link_soundly():
+    """Every weak link of an ALS node sees it; every ALS strong link joins two digits of one set."""
+    from solver.techniques.als import find_als
+    g = solver.parse(ALS_CHAIN_LINE)
+    masks = effective_masks(g, None)
+    sets = [a for a in find_als(masks) if 2 <= len(a.cells) <= 3]
+    lg = LinkGraph(masks, grouped=True, als=sets)
+    assert lg.als_links
+    for (x, y), a in lg.als_links.items():
+        (cx, dx), (cy, dy) = lg.nodes[x], lg.nodes[y]
+        assert dx != dy and set(cx) | set(cy) <= set(a.cells)
+        assert set(cx) == {i for i in a.cells if masks[i] >> (dx - 1) & 1}
+    for a, node in enumerate(lg.nodes):
+        w = lg.weak[a]
+        for b in range(len(lg.nodes)):
+            if w >> b & 1:
+                assert sees(node, lg.nodes[b])

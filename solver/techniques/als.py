@@ -39,8 +39,14 @@ SUE_DE_COQ = Technique(
     "Sue de Coq", "expert", 52,
     "Two or three cells where a box meets a line hold many digits; cells of the line and cells of the box outside them cover those digits with no digit in both. All these cells together hold exactly as many digits as cells, so each digit is in them once: the rest of the line and box lose them.")
 
+ALS_CHAIN = Technique(
+    "ALS Chain", "expert", 66,
+    "An Alternating Inference Chain through Almost Locked Sets: a set that loses one of its digits is locked on the others, so \"the set lacks X\" forces \"the set holds Y\" (a strong link inside the set); the set's places of a digit act as one node. As in any chain, one end is true, so whatever sees both ends is false.")
+
 #: Largest ALS looked at (cells); bigger ones are rare in steps and slow to pair up.
 MAX_SIZE = 5
+#: Largest ALS used inside a chain (cells): keeps the chain search within tens of milliseconds.
+CHAIN_SIZE = 3
 
 _PEER_BITS = tuple(sum(1 << p for p in PEERS[i]) for i in range(81))
 _ALL_CELLS = (1 << 81) - 1
@@ -71,27 +77,40 @@ class Als:
         return f"{names(self.cells)} ({digits_text(DIGITS_IN[self.mask])})"
 
 
-def _make_als(cells, masks, mask, unit) -> Als:
+def _make_als(cells, masks, mask, unit, cand=None, memo=None) -> Als:
+    """The :class:`Als` of ``cells``; ``cand`` (digit -> cell set) and ``memo`` (cell set -> the
+    cells seeing them all) save work when many sets are made from one position."""
+    if cand is None:
+        cand = _digit_bits(masks)
+    if memo is None:
+        memo = {}
+    bits = 0
+    for i in cells:
+        bits |= 1 << i
     cells_of = [0] * 10
     seen_by = [0] * 10
     for d in DIGITS_IN[mask]:
-        b = BIT[d]
-        on = 0
-        seen = _ALL_CELLS
-        for i in cells:
-            if masks[i] & b:
-                on |= 1 << i
-                seen &= _PEER_BITS[i]
+        on = cand[d] & bits
         cells_of[d] = on
+        seen = memo.get(on)
+        if seen is None:
+            seen = _ALL_CELLS
+            v = on
+            while v:
+                low = v & -v
+                v ^= low
+                seen &= _PEER_BITS[low.bit_length() - 1]
+            memo[on] = seen
         seen_by[d] = seen
-    return Als(tuple(cells), sum(1 << i for i in cells), mask, unit, tuple(cells_of),
-               tuple(seen_by))
+    return Als(tuple(cells), bits, mask, unit, tuple(cells_of), tuple(seen_by))
 
 
 def find_als(masks, max_size: int = MAX_SIZE) -> list[Als]:
     """Every ALS of up to ``max_size`` cells (each cell set once, whichever unit shows it)."""
     out = []
     seen = set()
+    cand = _digit_bits(masks)
+    memo: dict = {}
     for u in range(27):
         blanks = [i for i in UNITS[u] if masks[i]]
         top = min(max_size, len(blanks) - 1)
@@ -107,10 +126,12 @@ def find_als(masks, max_size: int = MAX_SIZE) -> list[Als]:
                     continue
                 ch = chosen + (i,)
                 if POP[m2] == n + 1:
-                    key = sum(1 << c for c in ch)
+                    key = 0
+                    for c in ch:
+                        key |= 1 << c
                     if key not in seen:
                         seen.add(key)
-                        out.append(_make_als(ch, masks, m2, u))
+                        out.append(_make_als(ch, masks, m2, u, cand, memo))
                 if n < top:
                     stack.append((k + 1, ch, m2))
     return out
@@ -379,3 +400,29 @@ def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
                         f"once. Remove {elims_text(elims)}.",
                 unit_hint=f"Look at where {bn} meets {ln}.")
     return None
+
+
+# -- ALS Chain (ALS-AIC) ------------------------------------------------------------------------
+def als_chain(cells, masks):
+    """The shortest Alternating Inference Chain (grouped) that goes through an Almost Locked Set."""
+    from .chains import _best, _step
+    from .links import LinkGraph, node_name
+    sets, _, _ = _position(masks)
+    inside = [a for a in sets if 2 <= len(a.cells) <= CHAIN_SIZE]
+    if not inside:
+        return None
+    g = LinkGraph(masks, grouped=True, als=inside)
+    found = _best(g, range(g.singles))
+    if not found:
+        return None
+    chain = found[0]
+    used = []
+    for x, y in zip(chain, chain[1:]):
+        a = g.als_links.get((x, y))
+        if a is not None:
+            used.append((a, g.nodes[x], g.nodes[y]))
+    if not used:
+        return None  # a chain without a set: a grouped AIC's, found before
+    words = "; ".join(f"{a.text()} is an almost locked set: without {x[1]} it is locked, so it "
+                      f"holds {y[1]} ({node_name(x)} = {node_name(y)})" for a, x, y in used)
+    return _step(ALS_CHAIN, g, chain, extra_words=f" ({words})")

@@ -145,7 +145,9 @@ def sees(a, b) -> bool:
 class LinkGraph:
     """The nodes of a position and their links, numbered, with neighbour sets as int bitsets.
 
-    ``digits`` limits the digits; ``grouped`` adds box∩line group nodes.  Which
+    ``digits`` limits the digits; ``grouped`` adds box∩line group nodes; ``als`` (Almost
+    Locked Sets, ``als.Als``) adds per set and digit the node "the set holds it", and
+    strong links between the digits of one set (``als_links``).  Which
     links exist: ``strong_units`` (a digit with two places, or two groups, in a
     unit), ``strong_cells`` (a two-candidate cell; only cells whose mask is
     ``pair`` when given), ``weak_digits`` (one digit in cells that see each
@@ -155,7 +157,7 @@ class LinkGraph:
 
     def __init__(self, masks, digits: Iterable[int] = range(1, 10), *, grouped: bool = False,
                  strong_units: bool = True, strong_cells: bool = True, weak_digits: bool = True,
-                 weak_cells: bool = True, pair: Optional[int] = None):
+                 weak_cells: bool = True, pair: Optional[int] = None, als=()):
         digits = tuple(digits)
         dmask = 0
         for d in digits:
@@ -174,6 +176,15 @@ class LinkGraph:
             for d in digits:
                 for g in _groups(masks, d):
                     self._add((g, d))
+        # an Almost Locked Set's places of each digit as one node: "the set holds d"
+        als_nodes = []
+        for a in als:
+            ks = []
+            for d in DIGITS_IN[a.mask & dmask]:
+                node = (tuple(i for i in a.cells if masks[i] & BIT[d]), d)
+                self._add(node)
+                ks.append(num[node])
+            als_nodes.append(ks)
         n = len(nodes)
         strong = self.strong = [0] * n
         weak = self.weak = [0] * n
@@ -242,6 +253,15 @@ class LinkGraph:
                     for b, _, bits in gs:
                         if b != a and not bits & ~seen:
                             weak[a] |= 1 << b
+        #: (node, node) -> the ALS whose strong link joins them: if the set lacks one
+        #: digit, it is locked on the others and holds each of them
+        self.als_links: dict = {}
+        for a, ks in zip(als, als_nodes):
+            for x in ks:
+                for y in ks:
+                    if x != y and not strong[x] >> y & 1:
+                        strong[x] |= 1 << y
+                        self.als_links[(x, y)] = a
         if weak_cells:
             for i in range(81):
                 ks = [at[d][i] for d in DIGITS_IN[masks[i] & dmask]]

@@ -76,6 +76,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (chains.XY_CHAIN, chains.xy_chain),
     (chains.AIC, chains.aic),
     (chains.GROUPED_AIC, chains.grouped_aic),
+    (als.ALS_CHAIN, als.als_chain),
     # -- forcing chains (forcing.py): the last resort, extreme; keep them last --
     (forcing.DIGIT_FORCING, forcing.digit_forcing),
     (forcing.CELL_FORCING, forcing.cell_forcing),
