@@ -131,6 +131,7 @@ class Hints:
             return
         givens = b.givens if b.givens.clue_count else None
         cands = self.teach.candidates(g)
+        notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}  # the person's own
 
         def done(h, seconds):
             if self.controller.board is not b:
@@ -143,7 +144,8 @@ class Hints:
                 self._show_outcome(h)
 
         self.show_idle("Looking for the simplest step…")
-        self.controller.run_job("hint", lambda cancel: solver.hint(g, cands, givens=givens, cancel=cancel),
+        self.controller.run_job("hint", lambda cancel: solver.hint(g, cands, givens=givens, notes=notes,
+                                                                     cancel=cancel),
                                 done, self.teach.job_failed, status="Looking for the simplest step…")
 
     def reset(self) -> None:
@@ -188,6 +190,12 @@ class Hints:
                                f"{h.message}\n\nThey are crossed out. A hint from here would build on them, "
                                "so fix them first (Ctrl+Z, or type over them).")
             f.set_status(f"No hint: {h.message}", "warn")
+        elif h.status == "wrong_notes":
+            f.set_marks("wrong", h.cells)
+            self._show_problem("A note is wrong",
+                               f"{h.message}\n\nThe cell is marked. Every step from here would build on that "
+                               "note, so put the digit back first (Ctrl+digit, or right-click the cell).")
+            f.set_status(f"No hint yet: {h.message}", "warn")
         elif h.status == "stuck":
             self.teach.demo_from = (self.controller.board, self.controller.board.grid())
             self._show_problem("No technique applies",
@@ -253,15 +261,18 @@ class Hints:
         self.reset()
         text = f"Applied the {step.technique}: {step.conclusion} (Ctrl+Z undoes it; H for the next hint.)"
         if step.placements:
-            nb = b
+            nb = b.without_notes(step.eliminations)  # the person's notes follow the step
             for cell, d in step.placements:
                 if b.mode == SOLVING:
-                    nb = nb.with_digit(cell, d)
+                    nb = nb.with_digit(cell, d, tidy_notes=True)
                 else:  # the givens are not locked yet: the digit goes in as a solver digit
                     nb = replace(nb, solved=nb.solved.with_digit(cell, d))
             after = self.teach.removed | frozenset(step.eliminations)
             self.teach.removed = after
             c.apply(nb, text, "ok")
+        elif b.without_notes(step.eliminations) != b:  # they come out of the person's notes: one undo step
+            self.teach.removed = self.teach.removed | frozenset(step.eliminations)
+            c.apply(b.without_notes(step.eliminations), text, "ok")
         else:
             # Only candidates change: the grid before keeps its own (a copy of the Board marks the undo step).
             before = replace(b)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 __all__ = ["BLACK", "BLUE", "VERMILLION", "ORANGE", "SKY", "YELLOW", "PURPLE", "GREEN", "WHITE",
            "GREY_TEXT", "LABEL_TEXT", "NOTE_TEXT", "LINK", "SELECTION", "STATUS_COLOURS", "STATUS_SYMBOLS",
            "LEVEL_COLOURS", "CELL_BG", "FOCUS_BG", "BOX_LINE", "CELL_LINE", "PENCIL_COLOURS",
-           "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "DEMO_MARKS", "HINT_MARKS",
+           "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "DEMO_MARKS", "HINT_MARKS", "HIGHLIGHT_MARKS",
            "DEMO_LEGEND"]
 
 # -- the palette (Okabe-Ito) ----------------------------------------------------------
@@ -45,7 +45,8 @@ FOCUS_BG = "#E4F0FA"
 BOX_LINE = "#1F1F1F"
 CELL_LINE = "#9A9A9A"
 #: candidate digits: plain, crossed out (being eliminated), emphasised (what a step is about)
-PENCIL_COLOURS = {"plain": "#505050", "strike": VERMILLION, "emphasis": BLUE}
+PENCIL_COLOURS = {"plain": "#505050", "strike": VERMILLION, "emphasis": BLUE,
+                  "shine": "#D0D0D0", "shine_ring": "#4D4D4D"}  # the highlighted digit's disc (neutral grey)
 
 
 @dataclass(frozen=True)
@@ -106,12 +107,16 @@ _ALL = (
          description="the cells the step's conclusion changes"),
     Mark("hint_cells", "#CDE7F6", BLUE, 55, description="the cells a step is about"),
     Mark("hint_unit", "#EAF3E0", "#7FB27F", 30, description="the unit a hint points to"),
+    # highlighting (app/highlight.py): neutral greys, so they never read as a check's colour
+    Mark("same_digit", "#D0D0D0", "#4D4D4D", 45, description="holds the highlighted digit"),
+    Mark("house", "#EFEFEF", "#EFEFEF", 5, description="the focused cell's row, column and box"),
 )
 #: mark name -> Mark
 MARKS = {m.name: m for m in _ALL}
 FORM_MARKS = ("selected", "conflict", "wrong", "replaced", "suspect", "finding", "differ")
 DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
 HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")
+HIGHLIGHT_MARKS = ("same_digit", "house")
 
 #: the search demo's legend: (label, digit style, mark or None)
 DEMO_LEGEND = (("given", "given", None), ("guess", "tentative", None), ("deduced", "deduced", None),

@@ -4,7 +4,10 @@ Each blank cell can carry a Canvas placed inside its border that shows its candi
 digits in a 3x3 layout (1 top left, 9 bottom right), some crossed out (being eliminated)
 or emphasised (what a step is about).  The canvases follow the cell's background, make
 way for a digit, scale with the grid and pass a click on to the cell, so typing works as
-usual.  What to draw is decided elsewhere (app/teach.py); this module only draws.
+usual.  What to draw is decided elsewhere (app/teach.py: computed candidates, hints and
+the person's own notes); this module only draws.  A *shining* digit (the one highlighted,
+app/highlight.py) gets a disc behind it in every cell that shows it, and a right-click on a
+canvas goes to ``on_context(cell, x, y)`` (the notes menu, app/notes.py).
 """
 from __future__ import annotations
 
@@ -31,6 +34,8 @@ class PencilMarks:
         self.canvases: dict[int, tk.Canvas] = {}
         self.fonts: dict[str, tkfont.Font] = {}  # plain, emphasis, strike (made with the first canvas)
         self._data: dict[int, tuple] = {}  # cell index -> (digits, strike, emphasis) drawn
+        self.shine = 0  # the highlighted digit (0: none), drawn on a disc wherever it shows
+        self.on_context = None  # on_context(cell, x_root, y_root): a right-click on the marks
 
     def show(self, cell: Cell, digits: Iterable[int], strike: Iterable[int] = (),
              emphasis: Iterable[int] = ()) -> None:
@@ -73,6 +78,20 @@ class PencilMarks:
         data = self._data.get(index(*cell))
         return (data[1], data[2]) if data else (frozenset(), frozenset())
 
+    def set_shine(self, digit: int) -> None:
+        """Make ``digit`` shine wherever it is shown (0: none)."""
+        if digit == self.shine:
+            return
+        self.shine = digit
+        for i, canvas in self.canvases.items():
+            if canvas.winfo_manager():
+                self._draw(i)
+
+    def shining(self, cell: Cell) -> bool:
+        """True when the shining digit is among the marks drawn over ``cell`` (for tests)."""
+        shown = self.shown(cell)
+        return bool(self.shine and shown and self.shine in shown)
+
     def follow(self, i: int, bg: str) -> None:
         """The cell ``i`` was repainted: take its background, and make way when it shows a digit."""
         canvas = self.canvases.get(i)
@@ -93,12 +112,16 @@ class PencilMarks:
                 "strike": tkfont.Font(form.root, family=family, size=-px, overstrike=True),
             }
             form.holder.bind("<Configure>", self._on_resize, add="+")
+            form.board.bind("<Configure>", self._on_resize, add="+")  # the grid resized inside its holder
         canvas = self.canvases.get(i)
         if canvas is None:
             entry = form.cells[i]
             canvas = tk.Canvas(form.board, highlightthickness=0, bd=0, takefocus=0, bg=entry.cget("bg"),
                                width=1, height=1)
             canvas.bind("<Button-1>", lambda e, w=entry: w.focus_set())
+            for seq in ("<Button-3>",) + (("<Button-2>",) if form.root.tk.call("tk", "windowingsystem") == "aqua"
+                                          else ()):
+                canvas.bind(seq, lambda e, w=entry: self.on_context and self.on_context(w.cell, e.x_root, e.y_root))
             canvas.bind("<Configure>", lambda e, i=i: self._draw(i))
             self.canvases[i] = canvas
         return canvas
@@ -113,6 +136,7 @@ class PencilMarks:
                 f.configure(size=-px)
 
     def _draw(self, i: int) -> None:
+        self._on_resize()  # the digits may have grown without the holder's <Configure> (presentation view)
         canvas = self.canvases[i]
         canvas.delete("all")
         digits, strike, emphasis = self._data.get(i, ((), (), ()))
@@ -122,5 +146,10 @@ class PencilMarks:
         for d in digits:
             r, c = divmod(d - 1, 3)  # the digit's place in the cell's own 3x3 layout
             kind = "strike" if d in strike else ("emphasis" if d in emphasis else "plain")
-            canvas.create_text((c + 0.5) * w / 3, (r + 0.5) * h / 3, text=str(d), fill=PENCIL_COLOURS[kind],
-                               font=self.fonts[kind], anchor="center")
+            x, y = (c + 0.5) * w / 3, (r + 0.5) * h / 3
+            if d == self.shine:
+                rad = min(w, h) / 6 - 0.5
+                canvas.create_oval(x - rad, y - rad, x + rad, y + rad, fill=PENCIL_COLOURS["shine"],
+                                   outline=PENCIL_COLOURS["shine_ring"], width=1)
+                kind = "emphasis" if kind == "plain" else kind
+            canvas.create_text(x, y, text=str(d), fill=PENCIL_COLOURS[kind], font=self.fonts[kind], anchor="center")

@@ -45,6 +45,8 @@ class Session:
             "collection_file": c.collection_file,
             "collection_index": c.collection_index if c.collection_file else None,
             "current_file": c.current_file,
+            **{k: v for feature in c.features.values() if hasattr(feature, "settings")
+               for k, v in feature.settings().items()},  # e.g. Notes mode (app/notes.py)
         }
 
     def schedule_save(self) -> None:
@@ -107,13 +109,18 @@ class Session:
             self.form.set_zoom(float(data.get("zoom", 1.0)))
         except (TypeError, ValueError):
             pass
+        for feature in c.features.values():
+            if hasattr(feature, "restore_settings"):
+                feature.restore_settings(data)
         cf = data.get("current_file")
         c.current_file = cf if isinstance(cf, str) else None
         coll, idx = data.get("collection_file"), data.get("collection_index")
         if isinstance(coll, str) and isinstance(idx, int):
             self.root.after_idle(lambda: c.files.reopen_collection(coll, idx))
         n = board.grid().clue_count
-        self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')})." if n
+        notes = sum(1 for m in board.notes if m)
+        noted = f" and the notes of {plural(notes, 'cell')}" if notes else ""
+        self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')}{noted})." if n
                              else "Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
 
     def welcome(self) -> None:

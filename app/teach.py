@@ -229,8 +229,12 @@ class Teach:
 
     def candidates(self, grid: Grid | None = None) -> solver.Candidates:
         """The candidates of ``grid`` (default: the current grid) minus the applied eliminations."""
-        g = self.controller.board.grid() if grid is None else grid
-        return solver.candidates(g).without(self.removed)
+        b = self.controller.board
+        g = b.grid() if grid is None else grid
+        cands = solver.candidates(g).without(self.removed)
+        if b.has_notes and g == b.grid():  # the person's notes narrow the cells they cover
+            cands = solver.Candidates(m & n if n else m for m, n in zip(cands.masks, b.notes))
+        return cands
 
     def toggle_candidates(self) -> None:
         self.var_candidates.set(not self.var_candidates.get())
@@ -263,10 +267,13 @@ class Teach:
             cands = self.candidates(g)  # a hint shows the pencil marks of its own cells
             wanted = {cell: cands[cell] for cell in step.highlight if not g[cell]}
         strike, emph = step_looks(step, self.hints.level) if step is not None else ({}, {})
+        notes = self.controller.board.notes  # the person's own pencil marks (app/notes.py)
         for i in range(81):
             cell = cell_of(i)
             if cell in wanted:
                 f.pencil.show(cell, wanted[cell], strike.get(cell, ()), emph.get(cell, ()))
+            elif notes[i] and not g.cells[i]:
+                f.pencil.show(cell, self.controller.board.notes_of(cell), strike.get(cell, ()), emph.get(cell, ()))
             else:
                 f.pencil.hide(cell)
 

@@ -89,3 +89,48 @@ def test_state_file_round_trip_and_corrupt_file_set_aside(tmp_path):
     with pytest.raises(StateError):
         read_state(path)
     assert len(list(tmp_path.glob("state.json.corrupt-*"))) == 2
+
+
+# -- notes (pencil marks) ---------------------------------------------------------------
+def test_notes_toggle_only_in_blank_cells_and_a_digit_replaces_them():
+    b = Board.from_puzzle(TUTORIAL)
+    blank = TUTORIAL.blanks()[0]
+    given = next((r, c) for r in range(9) for c in range(9) if TUTORIAL[r, c])
+    b = b.with_note_toggled(blank, 7).with_note_toggled(blank, 2)
+    assert b.notes_of(blank) == (2, 7) and b.has_notes
+    assert b.with_note_toggled(blank, 7).notes_of(blank) == (2,)
+    assert b.with_note_toggled(given, 1) == b  # a given cell takes no notes
+    assert b.with_digit(blank, 2).notes_of(blank) == ()  # the digit replaces the cell's notes
+    assert b.cleared_entries().notes == Board.from_puzzle(TUTORIAL).notes
+
+
+def test_a_placed_digit_leaves_its_peers_notes_only_when_asked():
+    b = Board.from_puzzle(TUTORIAL).with_all_notes(solver.candidates(TUTORIAL).masks)
+    cell = TUTORIAL.blanks()[0]
+    d = solver.solve(TUTORIAL)[cell]
+    peers = [p for p in TUTORIAL.blanks() if p != cell and d in b.notes_of(p)
+             and (p[0] == cell[0] or p[1] == cell[1] or (p[0] // 3, p[1] // 3) == (cell[0] // 3, cell[1] // 3))]
+    far = [p for p in TUTORIAL.blanks() if p not in peers and p != cell and d in b.notes_of(p)]
+    assert peers and far
+    tidy = b.with_digit(cell, d, tidy_notes=True)
+    assert all(d not in tidy.notes_of(p) for p in peers) and all(d in tidy.notes_of(p) for p in far)
+    assert all(d in b.with_digit(cell, d).notes_of(p) for p in peers)
+
+
+@pytest.mark.parametrize("pencil, why", [
+    ({"r0c1": "3"}, "not a cell name"), ({"r1c1": "30"}, "not a string of digits"),
+    ({"r1c1": 3}, "not a string of digits"), (["r1c1"], "expected cell names"),
+])
+def test_bad_pencil_in_the_state_file_is_refused_with_the_reason(pencil, why):
+    data = Board.from_puzzle(TUTORIAL).to_dict()
+    data["pencil"] = pencil
+    with pytest.raises(ValueError, match=why):
+        Board.from_dict(data)
+
+
+def test_notes_round_trip_through_the_state_file_as_pencil():
+    blank = TUTORIAL.blanks()[0]
+    b = Board.from_puzzle(TUTORIAL).with_notes(blank, (9, 3, 7))
+    data = json.loads(json.dumps(b.to_dict()))
+    assert data["pencil"] == {f"r{blank[0] + 1}c{blank[1] + 1}": "379"}
+    assert Board.from_dict(data) == b
