@@ -15,7 +15,7 @@ from pathlib import Path
 import solver
 from solver import Grid
 
-from .model import Board
+from .model import SOLVING, Board
 from .storage import atomic_write_text
 from .wording import plural
 
@@ -28,10 +28,14 @@ PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker thread (a
 
 
 def read_pasted(text: str):
-    """What a pasted text holds: ``("grid", Grid)``, ``("many", [Grid, ...])`` or
-    ``("error", message)``.  Pure: runs on the worker thread for long texts."""
+    """What a pasted text holds: ``("grid", Grid)``, ``("marked", solver.Marked)`` (digits with
+    pencil marks), ``("many", [Grid, ...])`` or ``("error", message)``.  Pure: runs on the
+    worker thread for long texts."""
     try:
-        return "grid", solver.parse(text)
+        m = solver.parse_marks(text)
+        if m.placed.clue_count or m.candidates.count():
+            return "marked", m
+        return "grid", m.givens
     except solver.ParseError as exc:
         try:
             grids = solver.parse_many(text)
@@ -48,7 +52,7 @@ class PuzzleFiles:
     def __init__(self, controller):
         self.controller = controller
         self.form = controller.form
-        for name in ("open", "save", "prev", "next", "copy", "copy_framed", "paste"):
+        for name in ("open", "save", "prev", "next", "copy", "copy_framed", "paste", "copy_marks", "copy_link"):
             self.form.on(name, getattr(self, f"_cmd_{name}"))
         for ex in solver.EXAMPLES:
             self.form.add_command("examples", ex.title, f"example:{ex.key}")
@@ -64,6 +68,18 @@ class PuzzleFiles:
             c.collection = None
             c.collection_file = None
         c.apply(Board.from_puzzle(grid), status)
+        self.form.show_findings([], hint="Press F5 to check this puzzle.")
+
+    def load_marked(self, m) -> None:
+        """A pasted position with pencil marks: givens locked, placed digits as entries, marks as notes."""
+        c = self.controller
+        c.collection = None
+        c.collection_file = None
+        board = Board(givens=m.givens, entries=m.placed, mode=SOLVING).with_all_notes(m.candidates.masks)
+        noted = sum(1 for x in board.notes if x)
+        placed = f", {plural(m.placed.clue_count, 'placed digit')}" if m.placed.clue_count else ""
+        c.apply(board, f"Pasted a position with {plural(m.givens.clue_count, 'given')}{placed} and the pencil "
+                       f"marks of {plural(noted, 'cell')} as your notes (Ctrl+Z undoes it).")
         self.form.show_findings([], hint="Press F5 to check this puzzle.")
 
     def load_collection(self, grids: list[Grid], name: str, path: str | None = None, index: int = 0) -> None:
@@ -194,6 +210,9 @@ class PuzzleFiles:
         if self.form.has_text_selection():
             self.form.copy_selection()  # Ctrl+C in the findings copies the selected words
             return
+        if self.controller.board.has_notes:
+            self._cmd_copy_marks()  # the grid with the notes: a digits-only copy would lose them
+            return
         g = self.controller.board.grid()
         # The line for other programs and the framed block for people; Paste reads it back as one puzzle.
         self.form.set_clipboard(f"{g.to_line('.')}\n\n{g.to_ss()}\n")
@@ -203,6 +222,29 @@ class PuzzleFiles:
     def _cmd_copy_framed(self) -> None:
         self.form.set_clipboard(self.controller.board.grid().to_ss() + "\n")
         self.form.set_status("Copied the grid as a framed block.")
+
+    def marks(self):
+        """(digits grid, candidates of the blank cells) of the Board: the notes where there are some."""
+        b = self.controller.board
+        return b.grid(), solver.Candidates(b.notes)
+
+    def _cmd_copy_marks(self) -> None:
+        """The pencil-mark grid (HoDoKu, Sudoku Explainer) and the SudokuWiki link, which also keeps
+        givens and placed digits apart; Paste reads the link back."""
+        g, cands = self.marks()
+        b = self.controller.board
+        link = solver.wiki_link(b.givens, Grid(e or s for e, s in zip(b.entries.cells, b.solved.cells)), cands)
+        self.form.set_clipboard(f"{solver.pencil_grid(g, cands)}\n\n{link}\n")
+        noted = sum(1 for m in b.notes if m)
+        self.form.set_status(f"Copied the grid with pencil marks (your notes in {plural(noted, 'cell')}; the "
+                             "digits no peer holds in the other blank cells) and a SudokuWiki link.")
+
+    def _cmd_copy_link(self) -> None:
+        b = self.controller.board
+        link = solver.wiki_link(b.givens, Grid(e or s for e, s in zip(b.entries.cells, b.solved.cells)),
+                                solver.Candidates(b.notes))
+        self.form.set_clipboard(link)
+        self.form.set_status("Copied a SudokuWiki link to this position, with its pencil marks.")
 
     def _cmd_paste(self) -> None:
         text = self.form.get_clipboard()
@@ -232,6 +274,9 @@ class PuzzleFiles:
             self.form.set_status(f"Nothing pasted: {value}", "error")
             return
         self.controller.current_file = None
+        if kind == "marked":
+            self.load_marked(value)
+            return
         if kind == "many":
             self.load_collection(value, f"Pasted {plural(len(value), 'puzzle')}")
             return

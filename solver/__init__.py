@@ -23,6 +23,7 @@ Where each idea lives (one module each)::
     words.py         wording helpers shared by every message ("a, b and c")
     parse.py         parse, parse_many: text -> Grid (ParseError with the position)
     formats.py       every text format;  sources.py  files, streams, decoding, limits
+    marks.py         formats with pencil marks: the pencil-mark grid, the S9B link
     search.py        the fast solver: propagation + fewest-candidates search
     diagnose.py      validate, diagnose, check_entries: what is wrong, in words
     typos.py         find_typos: the copying slips that explain a wrong grid, ranked
@@ -50,6 +51,8 @@ __version__ = "1.0.0"
 # The public API, by module.
 # -- parse --
 from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
+from .marks import Marked, pencil_grid, wiki_link  # noqa: F401
+from .parse import parse_marks  # noqa: F401
 # -- search --
 from .cancel import Cancelled  # noqa: F401
 from .search import SearchStats, count_solutions, find_solutions, solve  # noqa: F401

@@ -7,6 +7,7 @@ name is found in this module.  The work is split by idea::
 
     formats.py   the formats: one line, collections, CSV, drawings, boards, links;
                  ParseError and its messages
+    marks.py     the formats with pencil marks: the pencil-mark grid, the S9B link
     sources.py   files and streams: bounded reading, decoding, the size limits
     parse.py     this front: text or bytes -> one Grid or a list of them
 
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 import re
 
+from .candidates import Candidates
 from .formats import ParseError, quick_grid, read_text
 from .grid import Grid
+from .marks import Marked, is_marked, read_marks
 from .sources import (  # noqa: F401  (re-exported: every reading name is found here)
     MAX_FILE_BYTES, MAX_LINE_BYTES, decode_bytes, iter_puzzles, load, read_lines, size_text,
 )
 
-__all__ = ["ParseError", "parse", "parse_many", "load", "iter_puzzles", "read_lines",
+__all__ = ["ParseError", "parse", "parse_many", "parse_marks", "Marked", "load", "iter_puzzles", "read_lines",
            "MAX_FILE_BYTES", "MAX_TEXT_CHARS", "MAX_LINE_BYTES"]
 
 # parse/parse_many take text already in memory; the same bound keeps their work bounded
@@ -57,6 +60,8 @@ def parse(text: str | bytes) -> Grid:
     if g is not None:
         return g
     text = _text_of(text)
+    if is_marked(text):  # a pencil-mark grid or an S9B link: its digits (parse_marks keeps the marks)
+        return read_marks(text).grid()
     try:
         grids = read_text(text)
     except ParseError:
@@ -94,9 +99,22 @@ def _one_puzzle_shown_twice(text: str) -> Grid | None:
     return first
 
 
+def parse_marks(text: str | bytes) -> Marked:
+    """A position with pencil marks (a pencil-mark grid or an S9B link; see ``marks.py``) -> Marked.
+
+    Any other puzzle :func:`parse` reads comes back with no marks; ParseError otherwise."""
+    text = _text_of(text)
+    if is_marked(text):
+        return read_marks(text)
+    g = parse(text)
+    return Marked(g, Grid.empty(), Candidates([0] * 81))
+
+
 def parse_many(text: str | bytes) -> list[Grid]:
     """Every puzzle in a collection (one per line, CSV, .sdm) or a single puzzle; ParseError otherwise."""
     text = _text_of(text)
+    if is_marked(text):
+        return [read_marks(text).grid()]
     try:
         return read_text(text)
     except ParseError:

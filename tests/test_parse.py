@@ -5,6 +5,7 @@ import importlib
 import io
 import os
 import pickle
+import re
 import sys
 import time
 from pathlib import Path
@@ -632,3 +633,100 @@ def test_utf16_stream_with_a_long_line_and_no_final_newline():
     out = list(iter_puzzles(io.BytesIO(raw)))
     assert out[0] == (1, G) and out[2] == (3, K)
     assert "line 2: the line is longer than" in str(out[1][1])
+
+
+# -- formats with pencil marks (solver/marks.py) -----------------------------------------
+import solver  # noqa: E402
+
+# A position from SudokuWiki's XYZ-Wing page ("Load position"), and the puzzle it starts from.
+WIKI_LINK = ("https://www.sudokuwiki.org/sudoku.htm?bd=S9B46090b1m4a01070e1q050v3f022iaa1q7n081n4b3f9603ea027n1m"
+             "46070e0n450409060l02460r7r06b64b0g050r060907114k4b030t1n170823093m1z0b3b07191n2319031v0h090i1103"
+             "082t3o1v0437")
+WIKI_START = "090001700500200008000030200070004960200060005069700030008090000700003009003800040"
+
+
+def test_a_sudokuwiki_link_with_candidates_reads_as_its_site_shows_it():
+    m = solver.parse_marks(WIKI_LINK)
+    start = parse(WIKI_START)
+    sol = solver.solve(start)
+    assert m.givens == start  # 1-9: the givens
+    assert m.placed.clue_count and all(not p or p == sol.cells[i] for i, p in enumerate(m.placed.cells))
+    blanks = [i for i in range(81) if not m.grid().cells[i]]
+    assert all(sol.cells[i] in m.candidates[divmod(i, 9)] for i in blanks)  # no solution digit removed
+    assert m.candidates.count() < solver.candidates(m.grid()).count()  # the link carries eliminations
+    assert solver.wiki_link(m.givens, m.placed, m.candidates) == WIKI_LINK
+    assert parse(WIKI_LINK) == m.grid()  # parse reads its digits
+
+
+def test_the_pencil_mark_grid_reads_back_and_keeps_its_frame():
+    m = solver.parse_marks(WIKI_LINK)
+    text = solver.pencil_grid(m.grid(), m.candidates)
+    lines = text.splitlines()
+    assert lines[0].startswith(".-") and lines[4].startswith(":-") and "+" in lines[4]
+    assert lines[-1].startswith("'-") and len({len(ln) for ln in lines}) == 1  # columns line up
+    back = solver.parse_marks(text)
+    assert back.grid() == m.grid() and back.candidates == m.candidates
+
+
+@pytest.mark.parametrize("text, says", [
+    ("https://www.sudokuwiki.org/sudoku.htm?bd=S9B0102", "has 4 characters after S9B; it needs 162"),
+    ("https://www.sudokuwiki.org/sudoku.htm?bd=S9B" + "+1" + "01" * 80, "'+1' (cell r1c1) is not two base-36"),
+    ("https://www.sudokuwiki.org/sudoku.htm?bd=S9B" + "zz" + "01" * 80, "is 1295, not a digit"),
+])
+def test_a_broken_link_says_what_is_wrong(text, says):
+    with pytest.raises(ParseError, match=re.escape(says)):
+        solver.parse_marks(text)
+
+
+def test_a_broken_pencil_mark_grid_says_where():
+    text = solver.pencil_grid(Grid.empty())
+    lines = text.splitlines()
+    lines[2] = lines[2].replace("123456789", "12345678x", 1)
+    with pytest.raises(ParseError, match=r"line 3, column \d+: '12345678x' is not a digit or candidates"):
+        solver.parse_marks("\n".join(lines))
+    lines = text.splitlines()
+    lines[2] = lines[2].replace("123456789", "1234567899", 1)
+    with pytest.raises(ParseError, match="names a candidate twice"):
+        solver.parse_marks("\n".join(lines))
+    lines = text.splitlines()
+    del lines[3]
+    with pytest.raises(ParseError, match="found 8 rows of cells, a pencil-mark grid has 9"):
+        solver.parse_marks("\n".join(lines))
+
+
+cells = st.lists(st.integers(0, 9), min_size=81, max_size=81)
+masks = st.lists(st.integers(1, 511), min_size=81, max_size=81)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cells, cells, masks)
+def test_any_board_with_notes_survives_the_link(givens, placed, notes):
+    """Givens, placed digits and the notes of every blank cell come back exactly (single notes too)."""
+    g = Grid(givens)
+    p = Grid(0 if a else b for a, b in zip(givens, placed))
+    full = [g.cells[i] or p.cells[i] for i in range(81)]
+    cands = solver.Candidates(0 if full[i] else notes[i] for i in range(81))
+    back = solver.parse_marks(solver.wiki_link(g, p, cands))
+    assert (back.givens, back.placed, back.candidates) == (g, p, cands)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cells, masks)
+def test_any_board_with_notes_survives_the_pencil_mark_grid(digits, notes):
+    """The digits and every note of two or more digits come back (the format reads one digit as a digit)."""
+    g = Grid(digits)
+    wide = [m if bin(m).count("1") >= 2 else m | (1 if m != 1 else 2) for m in notes]
+    cands = solver.Candidates(0 if g.cells[i] else wide[i] for i in range(81))
+    text = solver.pencil_grid(g, cands)
+    back = solver.parse_marks(text)
+    assert back.grid() == g and back.candidates == cands and not back.placed.clue_count
+    assert parse(text) == g
+
+
+def test_blank_cells_without_notes_are_written_with_their_basic_candidates():
+    g = parse(WIKI_START)
+    cell = g.blanks()[0]
+    back = solver.parse_marks(solver.wiki_link(g, None, {cell: (1, 2)}))
+    basic = solver.candidates(g)
+    assert back.candidates[cell] == {1, 2}
+    assert all(back.candidates[c] == basic[c] for c in g.blanks() if c != cell)
