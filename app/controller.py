@@ -45,10 +45,14 @@ from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Controller", "UserError", "MAX_PASTE_CHARS", "SAVE_DELAY_MS", "PUZZLE_JOBS"]
+__all__ = ["Controller", "UserError", "MAX_PASTE_CHARS", "SAVE_DELAY_MS", "GRID_JOBS", "PUZZLE_JOBS"]
 
-#: The worker's jobs whose result describes the puzzle (not the grid): stopped when the puzzle changes.
-PUZZLE_JOBS = ("rate",)
+#: The worker's jobs whose result describes the grid shown, your digits too (job name -> what it does):
+#: stopped when the grid changes.
+GRID_JOBS = {"check": "check", "solve": "solve", "check_entries": "check of your entries",
+             "hint": "search for a hint"}
+#: Those whose result describes the puzzle (not your digits): stopped when the puzzle changes.
+PUZZLE_JOBS = {"rate": "rating"}
 
 
 class UserError(Exception):
@@ -141,8 +145,7 @@ class Controller:
         return True
 
     def _set_board(self, board: Board) -> None:
-        if self.worker.busy and self.worker.job_name in ("check", "solve", "check_entries", "hint"):
-            self.worker.cancel()  # the running job answers a grid that no longer exists
+        self._stop_job(GRID_JOBS, "grid")  # the running job answers a grid that no longer exists
         self.board = board
         self.checking.forget()
         self.render()
@@ -170,11 +173,17 @@ class Controller:
     def _puzzle_changed(self) -> None:
         """Another puzzle is shown: stop the work about the old one, then tell every panel."""
         self._puzzle_shown = self.puzzle()
-        if self.worker.busy and self.worker.job_name in PUZZLE_JOBS:
-            self.worker.cancel()  # its result would describe a puzzle no longer shown
-            self.form.set_status("The puzzle changed, so the work on the previous one was stopped.")
+        self._stop_job(PUZZLE_JOBS, "puzzle")  # its result would describe a puzzle no longer shown
         for fn in self.puzzle_listeners:
             fn()
+
+    def _stop_job(self, jobs: dict[str, str], what: str) -> None:
+        """Cancel the worker's job when it is one of ``jobs`` (its late result is dropped), and say so:
+        the status line never keeps "Rating the puzzle…" or "Checking…" for work that was stopped."""
+        name = self.worker.job_name
+        if name in jobs:
+            self.worker.cancel()
+            self.form.set_status(f"The {what} changed, so the {jobs[name]} was stopped.")
 
     def _live_check(self, announce_fix: bool = True, quiet: bool = False) -> None:
         """Mark every rule conflict at once (cheap, synchronous) and name it in the status line."""

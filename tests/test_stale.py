@@ -138,12 +138,13 @@ def test_typing_your_own_digits_keeps_the_card_of_the_same_puzzle(app):
 
 
 def test_the_status_line_names_the_level_once_the_card_is_done(app):
-    load(app, "hard")
+    load(app, "kaggle")
     app.form.fire("difficulty")
     assert "Rating the puzzle" in app.form.status_text()
     assert app.wait(lambda: card_filled(app), 30)
     status = app.form.status_text()
-    assert "Rating" not in status and "Extreme" in status, status
+    label = solver.rate(solver.parse(solver.example("kaggle").line)).label
+    assert "Rating" not in status and f"Difficulty: {label}" in status, status
 
 
 def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
@@ -156,6 +157,20 @@ def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
     assert "Example:" in app.form.status_text()
     wait_until(app.root, lambda: False, 1.5)  # time enough for a late result
     assert not card_filled(app) and "Extreme" not in app.teach.card.text()
+
+
+def test_typing_while_a_hint_is_looked_for_stops_it_and_says_so(app):
+    load(app, "tutorial")
+    app.form.fire("hint")  # its answer can only arrive through the main loop, which is not pumped yet
+    assert "Looking" in app.form.status_text() and "Looking" in app.teach.hints.text.cget("text")
+    blank = next(c for c in ((r, k) for r in range(9) for k in range(9)) if not app.controller.board.givens[c])
+    app.controller.cell_input(blank, solver.solve(solver.parse(TUTORIAL))[blank])
+    app.root.update()
+    assert "Looking" not in app.form.status_text(), app.form.status_text()
+    assert not app.form.is_enabled("cancel")
+    wait_until(app.root, lambda: False, 0.5)
+    assert app.teach.hints.level == 0 and "Looking" not in app.teach.hints.text.cget("text")
+    assert "H" in app.teach.hints.text.cget("text")
 
 
 def test_a_hint_asked_for_the_old_puzzle_leaves_no_waiting_text(app):
