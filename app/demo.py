@@ -51,8 +51,7 @@ FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen
 UNDO_FLASH_MS = 400
 DEMO_TAG = "SudokuDemo"  # the bind tag of the demo's keys
 IDLE_TEXT = "Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search."
-NEW_PUZZLE_TEXT = ("Another puzzle is shown, so the search demo stopped and its counters start again. "
-                   "Step ▶ (→) or ▶ Play (Space) searches this one.")
+NEW_PUZZLE_TEXT = "A new puzzle is shown, so the search demo stopped. Step ▶ (→) or ▶ Play (Space) searches it."
 
 
 class Demo:
