@@ -87,17 +87,21 @@ def build_window(root, state_path: Path | None):
     form = SudokuForm(root)
     controller = Controller(form, state_path=state_path)
     from .demo import install_demo
+    from .highlight import install_highlight
+    from .notes import install_notes
     from .presentation import install_presentation
     from .teach import install_teach
 
     demo = install_demo(form, controller)  # classroom mode: the search demo
+    notes = install_notes(form, controller)  # the person's pencil marks (before teach: its guard wraps them)
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
     demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
     from .layout import WindowSize
 
     controller.features["window"] = WindowSize(form)  # the window's size, saved with the state
-    controller.features.update(demo=demo, teach=teach, presentation=presentation)
+    highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
+    controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)
     return form, controller
 
 

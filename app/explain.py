@@ -27,6 +27,17 @@ INTRO = ("Explain the solution (F7) lists every step a person would take to solv
          "simplest technique each time. Choose a step to see the grid as it was then.")
 
 
+class _FromNotes:
+    """What :meth:`Explanation._show_path` reads of a rating, for a path that starts from the person's notes."""
+
+    unique = True
+    label = "it starts from your grid and notes"
+
+    def __init__(self, path):
+        self.path = path
+        self.summary = f"from your grid and notes, {len(path)} steps"
+
+
 class Explanation:
     """The explained solution: ``path`` (a :class:`solver.LogicalPath`) and ``explaining``, the step shown."""
 
@@ -88,7 +99,47 @@ class Explanation:
             self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) first.", "warn")
             return
         self.teach.select(self.tab)
+        if self.controller.board.has_notes:
+            self._start_from_notes()  # the person's notes: the path goes on from them
+            return
         self.teach.rate(self._show_path)
+
+    def _start_from_notes(self) -> None:
+        """The logical path from the grid and notes as they stand (notes checked against the solution first)."""
+        b = self.controller.board
+        g = b.grid()
+        givens = b.givens if b.givens.clue_count else None
+        cands = self.teach.candidates()
+        notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}
+
+        def work(cancel):
+            h = solver.hint(g, cands, givens=givens, notes=notes, cancel=cancel)
+            return h, (solver.logical_path(g, cands, cancel=cancel) if h.status in ("step", "stuck") else None)
+
+        def done(result, seconds):
+            if self.controller.board is not b:
+                return  # the grid changed meanwhile; F7 asks again
+            h, path = result
+            if path is None:
+                self.fill_steps([])
+                self.step_text.configure(text=f"{h.message}\n\nThe explanation starts from your grid and notes; "
+                                              "fix them first.")
+                self.form.set_status(f"Cannot explain from here: {h.message}", "warn")
+                return
+            self._show_path(_FromNotes(path))
+
+            def drop() -> None:  # a path from one position is not shown for another
+                if self.controller.board is not b and self.explaining is None and self.path is path:
+                    self.path = None
+                    self.fill_steps([])
+                    self.step_text.configure(text="The grid changed. Press F7 to explain from here.")
+                if self.controller.board is not b and drop in self.controller.render_listeners:
+                    self.controller.render_listeners.remove(drop)
+
+            self.controller.render_listeners.append(drop)
+
+        self.controller.run_job("explain", work, done, self.teach.job_failed,
+                                status="Explaining the solution from your notes…")
 
     def _show_path(self, rating) -> None:
         if not rating.unique:
