@@ -25,7 +25,8 @@ from pathlib import Path
 __all__ = ["main", "run_checks", "SelftestError"]
 
 APP_MODULES = ("app.__main__", "app.view", "app.controller", "app.platform",
-               "app.demo", "app.teach", "app.presentation")  # the features build_window installs
+               "app.demo", "app.teach", "app.presentation", "app.notes",
+               "app.highlight")  # the features build_window installs
 
 
 class SelftestError(Exception):
