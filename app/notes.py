@@ -265,8 +265,8 @@ class Notes:
         if c.worker.busy:
             self.root.after(20, lambda: self._after_entries(text))
             return
-        shown = self.form.findings_text().strip()
-        lines = [ln for ln in shown.splitlines() if ln.strip()] if shown else []
+        ec = getattr(c.checking, "entry_check", None)
+        lines = [k.message for k in ec.conflicts] + [ec.message] if ec is not None else []
         self.form.show_findings(lines + [text])
         self.form.set_status(f"{self.form.status_text()}  {text}".strip(), "warn" if self.wrong_notes else "ok")
 

@@ -369,3 +369,30 @@ def test_the_explained_solution_starts_from_the_notes(whole_window):
     assert explanation.path.grid_at(0) == win.controller.board.grid()  # from the grid as it stands
     key(win, blank_cells()[5], "1", CONTROL)  # the grid changed: that path is not shown for it
     assert explanation.path is None and explanation.steps_list.size() == 0
+
+
+def test_applying_a_hint_works_on_the_notes(whole_window):
+    win = whole_window
+    load(win)
+    win.form.fire("fill_notes")
+    win.root.update()
+    hints = win.controller.features["teach"].hints
+    hints.key()
+    assert wait_until(win.root, lambda: hints.level == 1, timeout=10)
+    step = hints.hint.step
+    for rung in (2, 3, 4):
+        hints.key()
+        assert hints.level == rung
+    before = win.controller.board
+    hints.key()  # rung 5: applied, one undo step
+    win.root.update()
+    after = win.controller.board
+    for cell, d in step.eliminations:
+        assert d not in after.notes_of(cell)
+    for cell, d in step.placements:
+        assert after.grid()[cell] == d
+        peers = [p for p in blank_cells() if p != cell and (p[0] == cell[0] or p[1] == cell[1])]
+        assert all(d not in after.notes_of(p) for p in peers)  # the placed digit left its peers' notes
+    win.form.fire("undo")
+    win.root.update()
+    assert win.controller.board.notes == before.notes
