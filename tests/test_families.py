@@ -504,3 +504,61 @@ def test_avoidable_rectangle_type_2_crafted():
     assert avoidable_rectangle(cells, masks, memo={"givens": tuple(givens)}) is None
     masks[12] = mask((1, 8))  # different extras: no conclusion
     assert avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81}) is None
+
+
+# -- Franken and Mutant fish ----------------------------------------------------------------
+def _fish_masks(d: int, places) -> list[int]:
+    """Empty-grid masks where digit ``d`` is a candidate only in ``places`` ((row, col) cells)."""
+    every = mask(range(1, 10))
+    bit = 1 << (d - 1)
+    out = [every & ~bit] * 81
+    for r, c in places:
+        out[9 * r + c] = every
+    return out
+
+
+def test_franken_x_wing_crafted():
+    """5 in row 1 only at r1c1 and r1c5; in box 5 only at r4c5 and r6c5.  Row 1 and box 5 (the
+    base) share no place and all of them lie in columns 1 and 5 (the cover): each column takes
+    one 5 of the base, so the rest of both columns lose 5."""
+    from solver.techniques.fish import franken_fish, x_wing
+    places = {(0, 0), (0, 4), (3, 4), (5, 4), (6, 0), (7, 4)}
+    masks = _fish_masks(5, places)
+    step = franken_fish([0] * 81, masks)
+    assert step is not None and step.technique == "Franken Fish"
+    assert "Franken X-Wing" in step.message and "In row 1 and box 5" in step.message
+    assert "column 1 and column 5" in step.message
+    assert elims(step) == {((6, 0), 5), ((7, 4), 5)}
+    assert x_wing([0] * 81, masks) is None  # no plain X-Wing: box 5 is a base unit
+    assert step.lesson == solver.technique("Franken Fish").summary
+
+
+def test_mutant_x_wing_crafted():
+    """7 in row 2 only at r2c1 and r2c4, in column 5 only at r1c5 and r3c5: row 2 and column 5
+    (the base) share no place, and all four lie in column 1 and box 2 (the cover), so the rest
+    of box 2 loses 7."""
+    from solver.techniques.fish import _kind, mutant_fish
+    base = {(1, 0), (1, 3), (0, 4), (2, 4)}
+    others = {(0, 5), (2, 5)}
+    masks = _fish_masks(7, base | others)
+    step = mutant_fish([0] * 81, masks)
+    assert step is not None and step.technique == "Mutant Fish" and "Mutant X-Wing" in step.message
+    assert "row 2 and column 5" in step.message and "column 1 and box 2" in step.message
+    assert elims(step) == {((0, 5), 7), ((2, 5), 7)}
+    # rows against columns is a basic fish, boxes with lines of one kind a Franken one
+    assert _kind((1, 13), (18, 19)) == "Mutant" and _kind((0, 22), (9, 13)) == "Franken"
+    assert _kind((0, 1), (9, 10)) == "basic" and _kind((9, 22), (0, 19)) == "Franken"
+
+
+def test_franken_swordfish_from_a_position():
+    """Where every fixed pattern, ALS and ALS chain is stuck on a top1465 puzzle: 9 in row 4,
+    row 7 and box 1 lies only in columns 2, 3 and 5."""
+    step = assert_next_step(
+        "Franken Fish",
+        "...389.718..4.1...1........2..5..61..31....4.....1....5..1..8......2.1...1.7....9",
+        "46 2456 2456 245 2579 23579 567 2359 23569 2356 4579 34579 26 567 2567 3459 3589 34568 "
+        "4789 4789 3479 3478 38 679 2689 679 2678 2579 258 4679 456789 456789 2689 234678 2379 "
+        "2389 238 24679 24679 3469 346 236 23467 34679 46789 46789 689 34568 356 34567 346 2468 "
+        "3456 34568 2345 2356",
+        [((4, 4), 9), ((5, 1), 9), ((5, 2), 9), ((7, 1), 9), ((7, 2), 9)])
+    assert "Franken Swordfish" in step.message and "In row 4, row 7 and box 1" in step.message

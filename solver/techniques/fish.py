@@ -3,14 +3,15 @@
 X-Wing (n = 2), Swordfish (3), Jellyfish (4): one finder factory,
 parameterised by ``n``.  Finned and sashimi fish of the same sizes: a fish
 with extra candidates (fins) in one box, from a second factory.  Franken and
-mutant fish (boxes as base or cover lines) are left out.
+mutant fish (boxes among the base or cover units; any units): Franken X-Wing and
+Swordfish, Mutant X-Wing.
 """
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..candidates import BIT, POP
-from ..grid import COL_OF, COLS, ROW_OF, ROWS
+from ..grid import COL_OF, COLS, ROW_OF, ROWS, UNITS, UNITS_OF, Unit
 from ..words import join
 from .cache import per_position
 from .step import Technique, make_step, names
@@ -245,3 +246,167 @@ def _finned_step(kinds, d, by_rows, base_units, cover_units, lines, base, cover,
 finned_x_wing, sashimi_x_wing = finned_fish(2, False), finned_fish(2, True)
 finned_swordfish, sashimi_swordfish = finned_fish(3, False), finned_fish(3, True)
 finned_jellyfish, sashimi_jellyfish = finned_fish(4, False), finned_fish(4, True)
+
+
+# -- Franken and mutant fish: boxes among the base or cover units --------------------------------
+FRANKEN_FISH = Technique(
+    "Franken Fish", "expert", 68,
+    "A fish whose base or cover units include boxes: n rows and boxes (or columns and boxes) that share no place of the digit, whose places all lie in n columns and boxes (or rows and boxes). Each base unit holds the digit once, so the n cover units get one each: the rest of the cover units lose it.")
+
+MUTANT_FISH = Technique(
+    "Mutant Fish", "expert", 72,
+    "A fish whose base and cover units may be any rows, columns and boxes (here two of each): n base units sharing no place of the digit, all of whose places lie in n cover units. The n digits of the base fill the cover units, so the rest of the cover units lose it (and so does a base cell lying in two cover units).")
+
+#: unit -> 81-bit set of its cells
+_UNIT_CELLS = tuple(sum(1 << i for i in UNITS[u]) for u in range(27))
+_ROWS_BOXES = tuple(range(9)) + tuple(range(18, 27))
+_COLS_BOXES = tuple(range(9, 27))
+MUTANT_SIZES = (2,)
+
+
+def franken_fish(cells, masks):
+    """The first Franken X-Wing or Swordfish (rows and boxes against columns and boxes, or the
+    other way round, with at least one box)."""
+    for n in (2, 3):
+        for d in range(1, 10):
+            for base_ok, cover_ok in ((_ROWS_BOXES, _COLS_BOXES), (_COLS_BOXES, _ROWS_BOXES)):
+                step = _complex_fish(masks, d, n, base_ok, cover_ok, "Franken")
+                if step is not None:
+                    return step
+    return None
+
+
+def mutant_fish(cells, masks):
+    """The first Mutant X-Wing: base and cover units of any kind (the fish that are neither basic
+    nor Franken).  Mutant Swordfish are left out: their search (27 units, three at a time, per
+    digit) takes about 10 ms a position, too slow for a step tried on every hard position."""
+    every = tuple(range(27))
+    for n in MUTANT_SIZES:
+        for d in range(1, 10):
+            step = _complex_fish(masks, d, n, every, every, "Mutant")
+            if step is not None:
+                return step
+    return None
+
+
+def _kind(base, cover) -> str:
+    """"basic", "Franken" or "Mutant" for unit numbers of base and cover."""
+    kinds_b = {u // 9 for u in base}  # 0 rows, 1 columns, 2 boxes
+    kinds_c = {u // 9 for u in cover}
+    if kinds_b in ({0}, {1}) and kinds_c in ({0}, {1}) and kinds_b != kinds_c:
+        return "basic"
+    if (kinds_b <= {0, 2} and kinds_c <= {1, 2}) or (kinds_b <= {1, 2} and kinds_c <= {0, 2}):
+        return "Franken"
+    return "Mutant"
+
+
+def _complex_fish(masks, d, n, base_ok, cover_ok, want):
+    ud = per_position(masks, "unit places", lambda: _unit_places(masks))[d]
+    bases = [(u, ud[u]) for u in base_ok if _pop81(ud[u]) >= 2]
+    cover_ok = sum(1 << u for u in cover_ok)
+    if len(bases) < n:
+        return None
+    # base units sharing no place of the digit (endo fins are left out), in unit order
+    for a, (ua, va) in enumerate(bases):
+        for b in range(a + 1, len(bases)):
+            ub, vb = bases[b]
+            if va & vb:
+                continue
+            vab = va | vb
+            if n == 2:
+                step = _cover(masks, d, n, (ua, ub), vab, ud, cover_ok, want)
+                if step is not None:
+                    return step
+                continue
+            for c in range(b + 1, len(bases)):
+                uc, vc = bases[c]
+                if vab & vc:
+                    continue
+                step = _cover(masks, d, n, (ua, ub, uc), vab | vc, ud, cover_ok, want)
+                if step is not None:
+                    return step
+    return None
+
+
+def _unit_places(masks) -> list:
+    """digit -> unit -> 81-bit set of the digit's places in the unit."""
+    out = [None]
+    for d in range(1, 10):
+        bit = BIT[d]
+        on = 0
+        for i in range(81):
+            if masks[i] & bit:
+                on |= 1 << i
+        out.append([_UNIT_CELLS[u] & on for u in range(27)])
+    return out
+
+
+def _pop81(v: int) -> int:
+    return v.bit_count()
+
+
+def _cover(masks, d, n, base, body, ud, cover_ok, want):
+    """Search n cover units (of the unit bit set ``cover_ok``) holding every place of the base
+    ``body``; the fish's Step or None.
+
+    The first uncovered place must lie in one of its (at most three) units: a search of
+    depth n, unrolled (n is 2 or 3)."""
+    allowed = cover_ok
+    for u in base:
+        allowed &= ~(1 << u)
+    units_of = UNITS_OF
+    c = (body & -body).bit_length() - 1
+    for u1 in units_of[c]:
+        if not allowed >> u1 & 1:
+            continue
+        r1 = body & ~ud[u1]
+        if not r1:
+            continue  # fewer cover units than base units: not a fish
+        c = (r1 & -r1).bit_length() - 1
+        for u2 in units_of[c]:
+            if u2 == u1 or not allowed >> u2 & 1:
+                continue
+            r2 = r1 & ~ud[u2]
+            if n == 2:
+                if r2:
+                    continue
+                covers = [(u1, u2)]
+            else:
+                if not r2:
+                    continue
+                c = (r2 & -r2).bit_length() - 1
+                covers = [(u1, u2, u3) for u3 in units_of[c]
+                          if u3 != u1 and u3 != u2 and allowed >> u3 & 1 and not r2 & ~ud[u3]]
+            for found in covers:
+                cover = tuple(sorted(found))
+                if _kind(base, cover) == want:
+                    step = _fish_step(d, n, base, cover, body, ud, want)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _fish_step(d, n, base, cover, body, ud, want):
+    covered = 0
+    twice = 0
+    for u in cover:
+        twice |= covered & ud[u]
+        covered |= ud[u]
+    gone = (covered & ~body) | (twice & body)
+    if not gone:
+        return None
+    elims = [(i, d) for i in range(81) if gone >> i & 1]
+    size = _FISH_NAME[n]
+    bnames = join([Unit.from_number(u).name for u in base])
+    cnames = join([Unit.from_number(u).name for u in cover])
+    pat = [i for i in range(81) if body >> i & 1]
+    cannibal = [i for i, _ in elims if body >> i & 1]
+    extra = (f"; {names(cannibal)} lie in two cover units, which cannot both take their {d} "
+             f"from one cell" if cannibal else "")
+    return make_step(
+        f"{want} Fish", list(base) + list(cover), pat, [d], elims=elims,
+        message=f"{want} Fish: a {want} {size}. In {bnames}, which share no place of {d}, {d} fits "
+                f"only in {cnames}. Each base unit holds one {d}, so the {n} cover units get "
+                f"one each from the base: remove {d} from {names([i for i, _ in elims])}, "
+                f"the rest of the cover units{extra}.",
+        unit_hint=f"Look at where {d} can go in {bnames}.")

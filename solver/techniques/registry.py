@@ -77,6 +77,8 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (chains.AIC, chains.aic),
     (chains.GROUPED_AIC, chains.grouped_aic),
     (als.ALS_CHAIN, als.als_chain),
+    (fish.FRANKEN_FISH, fish.franken_fish),
+    (fish.MUTANT_FISH, fish.mutant_fish),
     # -- forcing chains (forcing.py): the last resort, extreme; keep them last --
     (forcing.DIGIT_FORCING, forcing.digit_forcing),
     (forcing.CELL_FORCING, forcing.cell_forcing),
