@@ -32,7 +32,7 @@ from .candidates import ALL, BIT, POP
 from .grid import PEERS, Grid
 from .isomorph import isomorph_line
 from .path import solve_logically
-from .rating import LEVELS, rate_cells
+from .rating import LEVELS, level_of, rate_cells
 from .search import count_solutions
 from .techniques.registry import finders
 
@@ -105,6 +105,10 @@ _LEVEL_FINDERS = {
     lv: finders(LEVELS[:LEVELS.index(lv) + 1], assume_unique=False)
     for lv in LEVELS
 }
+
+
+# Per level, the rater's techniques of that level and below (uniqueness ones included).
+_RATE_FINDERS = {lv: finders(LEVELS[:LEVELS.index(lv) + 1]) for lv in LEVELS}
 
 
 def _check_args(level, symmetry) -> str:
@@ -218,9 +222,23 @@ def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[i
     for orb in [removed[hi - 1]] + removed[hi:hi + LOOKAHEAD]:
         p = list(base)
         _put(p, solution, orb)
-        if rate_cells(p)[0] == level:
+        if _rated_within(p, level) == level:
             return p
     return None
+
+
+def _rated_within(cells: list[int], level: str) -> Optional[str]:
+    """The rating of a unique puzzle when the techniques up to ``level`` solve it, else None.
+
+    The same as ``rate_cells(cells)[0]`` whenever that is ``level`` or easier: levels never
+    go down the hint order, so a path those techniques finish is the rater's path.  But a
+    puzzle too hard for them stops where they do, not after a run of chains and forcing
+    chains (the give-back loop tries up to nine such puzzles per bare one).
+    """
+    steps, final = solve_logically(cells, _RATE_FINDERS[level])
+    if not all(final):
+        return None
+    return level_of(steps, True)[0]
 
 
 def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[int]]:
