@@ -52,16 +52,22 @@ class Highlight:
         sub = tk.Menu(view, tearoff=False)
         view.add_cascade(label="Highlight digit", menu=sub, underline=0)
         f.menus["highlight"] = sub
+        self.submenu = sub
         for d in range(0, 10):
-            label = f"Digit {d}" if d else "Off (follow the focused cell)"
-            sub.add_radiobutton(label=label, variable=self.var_digit, value=d,
-                                accelerator=f"Alt+{d}", command=lambda d=d: self.choose(d))
-            for seq in (f"<Alt-Key-{d}>", f"<Alt-KP_{d}>"):
-                self.root.bind(seq, lambda e, d=d: (self.choose(d), "break")[1])
+            # commands (not radio items), so Help ▸ Keyboard shortcuts lists them; the chosen one is marked
+            f.add_command("highlight", self._label(d), f"highlight:{d}", f"Alt+{d}",
+                          (f"<Alt-Key-{d}>", f"<Alt-KP_{d}>"))
+            f.on(f"highlight:{d}", lambda d=d: self.choose(d))
+
+    def _label(self, d: int) -> str:
+        mark = "● " if d == self.chosen else ""
+        return mark + (f"Highlight every {d}" if d else "Off: follow the focused cell")
 
     def choose(self, digit: int) -> None:
         """Highlight ``digit`` everywhere (0: back to the focused cell's digit)."""
         self.var_digit.set(digit)
+        for d in range(10):
+            self.submenu.entryconfigure(d, label=self._label(d))
         self.refresh()
         self.form.set_status(f"Highlighting every {digit}: the cells and the notes that hold it (Alt+0 stops)."
                              if digit else "Highlighting follows the focused cell's digit.")
