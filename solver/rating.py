@@ -8,8 +8,9 @@ path needed, or ``"guessing"`` when logic gets stuck before the grid is full:
 easy       singles only: Full House, Naked Single, Hidden Single
 medium     + locked candidates (Pointing, Claiming), Naked/Hidden Pair
 hard       + Naked/Hidden Triple, X-Wing, Skyscraper, Two-String Kite, ...
-expert     + the other fixed patterns (fish, wings, uniqueness, ALS), then
-           colouring and chains (X-Chain, XY-Chain, AIC, ...)
+expert     + the other fixed patterns (fish, wings, uniqueness and Avoidable
+           Rectangle, ALS), then colouring and chains (X-Chain, XY-Chain, AIC,
+           grouped AIC, ALS Chain), Franken and Mutant fish
 extreme    + forcing chains (digit, cell, unit, nested): the last resort
 guessing   the path stopped before the end (cancelled, or beyond the
            forcing chains' bound: never seen on a puzzle with one solution)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name, cell_of
+from ..grid import COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name, cell_of
 from ..words import join
 from .cache import per_position
 from .step import Technique, digits_text, elims_text, make_step, names
