@@ -730,3 +730,27 @@ def test_blank_cells_without_notes_are_written_with_their_basic_candidates():
     basic = solver.candidates(g)
     assert back.candidates[cell] == {1, 2}
     assert all(back.candidates[c] == basic[c] for c in g.blanks() if c != cell)
+
+
+HODOKU_PM = """\
+.----------------------.---------------------.----------------------.
+| 4      1679   12679  | 139    2369   269   | 8      1239   5      |
+| 26789  3      1256789| 14589  24569  245689| 12679  1249   124679 |
+| 2689   15689  125689 | 7      234569 245689| 12369  12349  123469 |
+:----------------------+---------------------+----------------------:
+| 3789   2      15789  | 3459   34579  4579  | 13579  6      13789  |
+| 3679   15679  15679  | 359    8      25679 | 4      12359  12379  |
+| 36789  4      56789  | 359    1      25679 | 23579  23589  23789  |
+:----------------------+---------------------+----------------------:
+| 289    89     289    | 6      459    3     | 1259   7      12489  |
+| 5      6789   3      | 2      479    1     | 69     489    4689   |
+| 1      6789   4      | 589    579    579   | 23569  23589  23689  |
+'----------------------'---------------------'----------------------'
+"""
+
+
+def test_a_hodoku_pm_grid_with_digits_against_the_frame_reads():
+    m = solver.parse_marks(HODOKU_PM)
+    assert m.grid().to_line(".")[:9] == "4.....8.5" and m.grid().clue_count == 20
+    assert m.candidates[0, 1] == {1, 6, 7, 9} and m.candidates[1, 2] == {1, 2, 5, 6, 7, 8, 9}  # "1256789|"
+    assert not m.placed.clue_count and parse(HODOKU_PM) == m.grid()
