@@ -338,17 +338,23 @@ def solve_excluding(g: Grid, cell, digit: int, *, cancel=None,
 
 
 def solution_digits(g: Grid, limit: int, *, cancel=None,
-                    stats: SearchStats | None = None) -> list[tuple[int, ...]]:
+                    stats: SearchStats | None = None,
+                    exclude: Optional[tuple] = None) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions as 81-digit tuples ([] if none).
 
     For ``diagnose``, which enumerates thousands of solutions to find a clue
     that singles one out: plain tuples are much cheaper than ``Grid`` objects.
+    ``exclude``: optional ``(cell, digit)``, a digit that blank cell may not hold
+    (the typo search asks "which other digits work here?").
     """
     if limit <= 0:
         return []
     check(cancel, _CANCELLED)
     digit = DIGIT_OF.__getitem__
-    return [tuple(map(digit, c)) for c in _search(g.cells, limit, cancel, stats)]
+    if exclude is not None:
+        (r, c), d = exclude
+        exclude = (9 * r + c, d)
+    return [tuple(map(digit, c)) for c in _search(g.cells, limit, cancel, stats, exclude)]
 
 
 def count_solutions(g: Grid, limit: int = 2, *, cancel=None,
