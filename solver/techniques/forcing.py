@@ -110,10 +110,10 @@ def _size(branch: Branch) -> int:
 
 
 # -- the searches ---------------------------------------------------------------------------
-def _run(cells, masks, premise, depth, cancel, rec=None, memo=None):
+def _run(cells, masks, premise, depth, cancel, rec=None, memo=None, trace=None):
     c, m = list(cells), list(masks)
     order = _false_first(cells, masks, memo) if depth else None
-    bad = propagate(c, m, [premise], (), rec, depth, cancel, order)
+    bad = propagate(c, m, [premise], (), rec, depth, cancel, order, trace)
     if bad is not None:
         return None, bad
     return _pack([BIT[c[j]] if c[j] else m[j] for j in range(81)]), None
@@ -197,14 +197,16 @@ def _all_results(cells: tuple, masks: tuple) -> dict:
     return results
 
 
-def _pick(cells, masks, found, depth, cancel, kind, memo=None):
-    """Of up to ``_EXPLAIN_TRIES`` patterns found, the one whose explanation is shortest, as a Step."""
+def _pick(cells, masks, found, depth, cancel, kind, memo=None, trace=None):
+    """Of up to ``_EXPLAIN_TRIES`` patterns found, the one whose explanation is shortest, as a Step.
+
+    ``trace``: for one nested contradiction, the candidates its search removed (replayed)."""
     best = None
     for premises, pl, el, unit in found[:_EXPLAIN_TRIES]:
         branches = []
         for p in premises:
             rec = _Rec()
-            v, bad = _run(cells, masks, p, depth, cancel, rec, memo)
+            v, bad = _run(cells, masks, p, depth, cancel, rec, memo, trace)
             if bad is not None:
                 branches.append(_branch(rec, p, bad))
             else:
@@ -405,9 +407,10 @@ def nested_forcing(cells, masks, cancel=None, memo=None):
         for p in targets:
             check(cancel)
             c, m = list(key_c), list(key_m)
-            if propagate(c, m, [p], (), None, depth, cancel, order) is not None:
+            trace: list = []
+            if propagate(c, m, [p], (), None, depth, cancel, order, trace) is not None:
                 return _pick(key_c, key_m, [((p,), [], [], None)], depth, cancel, "contradiction",
-                             memo)
+                             memo, trace)
     return None
 
 
