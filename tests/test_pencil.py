@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import solver
 from tests.conftest import wait_until
 
