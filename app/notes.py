@@ -6,7 +6,8 @@ redo, the state file and *Clear entries* cover them):
 * **Ctrl+digit** (main keys or numpad) toggles that note in the focused blank cell, as in
   GNOME Sudoku and HoDoKu;
 * **Notes mode** (N, Edit ▸ Notes mode, or the *Notes* toggle under the grid): plain
-  digits write notes instead of digits; Backspace/Delete clears the cell's notes;
+  digits write notes instead of digits;
+* Backspace/Delete in a blank cell clears its notes;
 * **right-click** on a cell: the nine digits as toggles, *Clear notes here*, *Fill all
   candidates*;
 * **Fill all candidates** (Edit menu): every blank cell's notes set to the digits no peer
@@ -122,11 +123,11 @@ class Notes:
         """A digit typed into ``cell``: a note in Notes mode, else a digit (tidying its peers' notes)."""
         c = self.controller
         b = c.board
-        if self.var_mode.get() and b.can_note(cell):
-            if digit:
-                self.toggle(cell, digit)
-            else:
-                c.apply(b.with_notes(cell, ()))
+        if self.var_mode.get() and b.can_note(cell) and digit:
+            self.toggle(cell, digit)
+            return
+        if not digit and b.can_note(cell) and b.notes_of(cell):  # Delete in a blank cell clears its notes
+            c.apply(b.with_notes(cell, ()))
             return
         if digit and self.var_tidy.get() and not b.is_locked(cell):
             c.apply(b.with_digit(cell, digit, tidy_notes=True))

@@ -73,13 +73,17 @@ def test_notes_mode_makes_plain_digits_write_notes(whole_window):
     key(win, cell, "4")
     key(win, cell, "KP_6", NUM_LOCK)
     assert win.form.cell_text(cell) == "" and win.controller.board.notes_of(cell) == (4, 6)
-    key(win, cell, "BackSpace")  # in Notes mode Backspace clears the cell's notes
+    key(win, cell, "BackSpace")  # Backspace in a blank cell clears its notes
     assert win.controller.board.notes_of(cell) == ()
     win.controller.features["notes"].button.invoke()  # the toolbar toggle, for mouse and touch users
     win.root.update()
     assert not win.controller.features["notes"].var_mode.get()
     key(win, cell, "4")
     assert win.form.cell_text(cell) == "4"
+    key(win, cell, "Delete")  # a digit first, then (Delete again) the notes under it are gone too
+    key(win, cell, "3", CONTROL)
+    key(win, cell, "Delete")
+    assert win.form.cell_text(cell) == "" and win.controller.board.notes_of(cell) == ()
 
 
 def test_right_click_menu_offers_the_nine_digits_as_toggles(whole_window):
