@@ -405,13 +405,13 @@ def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
 # -- ALS Chain (ALS-AIC) ------------------------------------------------------------------------
 def als_chain(cells, masks):
     """The shortest Alternating Inference Chain (grouped) that goes through an Almost Locked Set."""
-    from .chains import _best, _step
-    from .links import LinkGraph, node_name
+    from .chains import _best, _step, grouped_graph
+    from .links import node_name
     sets, _, _ = _position(masks)
     inside = [a for a in sets if 2 <= len(a.cells) <= CHAIN_SIZE]
     if not inside:
         return None
-    g = LinkGraph(masks, grouped=True, als=inside)
+    g = grouped_graph(masks).with_als(masks, inside)
     found = _best(g, range(g.singles))
     if not found:
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Callable, TypeVar
 
-__all__ = ["per_position"]
+__all__ = ["per_position", "digit_places", "ByPattern"]
 
 T = TypeVar("T")
 
@@ -30,4 +30,43 @@ def per_position(masks, name: str, build: Callable[[], T]) -> T:
         return store[name]
     except KeyError:
         value = store[name] = build()
+        return value
+
+
+def digit_places(masks) -> list[int]:
+    """digit -> 81-bit set of the cells where it is a candidate (index 0 unused), per position."""
+    def build():
+        out = [0] * 10
+        for i in range(81):
+            m = masks[i]
+            while m:
+                low = m & -m
+                out[low.bit_length()] |= 1 << i
+                m ^= low
+        return out
+    return per_position(masks, "digit places", build)
+
+
+_MISSING = object()
+
+
+class ByPattern:
+    """Results of a search that depends on one digit's places only, kept across positions.
+
+    A single-digit pattern (a fish, a chain of one digit) found or not found
+    for digit ``d`` with places ``P`` is found or not found again wherever
+    ``d`` has the same places, later on the same path or in another puzzle:
+    the key is ``(d, P, ...)``.  Bounded: cleared when it holds ``limit`` results.
+    """
+
+    def __init__(self, limit: int = 20000):
+        self.limit = limit
+        self.data: dict = {}
+
+    def get(self, key, build: Callable[[], T]) -> T:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
+            if len(self.data) >= self.limit:
+                self.data.clear()
+            value = self.data[key] = build()
         return value

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..candidates import DIGITS_IN, POP
 from ..words import join
+from .cache import ByPattern, digit_places, per_position
 from .links import STRONG, WEAK, Chain, LinkGraph, node_name, public_node
 from .step import Technique, make_step, names
 
@@ -101,15 +102,25 @@ def _step(tech, graph: LinkGraph, chain, extra_words=""):
 
 
 def x_chain(cells, masks):
+    places = digit_places(masks)
     best = None
     for d in range(1, 10):
-        g = LinkGraph(masks, (d,), strong_cells=False, weak_cells=False)
-        if not any(g.strong):
-            continue
-        found = _best(g, range(g.singles))
-        if found and (best is None or len(found[0]) < len(best[1])):
-            best = (g, found[0])
-    return _step(X_CHAIN, *best) if best else None
+        found = _X_CHAINS.get((d, places[d]), lambda: _x_chain_of(masks, d))
+        if found and (best is None or found[0] < best[0]):
+            best = found
+    return best[1] if best else None
+
+
+#: (digit, places) -> (length, Step) of the digit's shortest X-Chain, or None
+_X_CHAINS = ByPattern()
+
+
+def _x_chain_of(masks, d):
+    g = LinkGraph(masks, (d,), strong_cells=False, weak_cells=False)
+    if not any(g.strong):
+        return None
+    found = _best(g, range(g.singles))
+    return (len(found[0]), _step(X_CHAIN, g, found[0])) if found else None
 
 
 def remote_pairs(cells, masks):
@@ -143,8 +154,13 @@ def aic(cells, masks):
     return _step(AIC, g, found[0]) if found else None
 
 
+def grouped_graph(masks) -> LinkGraph:
+    """The grouped link graph of the position, built once (the ALS chain extends it)."""
+    return per_position(masks, "grouped graph", lambda: LinkGraph(masks, grouped=True))
+
+
 def grouped_aic(cells, masks):
-    g = LinkGraph(masks, grouped=True)
+    g = grouped_graph(masks)
     found = _best(g, range(g.singles))
     if not found or all(len(g.nodes[k][0]) == 1 for k in found[0]):
         return None  # a chain without a group is an AIC's, found before

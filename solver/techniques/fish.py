@@ -13,7 +13,7 @@ from itertools import combinations
 from ..candidates import BIT, POP
 from ..grid import COL_OF, COLS, ROW_OF, ROWS, UNITS, UNITS_OF, Unit
 from ..words import join
-from .cache import per_position
+from .cache import ByPattern, digit_places, per_position
 from .step import Technique, make_step, names
 
 
@@ -133,65 +133,63 @@ def finned_fish(n, sashimi):
     name = ("Sashimi " if sashimi else "Finned ") + _FISH_NAME[n]
 
     def find(cells, masks):
-        scan = per_position(masks, f"finned fish {n}", lambda: _FinnedScan(masks, n))
-        return scan.first(sashimi)
+        places = digit_places(masks)
+        for d in range(1, 10):
+            firsts = _FINNED.get((n, d, places[d]), lambda: _finned_firsts(masks, n, d))
+            if firsts[sashimi] is not None:
+                return firsts[sashimi]
+        return None
 
     find.__name__ = name.lower().replace(" ", "_").replace("-", "_")
     return find
 
 
-class _FinnedScan:
-    """The finned and sashimi fish of size ``n`` of one position, in search order, found lazily:
+#: (size, digit, places) -> (first finned fish, first sashimi fish) of that digit
+_FINNED = ByPattern()
+
+
+def _finned_firsts(masks, n, d):
+    """The first finned and the first sashimi fish of size ``n`` of digit ``d`` (or None):
     the finned and the sashimi finder share one walk over the base lines."""
-
-    def __init__(self, masks, n):
-        self.found: list = []  # (sashimi, step) in search order
-        self.walk = _finned_walk(tuple(masks), n)
-
-    def first(self, sashimi: bool):
-        for kind, step in self.found:
-            if kind == sashimi:
-                return step
-        if self.walk is None:
-            return None
-        for kind, step in self.walk:
-            self.found.append((kind, step))
-            if kind == sashimi:
-                return step
-        self.walk = None
-        return None
+    firsts = [None, None]
+    for sashimi, step in _finned_walk(masks, n, d):
+        if firsts[sashimi] is None:
+            firsts[sashimi] = step
+            if firsts[not sashimi] is not None:
+                break
+    return tuple(firsts)
 
 
-def _finned_walk(masks, n):
-    """(sashimi, Step) for every finned or sashimi fish of size ``n`` that removes something."""
+def _finned_walk(masks, n, d):
+    """(sashimi, Step) for every finned or sashimi fish of size ``n`` of digit ``d`` that
+    removes something."""
     kinds = {False: "Finned " + _FISH_NAME[n], True: "Sashimi " + _FISH_NAME[n]}
-    for d in range(1, 10):
-        bit = BIT[d]
-        for by_rows in (True, False):
-            base_units = ROWS if by_rows else COLS
-            cover_units = COLS if by_rows else ROWS
-            lines = _base_lines(masks, bit, base_units, 1, n + 3)
-            if len(lines) < n:
-                continue
-            for base in combinations(sorted(lines), n):
-                pm = 0
-                for k in base:
-                    pm |= lines[k]
-                if POP[pm] <= n:
-                    continue  # a plain fish (or less): no fin
-                for b, band in enumerate(_BANDS):
-                    required = pm & ~band
-                    need = n - POP[required]
-                    if need < 1:  # the fin box must hold a cover line to remove anything
+    bit = BIT[d]
+    for by_rows in (True, False):
+        base_units = ROWS if by_rows else COLS
+        cover_units = COLS if by_rows else ROWS
+        lines = _base_lines(masks, bit, base_units, 1, n + 3)
+        if len(lines) < n:
+            continue
+        for base in combinations(sorted(lines), n):
+            pm = 0
+            for k in base:
+                pm |= lines[k]
+            if POP[pm] <= n:
+                continue  # a plain fish (or less): no fin
+            for b, band in enumerate(_BANDS):
+                required = pm & ~band
+                need = n - POP[required]
+                if need < 1:  # the fin box must hold a cover line to remove anything
+                    continue
+                for extra in _SUBSETS[pm & band]:
+                    if POP[extra] != need:
                         continue
-                    for extra in _SUBSETS[pm & band]:
-                        if POP[extra] != need:
-                            continue
-                        cover = required | extra
-                        found = _finned_step(kinds, d, by_rows, base_units, cover_units, lines,
-                                             base, cover, b, masks)
-                        if found is not None:
-                            yield found
+                    cover = required | extra
+                    found = _finned_step(kinds, d, by_rows, base_units, cover_units, lines,
+                                         base, cover, b, masks)
+                    if found is not None:
+                        yield found
 
 
 def _finned_step(kinds, d, by_rows, base_units, cover_units, lines, base, cover, b, masks):
@@ -262,15 +260,20 @@ _UNIT_CELLS = tuple(sum(1 << i for i in UNITS[u]) for u in range(27))
 _ROWS_BOXES = tuple(range(9)) + tuple(range(18, 27))
 _COLS_BOXES = tuple(range(9, 27))
 MUTANT_SIZES = (2,)
+#: (size, digit, places, orientation, kind) -> the first such fish of that digit, or None
+_COMPLEX = ByPattern()
 
 
 def franken_fish(cells, masks):
     """The first Franken X-Wing or Swordfish (rows and boxes against columns and boxes, or the
     other way round, with at least one box)."""
+    places = digit_places(masks)
     for n in (2, 3):
         for d in range(1, 10):
-            for base_ok, cover_ok in ((_ROWS_BOXES, _COLS_BOXES), (_COLS_BOXES, _ROWS_BOXES)):
-                step = _complex_fish(masks, d, n, base_ok, cover_ok, "Franken")
+            for k, (base_ok, cover_ok) in enumerate(((_ROWS_BOXES, _COLS_BOXES),
+                                                     (_COLS_BOXES, _ROWS_BOXES))):
+                step = _COMPLEX.get((n, d, places[d], k, "Franken"),
+                                    lambda: _complex_fish(masks, d, n, base_ok, cover_ok, "Franken"))
                 if step is not None:
                     return step
     return None
@@ -281,9 +284,11 @@ def mutant_fish(cells, masks):
     nor Franken).  Mutant Swordfish are left out: their search (27 units, three at a time, per
     digit) takes about 10 ms a position, too slow for a step tried on every hard position."""
     every = tuple(range(27))
+    places = digit_places(masks)
     for n in MUTANT_SIZES:
         for d in range(1, 10):
-            step = _complex_fish(masks, d, n, every, every, "Mutant")
+            step = _COMPLEX.get((n, d, places[d], 0, "Mutant"),
+                                lambda: _complex_fish(masks, d, n, every, every, "Mutant"))
             if step is not None:
                 return step
     return None

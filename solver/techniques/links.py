@@ -273,6 +273,60 @@ class LinkGraph:
                 for a in ks:
                     weak[a] |= v & ~(1 << a)
 
+    def with_als(self, masks, als) -> "LinkGraph":
+        """This graph (built with ``grouped=True`` and every digit) plus the nodes and links of
+        the Almost Locked Sets ``als``: the same as ``LinkGraph(masks, grouped=True, als=als)``,
+        without building the grouped graph again."""
+        g = LinkGraph.__new__(LinkGraph)
+        g.nodes, g.number, g.singles = list(self.nodes), dict(self.number), self.singles
+        g.strong, g.weak = list(self.strong), list(self.weak)
+        first = len(g.nodes)
+        als_nodes = []
+        for a in als:
+            ks = []
+            for d in DIGITS_IN[a.mask]:
+                node = (tuple(i for i in a.cells if masks[i] & BIT[d]), d)
+                g._add(node)
+                ks.append(g.number[node])
+            als_nodes.append(ks)
+        n = len(g.nodes)
+        g.strong.extend([0] * (n - first))
+        g.weak.extend([0] * (n - first))
+        weak, num = g.weak, g.number
+        groups: dict = {}  # digit -> (node, cells seeing all its cells, its cells) of each group
+        for b in range(g.singles, n):
+            cb, d = g.nodes[b]
+            seen, bits = _ALL_CELLS, 0
+            for i in cb:
+                seen &= _PEER_BITS[i]
+                bits |= 1 << i
+            groups.setdefault(d, []).append((b, seen, bits))
+        for d, gs in groups.items():
+            for a, seen, bits_a in gs:
+                if a < first:
+                    continue
+                v = seen
+                while v:
+                    low = v & -v
+                    v ^= low
+                    b = num.get(((low.bit_length() - 1,), d))
+                    if b is not None:
+                        weak[a] |= 1 << b
+                        weak[b] |= 1 << a
+                for b, seen_b, bits_b in gs:
+                    if b != a and not bits_b & ~seen:
+                        weak[a] |= 1 << b
+                        weak[b] |= 1 << a
+        g.als_links = {}
+        strong = g.strong
+        for a, ks in zip(als, als_nodes):
+            for x in ks:
+                for y in ks:
+                    if x != y and not strong[x] >> y & 1:
+                        strong[x] |= 1 << y
+                        g.als_links[(x, y)] = a
+        return g
+
     def _add(self, node) -> None:
         if node not in self.number:
             self.number[node] = len(self.nodes)
