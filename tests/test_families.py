@@ -484,6 +484,7 @@ def test_avoidable_rectangle_from_a_position():
     other = find_first(list(g.cells), list(cands.masks), memo={"givens": g.cells})
     assert other is None or other.technique != "Avoidable Rectangle"
     assert find_step(g, "Avoidable Rectangle", cands) is None  # no givens known: nothing
+    assert find_step(g, "Avoidable Rectangle", cands, givens=puzzle) == step
     # the hint knows the puzzle's givens
     h = solver.hint(g, cands, givens=puzzle)
     assert h.ok and h.step.technique == "Avoidable Rectangle"

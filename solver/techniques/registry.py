@@ -153,11 +153,18 @@ def next_step(g: Grid, candidates: Optional[Mapping] = None) -> Optional[Step]:
     return find_first(list(g.cells), effective_masks(g, candidates))
 
 
-def find_step(g: Grid, name: str, candidates: Optional[Mapping] = None) -> Optional[Step]:
+def find_step(g: Grid, name: str, candidates: Optional[Mapping] = None, *,
+              givens: Optional[Grid] = None) -> Optional[Step]:
     """The first Step of technique ``name`` in this position, or None (KeyError for an unknown name).
 
-    For lessons ("show me an X-Wing here"); the hint order is ignored.
+    For lessons ("show me an X-Wing here"); the hint order is ignored.  ``givens`` (the
+    puzzle as given) lets Avoidable Rectangle use the cells solved since; without it every
+    digit of ``g`` counts as a given.
     """
     technique(name)
     check_grid(g)
-    return _FINDER[name](list(g.cells), effective_masks(g, candidates))
+    f = _FINDER[name]
+    cells, masks = list(g.cells), effective_masks(g, candidates)
+    if getattr(f, "cancellable", False):
+        return f(cells, masks, memo={"givens": tuple((givens or g).cells)})
+    return f(cells, masks)
