@@ -101,3 +101,20 @@ def test_bad_input_is_not_rated_but_diagnosed(line, status):
     assert r.status == status and not r.unique
     assert r.level is None and r.path is None and r.label == "Not rated"
     assert r.diagnosis.summary in r.summary
+
+
+def test_the_new_families_rate_expert_and_the_generator_uses_them():
+    """Avoidable Rectangle, ALS Chain, Franken and Mutant fish are expert techniques; the
+    generator's expert level may use the ones that do not assume a unique solution."""
+    from solver.generate import _LEVEL_FINDERS
+    new = ("Avoidable Rectangle", "ALS Chain", "Franken Fish", "Mutant Fish")
+    assert all(solver.technique(n).level == "expert" for n in new)
+    expert = {n for n, _ in _LEVEL_FINDERS["expert"]}
+    assert {"ALS Chain", "Franken Fish", "Mutant Fish"} <= expert
+    assert "Avoidable Rectangle" not in expert  # assumes one solution: not while generating
+    assert not {"ALS Chain", "Franken Fish"} & {n for n, _ in _LEVEL_FINDERS["hard"]}
+    # a path that needed one of them and nothing harder is rated expert
+    from solver.techniques import Step
+    steps = [Step("Hidden Single", (), (), (1,), (((0, 0), 1),), (), "", ""),
+             Step("ALS Chain", (), (), (2,), (), (((0, 1), 2),), "", "")]
+    assert level_of(steps, True) == ("expert", "ALS Chain")
