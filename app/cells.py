@@ -51,6 +51,7 @@ class CellGrid:
         self.auto_advance = auto_advance
         self.panel: tk.Widget | None = None
         self.on_paint: Callable[[int, str], None] | None = None
+        self.has_notes: Callable[[Cell], bool] | None = None  # notes in a blank cell (app/notes.py)
         self._marks: list[set[str]] = [set() for _ in range(81)]
         self._styles: list[str | None] = [None] * 81
         self._focus_index: int | None = None
@@ -280,7 +281,8 @@ class CellGrid:
         digit = DIGIT_KEYS.get(ks, 0 if ks in CLEAR_KEYS else None)
         if digit is not None:
             advance = self.auto_advance.get()
-            if advance and ks == "BackSpace" and not event.widget.get():
+            noted = self.has_notes is not None and self.has_notes(cell)  # Backspace clears those notes first
+            if advance and ks == "BackSpace" and not event.widget.get() and not noted:
                 # like a text editor: Backspace in an empty cell clears the one before it
                 cell = cell_of((index(*cell) - 1) % 81)
                 self.focus_cell(cell)

@@ -62,6 +62,7 @@ class Notes:
         self._cell_input = form.handler_for("cell_input")
         form.on("cell_input", self.cell_input)
         form.pencil.on_context = self.context_menu
+        form.cell_grid.has_notes = lambda cell: bool(self.controller.board.notes_of(cell))  # Backspace clears them
         self._clear_entries = form.handler_for("clear_entries")
         form.on("clear_entries", self.clear_entries)
         self._check_entries = form.handler_for("check_entries")

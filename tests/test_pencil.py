@@ -84,6 +84,12 @@ def test_notes_mode_makes_plain_digits_write_notes(whole_window):
     key(win, cell, "3", CONTROL)
     key(win, cell, "Delete")
     assert win.form.cell_text(cell) == "" and win.controller.board.notes_of(cell) == ()
+    win.form.var_auto_advance.set(True)  # Backspace in a noted cell clears its notes, not the cell before
+    before = blank_cells()[0]
+    key(win, before, "5", CONTROL)
+    key(win, cell, "3", CONTROL)
+    key(win, cell, "BackSpace")
+    assert win.controller.board.notes_of(cell) == () and win.controller.board.notes_of(before) == (5,)
 
 
 def test_right_click_menu_offers_the_nine_digits_as_toggles(whole_window):
