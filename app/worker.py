@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import logging
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -26,7 +27,14 @@ from typing import Any, Callable
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Worker", "Job", "CancelToken"]
+__all__ = ["Worker", "Job", "CancelToken", "SWITCH_INTERVAL"]
+
+# How long a running job may keep the interpreter (the GIL) when the Tk thread asks for it.
+# Every Tcl call from Python lets go of the GIL and must take it back: with Python's default
+# of 5 ms, a callback that makes 20 Tcl calls while a job computes waited 180-330 ms (median,
+# on a busy 2-core machine; with 1 ms: 25 ms).  The interval only counts while another
+# thread waits, so a job alone runs as fast as before (tools/bench_gil.py measures both).
+SWITCH_INTERVAL = 0.001
 
 
 class CancelToken(threading.Event):
@@ -83,6 +91,8 @@ class Worker:
         self._after_id: str | None = None
         self._closing = False
         self._gc_paused = False
+        if sys.getswitchinterval() > SWITCH_INTERVAL:
+            sys.setswitchinterval(SWITCH_INTERVAL)
 
     @property
     def busy(self) -> bool:
@@ -126,9 +136,9 @@ class Worker:
                 self._queue.put((job, "done", result, job.seconds))
 
         job.thread = threading.Thread(target=run, name=f"sudoku-{name}", daemon=True)
-        job.thread.start()
-        self._on_busy(True, name)
+        self._on_busy(True, name)  # widgets first: each Tcl call waits for the GIL once the job runs
         self._schedule()
+        job.thread.start()
         return job
 
     def cancel(self, *, deliver: bool = False, wait: bool = False) -> bool:
@@ -188,7 +198,9 @@ class Worker:
     # -- polling on the Tk thread -------------------------------------------
     def _set_gc(self, paused: bool) -> None:
         if paused and not self._gc_paused:
-            gc.collect()  # now, on the Tk thread
+            # now, on the Tk thread: the young objects, where the window's recent garbage is;
+            # a full collection of a big heap held the window 30-170 ms as Compare started
+            gc.collect(1)
             self._gc_paused = gc.isenabled()
             gc.disable()
         elif not paused and self._gc_paused:

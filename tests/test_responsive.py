@@ -123,3 +123,70 @@ def test_jobs_keep_the_window_responsive(whole_window, action):
     assert beat.beats > 0
     gap = beat.largest_gap_before(finished)
     assert gap <= MAX_GAP, f"{action}: the window froze for {gap * 1000:.0f} ms while the job ran"
+
+
+# -- the search demo's jobs: pressed on the real button and key, drawing included ----------
+
+def press(widget, keysym: str, state: int = 0) -> None:
+    """A real key press in ``widget`` (its bindings and bind tags decide what happens)."""
+    widget.focus_force()
+    widget.event_generate("<KeyPress>", keysym=keysym, state=state)
+
+
+@pytest.mark.parametrize("job", ["compare", "skip"])
+def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, job):
+    """Compare (its button) counts three strategies for a second or two and fills the table;
+    Skip to the end (the End key) runs the search until Esc stops it and draws the grid at the
+    step reached.  The largest gap of a 10 ms heartbeat, from the press to the drawing done."""
+    win = whole_window
+    d, c = win.demo, win.controller
+    # about 200,000 placements for the classic order: counted to the end, not capped; its
+    # watched search runs millions of steps, so Skip is stopped with Esc
+    c.load_puzzle(solver.parse(load_lines("top1465_sample200")[9]), "loaded")
+    win.form.focus_cell((0, 0))
+    win.root.update()
+    press(win.root.focus_get(), "d", state=0x4)  # Ctrl+D: the search demo takes the grid
+    assert wait_until(win.root, lambda: d.active and d.run is not None)
+    win.root.update()
+    beat = Heartbeat(win.root)
+    if job == "compare":
+        d.panel.compare_button.invoke()  # what a click on Compare does
+        assert d.counts.job is not None, win.form.status_text()
+    else:
+        press(win.root.focus_get(), "End")
+        assert d.counts.job is not None, win.form.status_text()
+        assert wait_until(win.root, lambda: d.run.head > 30_000, timeout=30)
+        press(win.root.focus_get(), "Escape")
+    assert wait_until(win.root, lambda: d.counts.job is None, timeout=60), "the job did not finish"
+    settled = time.perf_counter() + 0.3  # the outcome is drawn inside the measured time
+    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    beat.stop()
+    if job == "compare":
+        assert all(d.panel.table.item(order, "values")[0] for order in d.counts.results), "no table"
+        assert len(d.counts.results) == 3
+    else:
+        assert "Stopped skipping at step" in win.form.status_text()
+    assert beat.beats > 10
+    assert beat.gap <= MAX_GAP, f"{job}: the window froze for {beat.gap * 1000:.0f} ms"
+
+
+def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window):
+    """F8 on a hard puzzle: the rating job, then the card filled and its tab drawn; the
+    heartbeat runs from the key press until the drawing is done (not only while the job's
+    thread runs, as in test_jobs_keep_the_window_responsive)."""
+    win = whole_window
+    c = win.controller
+    card = c.features["teach"].card
+    c.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[7]), "loaded")
+    win.form.focus_cell((0, 0))
+    win.root.update()
+    beat = Heartbeat(win.root)
+    press(win.root.focus_get(), "F8")
+    assert c.worker.busy, win.form.status_text()
+    assert wait_until(win.root, lambda: not c.worker.busy, timeout=60), "the rating did not finish"
+    settled = time.perf_counter() + 0.3  # the card's tab is laid out and drawn inside the measured time
+    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    beat.stop()
+    assert "Unique ✓" in card.text() and "Difficulty:" in win.form.status_text()
+    assert beat.beats > 10
+    assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
