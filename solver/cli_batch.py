@@ -352,10 +352,10 @@ def csv_fields(raw: Optional[str]) -> list[str]:
 
 def solve_line(line: Optional[str]) -> tuple:
     """(status, solution line | None, message | None, ms) for one puzzle line; runs in a worker."""
+    if line is None:  # an unusable line: before the import, which costs 2 us a call
+        return None
     from .search import solve
 
-    if line is None:
-        return None
     t = time.perf_counter()
     g = Grid(0 if ch == "." else int(ch) for ch in line)
     solution = solve(g)
@@ -378,6 +378,10 @@ def _ignore_sigint() -> None:
 
 def solved_in_order(items, jobs: int):
     """(item, result) in input order; result is None for an unusable item."""
+    if jobs <= 1:  # streams: each line is answered as it arrives
+        for item in items:
+            yield item, solve_line(item.grid.to_line()) if item.grid is not None else None
+        return
     pending = deque()
 
     def lines():
@@ -386,10 +390,6 @@ def solved_in_order(items, jobs: int):
             yield item.grid.to_line() if item.grid is not None else None  # a short string pickles fast
 
     tasks = lines()
-    if jobs <= 1:
-        for result in map(solve_line, tasks):  # streams: each line is answered as it arrives
-            yield pending.popleft(), result
-        return
     batch = list(itertools.islice(tasks, BATCH))
     if len(batch) <= SMALL:
         # one process; a handful of puzzles is done before a pool would have started
@@ -401,9 +401,11 @@ def solved_in_order(items, jobs: int):
     with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
         # Pool.imap would read the whole input ahead; feed it in batches instead.
         while batch:
-            chunk = max(1, min(CHUNK, len(batch) // (4 * jobs)))
-            for result in pool.imap(solve_line, batch, chunksize=chunk):
-                yield pending.popleft(), result
+            todo = [line for line in batch if line is not None]  # unusable lines stay here
+            chunk = max(1, min(CHUNK, len(todo) // (4 * jobs)))
+            results = pool.imap(solve_line, todo, chunksize=chunk)
+            for line in batch:
+                yield pending.popleft(), None if line is None else next(results)
             batch = list(itertools.islice(tasks, BATCH))
 
 
