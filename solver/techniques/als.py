@@ -157,20 +157,36 @@ def _links(sets: list[Als], cand: list[int]):
     X cell must be among the cells that see all of this set's Xs.  A generator, so
     a finder that stops at its first step does not pay for the rest.
     """
-    first: dict[tuple[int, int], list[int]] = {}
+    first: list = [None] * 810  # 81 * x + (first X cell) -> the sets filed there
     for k, a in enumerate(sets):
         for x in DIGITS_IN[a.mask]:
             c = a.cells_of[x]
-            first.setdefault((x, (c & -c).bit_length() - 1), []).append(k)
+            key = 81 * x + (c & -c).bit_length() - 1
+            if first[key] is None:
+                first[key] = [k]
+            else:
+                first[key].append(k)
+    cells_of = [a.cells_of for a in sets]
+    bits = [a.bits for a in sets]
     for m, b in enumerate(sets):
         found: dict[int, list[int]] = {}
+        b_bits = b.bits
         for x in DIGITS_IN[b.mask]:
             seen = b.seen_by[x]
-            for j in _cells_in(seen & cand[x] & ~b.bits):
-                for k in first.get((x, j), ()):
-                    a = sets[k]
-                    if a.cells_of[x] & ~seen == 0 and not a.bits & b.bits:
-                        found.setdefault(k, []).append(x)
+            v = seen & cand[x] & ~b_bits
+            while v:
+                low = v & -v
+                v ^= low
+                filed = first[81 * x + low.bit_length() - 1]
+                if filed is None:
+                    continue
+                for k in filed:
+                    if not cells_of[k][x] & ~seen and not bits[k] & b_bits:
+                        got = found.get(k)
+                        if got is None:
+                            found[k] = [x]
+                        else:
+                            got.append(x)
         yield m, found
 
 
