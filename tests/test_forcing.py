@@ -84,7 +84,7 @@ def test_propagate_finds_the_contradiction_and_keeps_the_reasons():
     cells, masks = list(g.cells), basic_masks(g.cells)
     i = g.cells.index(0)
     wrong = next(d for d in range(1, 10) if masks[i] >> (d - 1) & 1 and d != sol.cells[i])
-    rec = forcing._Rec()
+    rec = forcing.Record()
     c, m = list(cells), list(masks)
     assert forcing.propagate(c, m, [(i, sol.cells[i])]) is None  # the truth never contradicts
     out = forcing.propagate(list(cells), list(masks), [(i, wrong)], (), rec, depth=2)

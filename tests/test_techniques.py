@@ -350,9 +350,9 @@ def test_steps_stay_right_from_positions_with_some_cells_filled():
 
 
 def _step_order_cases():
-    """(finder names in try order, [(puzzle, [(technique, conclusion), ...]), ...]) of tests/data/step_order.txt."""
+    """(finder names in try order, [(puzzle, [(technique, conclusion), ...]), ...]) of tests/data/step_order.paths."""
     order, cases = [], []
-    for ln in (DATA / "step_order.txt").read_text().splitlines():
+    for ln in (DATA / "step_order.paths").read_text().splitlines():
         if ln.startswith("order: "):
             order = ln[len("order: "):].split(" | ")
         elif ln.startswith("puzzle: "):

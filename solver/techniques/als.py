@@ -421,14 +421,14 @@ def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
 # -- ALS Chain (ALS-AIC) ------------------------------------------------------------------------
 def als_chain(cells, masks):
     """The shortest Alternating Inference Chain (grouped) that goes through an Almost Locked Set."""
-    from .chains import _best, _step, grouped_graph
+    from .chains import best_chain, chain_step, grouped_graph
     from .links import node_name
     sets, _, _ = _position(masks)
     inside = [a for a in sets if 2 <= len(a.cells) <= CHAIN_SIZE]
     if not inside:
         return None
     g = grouped_graph(masks).with_als(masks, inside)
-    found = _best(g, range(g.singles))
+    found = best_chain(g, range(g.singles))
     if not found:
         return None
     chain = found[0]
@@ -441,4 +441,4 @@ def als_chain(cells, masks):
         return None  # a chain without a set: a grouped AIC's, found before
     words = "; ".join(f"{a.text()} is an almost locked set: without {x[1]} it is locked, so it "
                       f"holds {y[1]} ({node_name(x)} = {node_name(y)})" for a, x, y in used)
-    return _step(ALS_CHAIN, g, chain, extra_words=f" ({words})")
+    return chain_step(ALS_CHAIN, g, chain, extra_words=f" ({words})")

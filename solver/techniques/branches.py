@@ -2,7 +2,7 @@
 
 A branch runs on plain lists (cells, candidate bit masks), with fact keys
 ``9 * i + d - 1`` for "cell i holds d" and ``729 +`` that for "cell i is not d".
-:func:`propagate` records each fact's reason in a :class:`_Rec` when asked (for
+:func:`propagate` records each fact's reason in a :class:`Record` when asked (for
 the readable tree of ``forcing.py``), and with ``depth > 0`` removes candidates
 whose own shallower chain ends in a contradiction (nested chains);
 :func:`_bare` is the same singles engine without records, for the many chains
@@ -16,7 +16,7 @@ from ..cancel import check
 from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEERS, UNITS, UNITS_OF, Unit, cell_name, cell_of
 
-__all__ = ["propagate", "PLACE", "ELIM"]
+__all__ = ["propagate", "PLACE", "ELIM", "Record", "open_candidates", "needed_facts"]
 
 PLACE, ELIM = 0, 729
 #: cell -> the bits of its three units (row u, column 9 + c, box 18 + b)
@@ -24,12 +24,12 @@ _UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[i]) for i in range(81))
 
 
 # -- the branch engine --------------------------------------------------------------
-class _Rec:
+class Record:
     """The facts of a branch: ``key -> (seq, kind, parents, extra)``, over the outer branch's."""
 
     __slots__ = ("facts", "outer", "base")
 
-    def __init__(self, outer: Optional["_Rec"] = None):
+    def __init__(self, outer: Optional["Record"] = None):
         self.facts: dict = {}
         self.outer = outer
         self.base = len(outer) if outer is not None else 0
@@ -52,15 +52,15 @@ class _Rec:
         self.facts[k] = v
 
 
-def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] = None,
+def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record] = None,
               depth: int = 0, cancel=None, order=None, trace: Optional[list] = None):
     """Place ``places`` and remove ``offs`` (``(i, d)`` pairs), then follow singles to the end.
 
     Mutates ``cells`` and ``masks``.  With ``depth > 0`` a candidate whose own
     chain (one level less deep) ends in a contradiction is removed too (tried in
-    ``order``, default :func:`_candidates`).  Returns None when no
+    ``order``, default :func:`open_candidates`).  Returns None when no
     contradiction shows, else ``(text, parents)``.  ``rec``, when given,
-    records each fact (a :class:`_Rec`).  The position is taken to have no
+    records each fact (a :class:`Record`).  The position is taken to have no
     single left: hidden singles are looked for in the units that change.
 
     ``trace`` (with ``depth > 0``): without ``rec``, the candidates removed by nested
@@ -154,7 +154,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] 
             return None
         # nested: remove candidates whose own (shallower) chain ends in a contradiction
         if order is None:
-            order = _candidates(cells, masks)
+            order = open_candidates(cells, masks)
         found = False
         replay = rec is not None and trace is not None
         for k in range(resume, len(trace) if replay else len(order)):
@@ -170,13 +170,13 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[_Rec] 
                 if trace is not None:
                     trace.append((i, d))
             if rec is not None:  # record only the chains that are part of the proof
-                sub_rec = _Rec(rec)
+                sub_rec = Record(rec)
                 bad = propagate(list(cells), list(masks), [(i, d)], (), sub_rec, depth - 1, cancel, order)
             m = masks[i] = masks[i] ^ BIT[d]
             dirty |= units_of[i]
             if rec is not None:
                 base = len(rec)
-                outer = _needed(sub_rec, bad[1], sub_rec.base, outer_only=True)
+                outer = needed_facts(sub_rec, bad[1], sub_rec.base, outer_only=True)
                 rec[ELIM + 9 * i + d - 1] = (base, "nested", tuple(outer), (sub_rec, bad, sub_rec.base, (i, d)))
             if not m:
                 return _empty(i, rec)
@@ -262,7 +262,7 @@ def _bare(cells: list, masks: list, places, offs):
             return None
 
 
-def _candidates(cells, masks) -> list[tuple[int, int]]:
+def open_candidates(cells, masks) -> list[tuple[int, int]]:
     """The candidates of a position, those of two-candidate cells first (their chains are shortest)."""
     out = [(POP[masks[i]], i, d) for i in range(81) if not cells[i] for d in DIGITS_IN[masks[i]]]
     out.sort()
@@ -291,7 +291,7 @@ def _unit_parents(unit, d, skip, cells, rec) -> tuple:
     return tuple(out)
 
 
-def _needed(rec, roots, base: int = 0, outer_only: bool = False) -> list[int]:
+def needed_facts(rec, roots, base: int = 0, outer_only: bool = False) -> list[int]:
     """The facts the ``roots`` rest on, in the order they were found.
 
     Facts recorded before ``base`` are the position's (the outer branch's):

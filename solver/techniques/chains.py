@@ -48,7 +48,7 @@ GROUPED_AIC = Technique(
 TECHNIQUES = (REMOTE_PAIRS, X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC)
 
 
-def _best(graph: LinkGraph, targets, max_strong=12):
+def best_chain(graph: LinkGraph, targets, max_strong=12):
     """(chain, x) of the shortest chain that disproves one of ``targets`` (node numbers), or None."""
     best = None
     linked = 0  # the nodes with a strong link: a chain starts and ends on them
@@ -67,7 +67,7 @@ def _best(graph: LinkGraph, targets, max_strong=12):
     return best
 
 
-def _step(tech, graph: LinkGraph, chain, extra_words=""):
+def chain_step(tech, graph: LinkGraph, chain, extra_words=""):
     nodes = [graph.nodes[k] for k in chain]
     a, z = chain[0], chain[-1]
     inchain = set(chain)
@@ -119,8 +119,8 @@ def _x_chain_of(masks, d):
     g = LinkGraph(masks, (d,), strong_cells=False, weak_cells=False)
     if not any(g.strong):
         return None
-    found = _best(g, range(g.singles))
-    return (len(found[0]), _step(X_CHAIN, g, found[0])) if found else None
+    found = best_chain(g, range(g.singles))
+    return (len(found[0]), chain_step(X_CHAIN, g, found[0])) if found else None
 
 
 def remote_pairs(cells, masks):
@@ -133,25 +133,25 @@ def remote_pairs(cells, masks):
         if n < 4:
             continue
         g = LinkGraph(masks, DIGITS_IN[m], strong_units=False, weak_cells=False, pair=m)
-        found = _best(g, range(g.singles))
+        found = best_chain(g, range(g.singles))
         # a remote pair chain has at least four cells (two cells are a naked pair)
         if found and len(found[0]) >= 8 and (best is None or len(found[0]) < len(best[1])):
             best = (g, found[0])
     if best is None:
         return None
-    return _step(REMOTE_PAIRS, *best)
+    return chain_step(REMOTE_PAIRS, *best)
 
 
 def xy_chain(cells, masks):
     g = LinkGraph(masks, strong_units=False, weak_cells=False)
-    found = _best(g, range(g.singles))
-    return _step(XY_CHAIN, g, found[0]) if found else None
+    found = best_chain(g, range(g.singles))
+    return chain_step(XY_CHAIN, g, found[0]) if found else None
 
 
 def aic(cells, masks):
     g = LinkGraph(masks)
-    found = _best(g, range(g.singles))
-    return _step(AIC, g, found[0]) if found else None
+    found = best_chain(g, range(g.singles))
+    return chain_step(AIC, g, found[0]) if found else None
 
 
 def grouped_graph(masks) -> LinkGraph:
@@ -161,7 +161,7 @@ def grouped_graph(masks) -> LinkGraph:
 
 def grouped_aic(cells, masks):
     g = grouped_graph(masks)
-    found = _best(g, range(g.singles))
+    found = best_chain(g, range(g.singles))
     if not found or all(len(g.nodes[k][0]) == 1 for k in found[0]):
         return None  # a chain without a group is an AIC's, found before
-    return _step(GROUPED_AIC, g, found[0])
+    return chain_step(GROUPED_AIC, g, found[0])

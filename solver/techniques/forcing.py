@@ -35,7 +35,7 @@ from typing import Optional
 from ..cancel import check
 from ..candidates import BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEER_SETS, UNITS, Grid, Unit, cell_name, cell_of
-from .branches import ELIM, PLACE, _candidates, _needed, _Rec, propagate
+from .branches import ELIM, PLACE, open_candidates, needed_facts, Record, propagate
 from .links import Branch, Chain, public_node
 from .step import Technique, make_step, names
 
@@ -93,7 +93,7 @@ def _branch(rec, premise, bad=None, base=0, targets=()) -> Branch:
     roots = list(bad[1]) if bad is not None else list(targets)
     # a placement's eliminations in its peers go without saying: the lines are placements
     # and the eliminations proved by nested chains
-    keys = [k for k in _needed(rec, roots, base) if rec[k][1] not in ("assume", "peer")]
+    keys = [k for k in needed_facts(rec, roots, base) if rec[k][1] not in ("assume", "peer")]
     lines = tuple(_line(rec, k, 0) for k in keys)
     if bad is not None:
         outcome = f"{bad[0]}: a contradiction, so {cell_name(cell_of(i))} ≠ {d}"
@@ -191,7 +191,7 @@ def _level_one(cells: tuple, masks: tuple) -> dict:
 
 def _all_results(cells: tuple, masks: tuple) -> dict:
     results = _level_one(cells, masks)
-    for p in _candidates(cells, masks):
+    for p in open_candidates(cells, masks):
         if p not in results:
             results[p] = _run(cells, masks, p, 0, None)[0]
     return results
@@ -205,7 +205,7 @@ def _pick(cells, masks, found, depth, cancel, kind, memo=None, trace=None):
     for premises, pl, el, unit in found[:_EXPLAIN_TRIES]:
         branches = []
         for p in premises:
-            rec = _Rec()
+            rec = Record()
             v, bad = _run(cells, masks, p, depth, cancel, rec, memo, trace)
             if bad is not None:
                 branches.append(_branch(rec, p, bad))
@@ -311,7 +311,7 @@ def _false_first(cells: tuple, masks: tuple, memo=None) -> list[tuple[int, int]]
     A true candidate never leads to a contradiction, so trying the false ones
     first only saves time; the chains themselves never look at the solution.
     """
-    order = _candidates(cells, masks)
+    order = open_candidates(cells, masks)
     sol = _path_solution(cells, memo)[0]
     if sol is None:
         return order
@@ -380,7 +380,7 @@ def _impossible(cells: tuple, masks: tuple) -> tuple:
     sol = _solution(cells)
     if sol is None:
         return ()
-    order = _candidates(cells, masks)
+    order = open_candidates(cells, masks)
     if count_solutions(Grid(cells), 2) == 1:
         return tuple(p for p in order if sol[p[0]] != p[1])
     out = []
@@ -400,7 +400,7 @@ def nested_forcing(cells, masks, cancel=None, memo=None):
     order = _false_first(key_c, key_m, memo)
     sol, unique = _path_solution(key_c, memo)
     if unique:  # known along the path: every candidate but the solution's belongs to no solution
-        targets = tuple(p for p in _candidates(key_c, key_m) if sol[p[0]] != p[1])
+        targets = tuple(p for p in open_candidates(key_c, key_m) if sol[p[0]] != p[1])
     else:
         targets = _impossible(key_c, key_m)
     for depth in range(1, MAX_DEPTH + 1):
