@@ -97,9 +97,13 @@ def build_window(root, state_path: Path | None):
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
     demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
-    from .layout import WindowSize
+    from .layout import WindowSize, dpi_factor, fit_tree_rows, scale_tree_columns, wrap_wide_labels
 
     controller.features["window"] = WindowSize(form)  # the window's size, saved with the state
+    # nothing in the side panel is cut off: full-width labels wrap, tables grow with the display's dpi
+    wrap_wide_labels(form.side_panel, skip=(demo.panel.frame,))  # the demo's panel flows its own rows
+    scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table,))
+    fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
     controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)
     return form, controller

@@ -66,7 +66,8 @@ class DemoPanel:
         style = ttk.Style(self.root)
         style.configure("Demo.TButton", font=self.fonts["button"], padding=(2, 3))
         style.configure("Demo.TRadiobutton", font=self.fonts["text"])
-        style.configure("Demo.Treeview", font=self.fonts["table"], rowheight=22)
+        style.configure("Demo.Treeview", font=self.fonts["table"],
+                        rowheight=max(22, self.fonts["table"].metrics("linespace") + 6))
         style.configure("Demo.Treeview.Heading", font=self.fonts["heading"])
         style.configure("Demo.TLabelframe.Label", font=self.fonts["heading"])
 
@@ -211,6 +212,7 @@ class DemoPanel:
         self.full_button.grid_remove()
         self.set_job_ui(False)
         self._width = 0
+        self._large = False
         self.frame.bind("<Configure>", lambda e: self.reflow(e.width))
         box.bind("<Configure>", lambda e: self._fit_table(e.width - 16), add="+")
 
@@ -223,13 +225,20 @@ class DemoPanel:
             return
         self._width = width
         inner = width - 12  # the rows' own padding (4 + 4) and the panel's focus ring (2 + 2)
-        flow(self.counter_cells, inner, max_per_row=3, uniform="counter", sticky="nsew")
+        per_row = flow(self.counter_cells, inner, max_per_row=3, padx=1, uniform="counter", sticky="nsew")
+        self.state_label.configure(wraplength=max(60, inner // per_row - 16))
         flow(self.control_buttons, inner, max_per_row=6, padx=1, pady=1, uniform="ctl")
         flow(self.legend_entries, inner, padx=3, pady=1, sticky="w")
-        if self.order_buttons and next(iter(self.order_buttons.values())).cget("text") in {
-                label.short for label in ORDER_LABELS.values()}:
-            flow(list(self.order_buttons.values()), inner - 24, sticky="w")
-        for label in (self.table_note, self.job_label, self.state_label):
+        buttons = list(self.order_buttons.values())
+        if not self._large:  # the long names while they fit, else the short ones ("Classic", ...)
+            fits = max(self.fonts["text"].measure(label.long) for label in ORDER_LABELS.values()) + 40 <= inner - 24
+            for order, b in self.order_buttons.items():
+                b.configure(text=ORDER_LABELS[order].long if fits else ORDER_LABELS[order].short)
+        if buttons and buttons[0].cget("text") in {label.short for label in ORDER_LABELS.values()}:
+            flow(buttons, inner - 24, sticky="w")
+        else:
+            flow(buttons, 1, sticky="w")
+        for label in (self.table_note, self.job_label):
             label.configure(wraplength=max(80, inner - 24))
 
     def _fit_table(self, width: int) -> None:
@@ -253,8 +262,9 @@ class DemoPanel:
             shown.remove(drop)
         if tuple(str(c) for c in table.cget("displaycolumns")) != tuple(shown):
             table.configure(displaycolumns=shown)
-        extra = max(0, width - need["#0"] - sum(need[c] for c in shown))
-        table.column("#0", width=need["#0"] + extra, minwidth=need["#0"])
+        # the columns ask for what their text needs (never for the width they were given: a window
+        # at its natural size would grow with every pass); the Strategy column stretches into the rest
+        table.column("#0", width=need["#0"], minwidth=need["#0"], stretch=True)
         for col in shown:
             table.column(col, width=need[col], minwidth=need[col])
 
@@ -368,14 +378,15 @@ class DemoPanel:
             self._normal_bg = self.frame.cget("bg")
         bg = WHITE if on else self._normal_bg
         style.configure("Demo.TButton", padding=(2, max(6, text_px // 3)) if on else (2, 3))
-        style.configure("Demo.Treeview", rowheight=self.fonts["table"].metrics("linespace") + 6 if on else 22)
+        style.configure("Demo.Treeview", rowheight=max(22, self.fonts["table"].metrics("linespace") + 6))
         style.configure("Demo.Horizontal.TScale", sliderlength=int(30 * scale) if on else 30,
                         sliderthickness=int(15 * scale * 1.4) if on else 15)
         for name in ("Demo.TFrame", "Demo.TLabelframe", "Demo.TLabelframe.Label", "Demo.TRadiobutton"):
             style.configure(name, background=bg)
+        self._large = on
+        self.tab.configure(padding=1 if on else 6)  # the presentation view's column is narrow
         for order, b in self.order_buttons.items():
             b.configure(text=ORDER_LABELS[order].short if on else ORDER_LABELS[order].long)
-        flow(list(self.order_buttons.values()), max(100, self._width - 40) if on else 1, sticky="w")
         if on:
             stack, self._grey = [self.frame], []
             while stack:

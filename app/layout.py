@@ -16,15 +16,19 @@ from __future__ import annotations
 import logging
 import sys
 import tkinter as tk
+import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Sequence
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize"]
+__all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
+           "wrap_wide_labels", "scale_tree_columns", "fit_tree_rows"]
 
 #: the height a title bar and a task bar take (at 96 dpi) where the system does not say
 RESERVED_HEIGHT_PX = 64
+#: how often a scrolling area checks whether its content asks for another height (ms)
+POLL_MS = 250
 #: the smallest window the layout is made for
 MIN_WINDOW = (640, 480)
 
@@ -100,6 +104,8 @@ class ScrollArea:
         self.inner.bind("<Configure>", self._on_inner)
         self.canvas.bind("<Configure>", self._on_canvas)
         self.canvas.bind("<Enter>", lambda e: self._wheel(True))
+        self._height = 0
+        self.canvas.after(POLL_MS, self._poll)
         self.canvas.bind("<Leave>", lambda e: self._wheel(False))
 
     @property
@@ -108,8 +114,9 @@ class ScrollArea:
         return bool(self.bar.winfo_ismapped())
 
     def natural_size(self) -> tuple[int, int]:
-        """The content's requested (width, height)."""
-        return self.inner.winfo_reqwidth(), self.inner.winfo_reqheight()
+        """The content's requested (width, height) (not stretched to the area's height)."""
+        kids = self.inner.grid_slaves() or [self.inner]
+        return max(k.winfo_reqwidth() for k in kids), max(k.winfo_reqheight() for k in kids)
 
     def see(self, widget: tk.Misc) -> None:
         """Scroll so that ``widget`` (inside the content) is in view."""
@@ -125,7 +132,20 @@ class ScrollArea:
         self.canvas.configure(scrollregion=(0, 0, self.inner.winfo_reqwidth(), self._content_height()))
         self._sync()
 
+    def _poll(self) -> None:
+        """A content that asks for another height (a table got rows) gets it, within POLL_MS.
+
+        (A content sized by what it asks for would tell by itself, but stretched to the
+        area's height with a row minimum it made Tk's layout loop forever.)
+        """
+        if not self.canvas.winfo_exists():
+            return
+        if self.inner.winfo_reqheight() != self._height:
+            self._sync()
+        self.canvas.after(POLL_MS, self._poll)
+
     def _on_canvas(self, event) -> None:
+        # the content is as wide as the area, and at least as tall
         self.canvas.itemconfigure(self._item, width=event.width)
         self._sync()
 
@@ -134,6 +154,7 @@ class ScrollArea:
 
     def _sync(self) -> None:
         h = self._content_height()
+        self._height = self.inner.winfo_reqheight()
         self.canvas.itemconfigure(self._item, height=h)
         self.canvas.configure(scrollregion=(0, 0, self.canvas.winfo_width(), h))
         need = self.inner.winfo_reqheight() > self.canvas.winfo_height() + 1
@@ -208,3 +229,56 @@ class WindowSize:
         saved = data.get("window")
         if isinstance(saved, dict):
             self.form.fit_to_screen(saved)
+
+
+def wrap_wide_labels(container: tk.Misc, skip: tuple = ()) -> int:
+    """Labels under ``container`` never run past their edge, however their text grows later.
+
+    A label that spans its row wraps at its width; any other label wraps once its place is
+    narrower than its text (a link beside a field name, a long value).  Labels that already
+    wrap are left alone, and so is everything in ``skip`` (panels that flow their own rows).
+    The number of labels set up.
+    """
+    count = 0
+    stack = [container]
+    while stack:
+        w = stack.pop()
+        if w in skip:
+            continue
+        stack.extend(w.winfo_children())
+        if not isinstance(w, (tk.Label, ttk.Label)) or str(w.cget("wraplength")) not in ("0", ""):
+            continue
+        manager = w.winfo_manager()
+        info = w.grid_info() if manager == "grid" else w.pack_info() if manager == "pack" else {}
+        spans = ("e" in str(info.get("sticky", "")) and "w" in str(info.get("sticky", ""))) or \
+            str(info.get("fill", "")) in ("x", "both")
+        pad = 2 * int(str(w.cget("padx") or 0)) + 4 if isinstance(w, tk.Label) else 4
+
+        def follow(e, spans=spans, pad=pad):
+            if spans or e.widget.winfo_reqwidth() > e.width + 1:
+                e.widget.configure(wraplength=max(40, e.width - pad))
+
+        w.bind("<Configure>", follow, add="+")
+        count += 1
+    return count
+
+
+def scale_tree_columns(container: tk.Misc, factor: float, skip: tuple = ()) -> None:
+    """Treeview columns under ``container`` (their widths are pixels at 96 dpi) ``factor`` times as wide."""
+    if factor <= 1.0:
+        return
+    stack = [container]
+    while stack:
+        w = stack.pop()
+        stack.extend(w.winfo_children())
+        if isinstance(w, ttk.Treeview) and w not in skip:
+            for col in ("#0", *w.cget("columns")):
+                w.column(col, width=int(int(w.column(col, "width")) * factor),
+                         minwidth=int(int(w.column(col, "minwidth")) * factor))
+
+
+def fit_tree_rows(root: tk.Misc) -> None:
+    """Table rows as tall as their text (the default 20 px overlaps at 150-200 % scaling)."""
+    style = ttk.Style(root)
+    font = tkfont.nametofont(str(style.lookup("Treeview", "font") or "TkDefaultFont"), root=root)
+    style.configure("Treeview", rowheight=max(20, font.metrics("linespace") + 4))

@@ -46,6 +46,8 @@ __all__ = ["SudokuForm", "Dialogs", "PANEL_MIN", "PANEL_MAX"]
 PANEL_MIN, PANEL_MAX = 340, 720
 #: the side panel's least height when it sits under the grid
 PANEL_MIN_HEIGHT = 230
+#: shorter tab titles for a narrow side panel (the tab row never runs past its edge)
+SHORT_TITLES = {"Search demo": "Demo", "Difficulty": "Card", "Explain": "Steps"}
 
 
 class SudokuForm:
@@ -96,6 +98,7 @@ class SudokuForm:
         self.main.columnconfigure(0, weight=1)
         self.main.rowconfigure(1, weight=1)
         self.layout = "side"  # "side": the panel beside the grid; "stacked": under it
+        self._full_titles: dict[str, str] = {}  # tab -> its full title (a narrow panel shows a short one)
         self.layout_hook: Callable[[int, int], bool] | None = None  # the presentation view's own layout
 
         # top bar: mode on the left (it wraps), collection position on the right (never pushed out)
@@ -183,6 +186,33 @@ class SudokuForm:
             self.holder.place(in_=self.body, x=(width - side) // 2, y=0, width=side, height=side)
             self.side_area.frame.place(in_=self.body, x=0, y=side + gap, width=width, height=height - side - gap)
             self.layout = "stacked"
+        self._fit_tab_titles(self.side_area.frame.place_info())
+
+    def tab_row_width(self, titles: Iterable[str] | None = None) -> int:
+        """The width the side panel's row of tabs needs for ``titles`` (default: the titles shown)."""
+        if titles is None:
+            titles = [str(self.side_panel.tab(t, "text")) for t in self.side_panel.tabs()
+                      if self.side_panel.tab(t, "state") != "hidden"]
+        style = ttk.Style(self.root)
+        font = tkfont.nametofont(str(style.lookup("TNotebook.Tab", "font") or "TkDefaultFont"), root=self.root)
+        raw = style.lookup("TNotebook.Tab", "padding")
+        parts = self.root.tk.splitlist(raw) if raw else ()
+        padx = int(self.root.winfo_fpixels(str(parts[0]))) if parts else 4
+        return sum(font.measure(t) + 2 * padx + 6 for t in titles) + 8
+
+    def _fit_tab_titles(self, place: dict) -> None:
+        """Short tab titles ("Demo", "Card") while the full ones do not fit the panel's width."""
+        try:
+            width = int(place.get("width") or 0) - 20  # its scroll bar
+        except ValueError:
+            return
+        tabs = [t for t in self.side_panel.tabs() if self.side_panel.tab(t, "state") != "hidden"]
+        full = {t: self._full_titles.setdefault(t, str(self.side_panel.tab(t, "text"))) for t in tabs}
+        short = self.tab_row_width(full.values()) > width
+        for t, title in full.items():
+            want = SHORT_TITLES.get(title, title) if short else title
+            if str(self.side_panel.tab(t, "text")) != want:
+                self.side_panel.tab(t, text=want)
 
     def relayout(self) -> None:
         """Place the grid and the panel again (after the presentation view changed the rules)."""
@@ -202,11 +232,11 @@ class SudokuForm:
         """The menu bar's height (it sits above the window's inner area on Windows and X11)."""
         if sys.platform == "darwin" or not str(self.root.cget("menu")):
             return 0
-        if self.root.winfo_ismapped():
-            measured = self.root.winfo_rooty() - self.root.winfo_y()
+        if self.root.winfo_ismapped():  # the inner area's top less the outer window's (wm geometry's y)
+            measured = self.root.winfo_rooty() - int(self.root.geometry().replace("-", "+").split("+")[2])
             if 0 < measured < 100:
                 return measured
-        return tkfont.nametofont("TkMenuFont").metrics("linespace") + 12
+        return tkfont.nametofont("TkMenuFont").metrics("linespace") + 16  # X11 draws 32 px for a 17 px line
 
     def fit_to_screen(self, saved: dict | None = None, maximise: bool = True) -> tuple[int, int]:
         """Size the window to its natural size, or to ``saved`` (:meth:`window_size`'s dict),

@@ -1,0 +1,348 @@
+"""The window on the screens classrooms have: 1024x768, 1366x768, 1920x1080, 800x600 (issue 11).
+
+Each size gets its own virtual screen (an Xvfb of exactly that size).  The real window
+(every feature installed) opens on it, the search demo compares the strategies and the
+difficulty card is filled; then, in the normal and the presentation view, every visible
+widget must lie inside the screen and inside its parent (nothing cut off), and no label,
+button or table cell may hold text wider than itself.
+"""
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+import time
+import tkinter as tk
+import tkinter.font as tkfont
+from pathlib import Path
+from tkinter import ttk
+
+import pytest
+
+from conftest import RecordingDialogs, skip_or_fail_in_ci, wait_until
+
+pytestmark = pytest.mark.gui
+
+#: (width, height, scaling): 2.0 is a 200 % display (tk scaling twice the 96 dpi one)
+SIZES = ((1024, 768, 1.0), (1366, 768, 1.0), (1920, 1080, 1.0), (800, 600, 1.0), (3840, 2160, 2.0))
+TEXT_CLASSES = ("Label", "TLabel", "TButton", "TRadiobutton", "TCheckbutton", "Button")
+
+
+@pytest.fixture(scope="session")
+def xvfb_screens():
+    """One Xvfb with a screen of each size (":N.0" is 1024x768, ...), for the whole run.
+
+    Stopped only at the end of the run: Tk keeps its connection to a display after its root
+    is gone, and a server that went away mid-run would end the test process.
+    """
+    if not shutil.which("Xvfb"):
+        skip_or_fail_in_ci("Xvfb is needed for the screen-size tests")
+    screens = []
+    for k, (w, h, _) in enumerate(SIZES):
+        screens += ["-screen", str(k), f"{w}x{h}x24"]
+    for n in range(300, 400):
+        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{n}", *screens, "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.fail("could not start an Xvfb")
+    yield n
+    proc.terminate()
+    proc.wait(5)
+
+
+@pytest.fixture(scope="module", params=range(len(SIZES)), ids=[f"{w}x{h}" + (f"@{int(s * 100)}%" if s > 1 else "")
+                                                              for w, h, s in SIZES])
+def screen(request, xvfb_screens):
+    """A virtual screen: (display name, width, height, scaling)."""
+    w, h, scaling = SIZES[request.param]
+    return f":{xvfb_screens}.{request.param}", w, h, scaling
+
+
+@pytest.fixture
+def window(screen, tmp_path, monkeypatch):
+    """The whole window on ``screen``, the demo compared, the card filled."""
+    import gc
+
+    from app.__main__ import build_window
+
+    display, w, h, scaling = screen
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
+    gc.collect()
+    old_default = tk._default_root
+    root = tk.Tk(screenName=display)
+    normal_scaling = root.tk.call("tk", "scaling")
+    root.tk.call("tk", "scaling", scaling * 96 / 72)  # pixels per point: 96 dpi, or 192 dpi at 200 %
+    tk._default_root = root  # named fonts (TkDefaultFont) of this screen
+    errors = []
+    root.report_callback_exception = lambda *exc: errors.append(exc[1])
+    try:
+        form, controller = build_window(root, tmp_path / "state.json")
+        form.dialogs = RecordingDialogs()
+        form.fit_to_screen()
+        controller.start()
+        controller.load_example("hard")
+        demo, teach = controller.features["demo"], controller.features["teach"]
+        form.set_collection("puzzle 2 of 3", has_prev=True, has_next=True)  # Previous and Next shown
+        teach.card.rate()
+        assert wait_until(root, lambda: bool(teach.card.fields["score"].cget("text")), timeout=30)
+        demo.counts.compare()
+        assert wait_until(root, lambda: demo.counts.job is None and not controller.worker.busy, timeout=60)
+        demo.start("row-major")
+        for _ in range(30):
+            demo.step()
+        root.update()
+        yield root, form, controller
+        root.tk.call("tk", "scaling", normal_scaling)  # Tk keeps it for the process; close() destroys the root
+        controller.close()
+    finally:
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+        tk._default_root = old_default
+        del root
+        gc.collect()
+    assert not errors, errors
+
+
+# -- what "nothing cut off" means -------------------------------------------------------
+def _rect(w):
+    return w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height()
+
+
+def _font_of(w) -> tkfont.Font:
+    try:
+        spec = w.cget("font")
+    except tk.TclError:
+        spec = ""
+    if not str(spec) and isinstance(w, ttk.Widget):
+        spec = ttk.Style(w).lookup(str(w.cget("style")) or w.winfo_class(), "font")
+    return tkfont.Font(root=w, font=str(spec) or "TkDefaultFont")
+
+
+def _scroll_canvases(form):
+    return {str(form.side_area.canvas)}
+
+
+def visible(w, viewports) -> bool:
+    """Mapped, and (inside a scrolling area) at least partly in its view."""
+    if not w.winfo_ismapped():
+        return False
+    x, y, ww, hh = _rect(w)
+    p = w
+    while p is not None:
+        if str(p) in viewports:
+            vx, vy, vw, vh = _rect(p)
+            if y >= vy + vh or y + hh <= vy:
+                return False
+        p = p.master
+    return True
+
+
+def problems(root, form, sw: int, sh: int) -> list[str]:
+    """Every cut-off widget and every text wider than its widget, as sentences."""
+    viewports = _scroll_canvases(form)
+    found = []
+    x, y, w, h = _rect(root)
+    top = int(root.geometry().replace("-", "+").split("+")[2])  # the outer window, menu bar included
+    if x < 0 or top < 0 or x + w > sw or y + h > sh:
+        found.append(f"the window {w}x{h}+{x}+{top} is not inside the {sw}x{sh} screen")
+    stack = list(root.winfo_children())
+    while stack:
+        wd = stack.pop()
+        if isinstance(wd, (tk.Toplevel, tk.Menu)) or not visible(wd, viewports):
+            continue
+        stack.extend(wd.winfo_children())
+        px, py, pw, ph = _rect(wd.master)
+        cx, cy, cw, ch = _rect(wd)
+        name = f"{wd.winfo_class()} {wd}"
+        if cw <= 1 or ch <= 1:
+            continue
+        if cx < 0 or cy < 0 or cx + cw > sw or cy + ch > sh:
+            if not any(str(a) in viewports for a in _ancestors(wd)):
+                found.append(f"{name} ({cw}x{ch}+{cx}+{cy}) is off the screen")
+        if cx < px - 1 or cx + cw > px + pw + 1:
+            found.append(f"{name} ({cw} wide at {cx}) sticks out of its parent ({pw} wide at {px})")
+        if str(wd.master) not in viewports and (cy < py - 1 or cy + ch > py + ph + 1):
+            found.append(f"{name} ({ch} high at {cy}) sticks out of its parent ({ph} high at {py})")
+        found += _text_problems(wd, name, cw, ch)
+    return found
+
+
+def _ancestors(w):
+    p = w.master
+    while p is not None:
+        yield p
+        p = p.master
+
+
+def _text_problems(w, name, width, height) -> list[str]:
+    cls = w.winfo_class()
+    if isinstance(w, ttk.Treeview):
+        return _tree_problems(w, name)
+    if cls not in TEXT_CLASSES:
+        return []
+    text = str(w.cget("text"))
+    if not text.strip():
+        return []
+    font = _font_of(w)
+    try:
+        wrap = str(w.cget("wraplength"))
+    except tk.TclError:  # ttk buttons: no wrapping
+        wrap = ""
+    wrap = int(wrap) if wrap.lstrip("-").isdigit() else 0
+    inside = width - 2 * _border(w)
+    lines = [ln for para in text.split("\n") for ln in _wrapped(para, font, wrap)] if wrap > 0 else text.split("\n")
+    need = max(font.measure(line) for line in lines)
+    if need > inside + 1:
+        return [f"{name}: a line {need} px wide in a {inside} px widget: {text[:40]!r}"]
+    tall = len(lines) * font.metrics("linespace")
+    if tall > height - 2 * _border(w, vertical=True) + 2:
+        return [f"{name}: {len(lines)} lines ({tall} px) in a {height} px widget: {text[:40]!r}"]
+    return []
+
+
+def _border(w, vertical: bool = False) -> int:
+    """The space a widget keeps between its edge and its text, on one side."""
+    total = 0
+    for opt in ("bd", "highlightthickness", "pady" if vertical else "padx"):
+        try:
+            total += int(float(str(w.cget(opt)) or 0))
+        except (tk.TclError, ValueError):
+            pass
+    return total
+
+
+def _wrapped(text: str, font: tkfont.Font, wrap: int) -> list[str]:
+    """``text`` broken into lines at spaces, each at most ``wrap`` pixels when it can be (as Tk does)."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and font.measure(candidate) > wrap:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line]
+
+
+def _tree_problems(tree: ttk.Treeview, name: str) -> list[str]:
+    style = str(tree.cget("style")) or "Treeview"
+    font = tkfont.Font(root=tree, font=ttk.Style(tree).lookup(style, "font") or "TkDefaultFont")
+    out = []
+    row_h = int(ttk.Style(tree).lookup(style, "rowheight") or ttk.Style(tree).lookup("Treeview", "rowheight") or 20)
+    if row_h < font.metrics("linespace"):
+        out.append(f"{name}: rows {row_h} px high for text {font.metrics('linespace')} px high (they overlap)")
+    shown = [str(c) for c in tree.cget("displaycolumns")]
+    if shown == ["#all"]:
+        shown = [str(c) for c in tree.cget("columns")]
+    for iid in tree.get_children():
+        tags = tree.item(iid, "tags")
+        f = font
+        for tag in tags or ():
+            tag_font = tree.tag_configure(tag, "font")
+            if tag_font:
+                f = tkfont.Font(root=tree, font=tag_font)
+        for col in ["#0"] + shown:
+            box = tree.bbox(iid, col)
+            if not box:
+                continue
+            text = str(tree.item(iid, "text") if col == "#0" else tree.set(iid, col))
+            indent = 20 if col == "#0" else 0  # the tree's indicator space
+            if text and f.measure(text) > box[2] - indent:
+                out.append(f"{name}: {text!r} ({f.measure(text)} px) is cut in a {box[2] - indent} px column {col}")
+    return out
+
+
+def _in_view(w, form) -> bool:
+    """Wholly inside the side panel's visible area (not scrolled away)."""
+    x, y, ww, hh = _rect(w)
+    vx, vy, vw, vh = _rect(form.side_area.canvas)
+    return w.winfo_ismapped() and vy <= y and y + hh <= vy + vh and vx <= x and x + ww <= vx + vw
+
+
+def _show(root, form, tab):
+    form.side_panel.select(tab)
+    root.update()
+    wait_until(root, lambda: False, timeout=0.4)  # the scrolling area follows its content within 250 ms
+
+
+# -- the tests -----------------------------------------------------------------------------
+def test_the_normal_window_fits_the_screen_and_cuts_nothing(window, screen):
+    root, form, controller = window
+    _, sw, sh, _ = screen
+    demo, teach = controller.features["demo"], controller.features["teach"]
+    assert root.winfo_width() <= sw and root.winfo_height() + form.menubar_height() <= sh
+    for tab in (demo.tab, teach.card.tab, form.findings_tab, teach.hints.tab, teach.explanation.tab):
+        _show(root, form, tab)
+        found = problems(root, form, sw, sh)
+        assert not found, f"{sw}x{sh}: {form.side_panel.tab(form.side_panel.select(), 'text')} tab: " + "\n".join(found)
+    # the row of tabs fits the side panel (no title cut at its edge)
+    assert form.tab_row_width() <= form.side_panel.winfo_width(), (
+        [form.side_panel.tab(t, "text") for t in form.side_panel.tabs()], form.side_panel.winfo_width())
+    # the status line (the newcomer's instructions) is on the screen
+    x, y, w, h = _rect(form.status)
+    assert form.status.winfo_ismapped() and y + h <= sh and x + w <= sw
+    # Previous is never pushed out of the top line
+    x, y, w, h = _rect(form.prev_button)
+    assert form.prev_button.winfo_ismapped() and x >= 0 and x + w <= sw
+    # the comparison can be reached: scrolled into view, it is inside the visible panel
+    _show(root, form, demo.tab)
+    form.side_area.see(demo.panel.compare_box)
+    root.update()
+    assert demo.panel.table.winfo_ismapped()
+    x, y, w, h = _rect(demo.panel.compare_button)
+    vx, vy, vw, vh = _rect(form.side_area.canvas)
+    assert vy <= y and y + h <= vy + vh
+    # the strategy table shows every strategy's name whole (it was "Fewest fir")
+    assert not _tree_problems(demo.panel.table, "table")
+
+
+def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
+    root, form, controller = window
+    _, sw, sh, _ = screen
+    demo, presentation = controller.features["demo"], controller.features["presentation"]
+    teach = controller.features["teach"]
+    presentation.enter()
+    assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=3), (
+        f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
+    digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
+    assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
+    assert form.digit_font_px() >= sh / 12  # a digit's font at least 1/12 of the screen's height
+    text_px = presentation.text_px()
+    assert text_px >= 0.025 * sh
+    for key in ("text", "label", "button", "table"):
+        assert -demo.panel.fonts[key].cget("size") >= 0.025 * sh
+    found = problems(root, form, sw, sh)
+    assert not found, "\n".join(found)
+    # what the lesson needs is in view without scrolling: counters, legend, the controls, the status line
+    for w in (demo.panel.legend, *demo.panel.control_buttons, demo.panel.counter_values["steps"],
+              demo.panel.speed_scale, demo.panel.time_label):
+        assert _in_view(w, form), f"{w} is not in view"
+    x, y, w, h = _rect(form.status)
+    assert y + h <= sh and x + w <= sw
+    # C draws the candidates of the search's position; H answers (in the status line)
+    blank = next(i for i in range(81) if not demo.run.digits[i])
+    cell = form.cells[blank]
+    demo.panel.frame.focus_force()
+    root.update()
+    demo.panel.frame.event_generate("<KeyPress>", keysym="c")
+    assert wait_until(root, lambda: form.pencil.shown(cell.cell) is not None, timeout=2)
+    assert form.pencil.fonts["plain"].cget("size") <= -0.025 * sh * 0.9  # readable from the back
+    assert teach.var_candidates.get()
+    status = form.status_text()
+    demo.panel.frame.event_generate("<KeyPress>", keysym="h")
+    root.update()
+    assert form.status_text() != status  # H is never ignored silently
+    presentation.leave()
+    root.update()
+    assert not form.is_presentation
