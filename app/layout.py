@@ -20,6 +20,8 @@ import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Sequence
 
+from .platform import windows_work_area
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
@@ -38,24 +40,11 @@ def dpi_factor(root: tk.Misc) -> float:
     return max(1.0, root.winfo_fpixels("1i") / 96.0)
 
 
-def _windows_work_area() -> tuple[int, int, int, int] | None:
-    try:
-        import ctypes
-        from ctypes import wintypes
-
-        rect = wintypes.RECT()
-        if ctypes.windll.user32.SystemParametersInfoW(0x0030, 0, ctypes.byref(rect), 0):  # SPI_GETWORKAREA
-            return rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top
-    except Exception:  # noqa: BLE001 - any failure: fall back to the screen
-        return None
-    return None
-
-
 def work_area(root: tk.Misc) -> tuple[int, int, int, int]:
     """(x, y, width, height) of the screen area a window's outer frame may take."""
     sw, sh = root.winfo_screenwidth(), root.winfo_screenheight()
     if sys.platform == "win32":
-        area = _windows_work_area()
+        area = windows_work_area()
         if area is not None:
             x, y, w, h = area
             return x, y, min(w, sw), min(h, sh)

@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 __all__ = ["user_data_dir", "usable_data_dir", "old_data_dirs", "migrate_old_files",
-           "MIGRATED_FILES", "enable_dpi_awareness"]
+           "MIGRATED_FILES", "enable_dpi_awareness", "windows_work_area"]
 
 #: the files moved from an old folder, in this order (the state first: it matters most)
 MIGRATED_FILES = ("state.json", "app.log", "app.log.1")
@@ -161,3 +161,20 @@ def enable_dpi_awareness() -> None:
             ctypes.windll.user32.SetProcessDPIAware()  # system aware (Vista+)
     except Exception:  # never stop the app from starting over a cosmetic setting
         pass
+
+
+def windows_work_area() -> tuple[int, int, int, int] | None:
+    """(x, y, width, height) of the Windows work area (the screen less the task bar), None elsewhere
+    or when the system does not say."""
+    if sys.platform != "win32":
+        return None
+    try:
+        import ctypes
+        from ctypes import wintypes
+
+        rect = wintypes.RECT()
+        if ctypes.windll.user32.SystemParametersInfoW(0x0030, 0, ctypes.byref(rect), 0):  # SPI_GETWORKAREA
+            return rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top
+    except Exception:  # noqa: BLE001 - any failure: fall back to the screen
+        return None
+    return None
