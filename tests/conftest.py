@@ -108,6 +108,9 @@ def tk_root():
         traceback.print_exception(exc_type, exc, tb)
 
     root.report_callback_exception = guard
+    # The app has the keyboard, as when a person opens it (a window on another virtual
+    # screen, tests/test_screens.py, can leave Tk thinking it lost the focus here).
+    root.focus_force()
     root.callback_errors = errors
     root.callback_guard = guard
     yield root

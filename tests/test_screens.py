@@ -126,7 +126,21 @@ def _font_of(w) -> tkfont.Font:
         spec = ""
     if not str(spec) and isinstance(w, ttk.Widget):
         spec = ttk.Style(w).lookup(str(w.cget("style")) or w.winfo_class(), "font")
-    return tkfont.Font(root=w, font=str(spec) or "TkDefaultFont")
+    return _SpecFont(w, str(spec) or "TkDefaultFont")
+
+
+class _SpecFont:
+    """Measures with the widget's own font spec (a copy made by ``tkfont.Font(font=...)``
+    goes through ``font actual``, whose rounded point size can differ at 200 %)."""
+
+    def __init__(self, w, spec: str):
+        self.w, self.spec = w, spec
+
+    def measure(self, text: str) -> int:
+        return int(self.w.tk.call("font", "measure", self.spec, "-displayof", self.w, text))
+
+    def metrics(self, option: str) -> int:
+        return int(self.w.tk.call("font", "metrics", self.spec, "-displayof", self.w, "-" + option))
 
 
 def _scroll_canvases(form):
