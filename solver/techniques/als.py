@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_name, cell_of
-from .cache import per_position
+from .cache import digit_places, per_position
 from .step import Technique, digits_text, elims_text, make_step, names
 
 ALS_XZ = Technique(
@@ -81,7 +81,7 @@ def _make_als(cells, masks, mask, unit, cand=None, memo=None) -> Als:
     """The :class:`Als` of ``cells``; ``cand`` (digit -> cell set) and ``memo`` (cell set -> the
     cells seeing them all) save work when many sets are made from one position."""
     if cand is None:
-        cand = _digit_bits(masks)
+        cand = digit_places(masks)
     if memo is None:
         memo = {}
     bits = 0
@@ -109,7 +109,7 @@ def find_als(masks, max_size: int = MAX_SIZE) -> list[Als]:
     """Every ALS of up to ``max_size`` cells (each cell set once, whichever unit shows it)."""
     out = []
     seen = set()
-    cand = _digit_bits(masks)
+    cand = digit_places(masks)
     memo: dict = {}
     for u in range(27):
         blanks = [i for i in UNITS[u] if masks[i]]
@@ -134,18 +134,6 @@ def find_als(masks, max_size: int = MAX_SIZE) -> list[Als]:
                         out.append(_make_als(ch, masks, m2, u, cand, memo))
                 if n < top:
                     stack.append((k + 1, ch, m2))
-    return out
-
-
-def _digit_bits(masks) -> list[int]:
-    """digit -> 81-bit set of the cells where it is a candidate."""
-    out = [0] * 10
-    for i in range(81):
-        m = masks[i]
-        while m:
-            low = m & -m
-            out[low.bit_length()] |= 1 << i
-            m ^= low
     return out
 
 
@@ -194,7 +182,7 @@ def _position(masks):
     """(ALSs, digit cell sets, links of each ALS) of this position, built once for all ALS finders."""
     def build():
         sets = find_als(masks)
-        cand = _digit_bits(masks)
+        cand = digit_places(masks)
         return sets, cand, [found for _, found in _links(sets, cand)]
     return per_position(masks, "als", build)
 
