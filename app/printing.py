@@ -179,19 +179,7 @@ class PrintDialog(SmallDialog):
         self.copies_box = ttk.Spinbox(b, from_=1, to=MAX_COPIES, textvariable=self.var_copies, width=5,
                                       command=self._update)
         self.copies_box.grid(row=1, column=1, sticky="w", pady=(8, 0))
-        ttk.Label(b, text="Per page").grid(row=2, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        pp = ttk.Frame(b)
-        pp.grid(row=2, column=1, sticky="w", pady=(6, 0))
-        for n in solver.PER_PAGE:
-            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page,
-                            command=self._update).pack(side="left", padx=(0, 10))
-        self._paper_row(3, self.var_paper)
-        ttk.Checkbutton(b, text="Add a solutions page", variable=self.var_solutions, command=self._update).grid(
-            row=4, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Title").grid(row=5, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=5, column=1, sticky="w", pady=(6, 0))
-        self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
-        self.summary.grid(row=6, column=0, columnspan=2, sticky="w", pady=(10, 0))
+        self._page_rows(2, "Add a solutions page")
         buttons = ttk.Frame(b)
         buttons.grid(row=7, column=0, columnspan=2, sticky="e", pady=(12, 0))
         self.go_button = ttk.Button(buttons, text="Print…", command=self.print_, default="active")

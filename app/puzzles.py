@@ -124,6 +124,25 @@ class SmallDialog:
             ttk.Radiobutton(frame, text=label, value=key, variable=variable,
                             command=getattr(self, "_update", None)).pack(side="left", padx=(0, 10))
 
+    def _page_rows(self, row: int, solutions_text: str) -> int:
+        """Per page, Paper, the solutions box, Title and the summary line from ``row`` on (the
+        dialog's ``var_per_page``, ``var_paper``, ``var_solutions``, ``var_title``); the next free row."""
+        b = self.body
+        ttk.Label(b, text="Per page").grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        pp = ttk.Frame(b)
+        pp.grid(row=row, column=1, sticky="w", pady=(6, 0))
+        for n in solver.PER_PAGE:
+            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page,
+                            command=self._update).pack(side="left", padx=(0, 10))
+        self._paper_row(row + 1, self.var_paper)
+        ttk.Checkbutton(b, text=solutions_text, variable=self.var_solutions, command=self._update).grid(
+            row=row + 2, column=1, sticky="w", pady=(6, 0))
+        ttk.Label(b, text="Title").grid(row=row + 3, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=row + 3, column=1, sticky="w", pady=(6, 0))
+        self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
+        self.summary.grid(row=row + 4, column=0, columnspan=2, sticky="w", pady=(10, 0))
+        return row + 5
+
     def _job_failed(self, exc, verb: str) -> None:
         """A print or save job failed: say why (in the dialog and the status line), or report a bug."""
         if self.alive:
@@ -269,19 +288,7 @@ class WorksheetDialog(SmallDialog):
         self.level_box = ttk.Combobox(b, textvariable=self.var_level, state="readonly", width=16,
                                       values=[solver.LEVEL_LABELS[x] for x in solver.LEVELS])
         self.level_box.grid(row=2, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Per page").grid(row=3, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        pp = ttk.Frame(b)
-        pp.grid(row=3, column=1, sticky="w", pady=(6, 0))
-        for n in solver.PER_PAGE:
-            ttk.Radiobutton(pp, text=str(n), value=n, variable=self.var_per_page,
-                            command=self._update).pack(side="left", padx=(0, 10))
-        self._paper_row(4, self.var_paper)
-        ttk.Checkbutton(b, text="Add solution pages", variable=self.var_solutions, command=self._update).grid(
-            row=5, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Title").grid(row=6, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
-        ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=6, column=1, sticky="w", pady=(6, 0))
-        self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
-        self.summary.grid(row=7, column=0, columnspan=2, sticky="w", pady=(10, 0))
+        self._page_rows(3, "Add solution pages")
         buttons = ttk.Frame(b)
         buttons.grid(row=8, column=0, columnspan=2, sticky="e", pady=(12, 0))
         self.print_button = ttk.Button(buttons, text="Print…", command=self.print_, default="active")
