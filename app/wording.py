@@ -7,10 +7,53 @@ themselves stay with the feature that says them.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import solver
 
-__all__ = ["format_seconds", "format_count", "format_estimate", "plural", "article", "cells_text",
+# -- the app's words in the chosen language (catalogues in app/locale/, see tools/i18n.py) --
+# Call _() where the text is shown, never at import time: a module constant would keep the
+# language of the first import.  Mark such constants with N_() and translate them on use.
+solver.add_domain("app", Path(__file__).resolve().parent / "locale")
+
+
+def _(text: str) -> str:
+    """``text`` (English) in the chosen language."""
+    return solver.translate(text, domain="app")
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogue where it is defined; ``_(text)`` translates it where shown."""
+    return text
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the chosen language; ``context`` tells apart equal English texts."""
+    return solver.translate(text, context, domain="app")
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` of a message with a count, in the chosen language."""
+    return solver.translate_plural(singular, plural, n, domain="app")
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return solver.translate_plural(singular, plural, n, context, domain="app")
+
+
+def say(text: str, **data) -> str:
+    """``text`` translated, its ``{name:kind}`` fields worded the language's way (solver.i18n.SPECS).
+
+    ``say("Place {digit} in {cell:cell}.", digit=7, cell=(3, 4))`` -> "Place 7 in r4c5."
+    """
+    return solver.fill(solver.translate(text, domain="app"), **data)
+
+
+def say_n(singular: str, plural: str, n: int, **data) -> str:
+    """:func:`say` for a message with a count ``n`` (given to the text as ``{n:n}``)."""
+    return solver.fill(solver.translate_plural(singular, plural, n, domain="app"), n=n, **data)
+
+__all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "plural", "article", "cells_text",
            "describe_seconds", "describe_duration", "describe_speed"]
 
 

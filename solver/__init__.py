@@ -20,6 +20,10 @@ Where each idea lives (one module each)::
     grid.py          cells, units, peers, Grid; conflicts() (a digit twice in a unit)
     candidates.py    candidate bitmasks (bit d-1 = digit d), their tables, Candidates
     cancel.py        Cancelled, the one "if cancelled, raise" check, Deadline (time budget)
+    i18n.py          the words for people: Msg (code + data), describe(), languages,
+                     numbers, lists, cell and unit names in the chosen language
+    messages/        the English template of every message code, by area
+    catalog.py       .po/.mo files (read, write, compile);  locale/  de, fr, es
     words.py         wording helpers shared by every message ("a, b and c")
     parse.py         parse, parse_many: text -> Grid (ParseError with the position)
     formats.py       every text format;  sources.py  files, streams, decoding, limits
@@ -43,6 +47,13 @@ from .grid import (  # noqa: F401
     BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
     cell_label, cell_name, cell_of, cell_words, index,
 )
+
+# -- words for people, in the chosen language (codes and data in, text out) --
+from .i18n import (  # noqa: F401
+    LANGUAGES, Msg, add_domain, cell_text, decimal, describe, fill, language, msg, number,
+    seconds, set_language, system_language, translate, translate_plural, unit_text,
+)
+from .i18n import join as join_words  # noqa: F401
 
 from .examples import EXAMPLES, Example, example  # noqa: F401
 

@@ -135,7 +135,6 @@ def first_conflict(cells: Sequence[int]) -> Optional[tuple[int, int, int, int]]:
     u, d, idx = min((c for c in found if c[0] == first_unit), key=lambda c: pos(c[2][1]))
     return u, d, idx[0], idx[1]
 
-_KIND_WORD = {"row": "row", "col": "column", "box": "box"}
 
 
 @dataclass(frozen=True)
@@ -160,8 +159,9 @@ class Unit:
 
     @property
     def name(self) -> str:
-        """'row 3', 'column 7', 'box 5' (1-based)."""
-        return f"{_KIND_WORD[self.kind]} {self.index + 1}"
+        """'row 3', 'column 7', 'box 5' (1-based, in the chosen language: 'Zeile 3' ...)."""
+        from .i18n import unit_text  # i18n words units; it never imports grid at load
+        return unit_text(self)
 
     def __str__(self) -> str:
         return self.name

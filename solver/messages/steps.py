@@ -1,0 +1,5 @@
+"""Logical steps: every technique's finding and conclusion (techniques/)."""
+from ..i18n import register
+
+register({
+})

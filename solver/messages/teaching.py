@@ -1,0 +1,5 @@
+"""Hints, the logical path, the difficulty card and the generator (hint, path, rating, generate)."""
+from ..i18n import register
+
+register({
+})
