@@ -3,7 +3,9 @@
 * :func:`work_area` -- the part of the screen a window may take (the screen less the task
   bar and a title bar; Windows reports it exactly);
 * :func:`fit_geometry` -- the window's size on opening: its natural size or the saved
-  one, never larger than the work area;
+  one, never larger than the work area; :func:`fit_window` applies it to the window
+  (:func:`window_state` is the size the state file keeps);
+* :func:`fit_notebook_titles` -- short tab titles while the full ones do not fit;
 * :class:`ScrollArea` -- a frame whose content scrolls vertically when it is taller than
   the space it gets (the side panel), and is never wider than that space;
 * :func:`flow` -- lay widgets out in as many rows as the width needs (buttons, counters,
@@ -18,14 +20,15 @@ import sys
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .platform import windows_work_area
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
-           "wrap_wide_labels", "scale_tree_columns", "fit_tree_rows"]
+           "wrap_wide_labels", "scale_tree_columns", "fit_tree_rows", "menubar_height", "fit_window",
+           "maximise_window", "window_state", "notebook_tab_width", "fit_notebook_titles"]
 
 #: the height a title bar and a task bar take (at 96 dpi) where the system does not say
 RESERVED_HEIGHT_PX = 64
@@ -68,6 +71,87 @@ def fit_geometry(root: tk.Misc, natural: tuple[int, int], saved: tuple[int, int]
     w, h = saved or natural
     fw, fh = max(min(w, aw), min(MIN_WINDOW[0], aw)), max(min(h, ah), min(MIN_WINDOW[1], ah))
     return int(fw), int(fh), (fw, fh) != (w, h)
+
+
+def menubar_height(root: tk.Tk) -> int:
+    """The menu bar's height (it sits above the window's inner area on Windows and X11)."""
+    if sys.platform == "darwin" or not str(root.cget("menu")):
+        return 0
+    if root.winfo_ismapped():  # the inner area's top less the outer window's (wm geometry's y)
+        measured = root.winfo_rooty() - int(root.geometry().replace("-", "+").split("+")[2])
+        if 0 < measured < 100:
+            return measured
+    return tkfont.nametofont("TkMenuFont").metrics("linespace") + 16  # X11 draws 32 px for a 17 px line
+
+
+def fit_window(root: tk.Tk, saved: dict | None = None, maximise: bool = True) -> tuple[int, int]:
+    """Size the window to its natural size, or to ``saved`` (:func:`window_state`'s dict),
+    never larger than the screen's work area; maximised again when it was.  The size used."""
+    root.update_idletasks()
+    want = None
+    if isinstance(saved, dict):
+        try:
+            want = (int(saved["width"]), int(saved["height"]))
+        except (KeyError, TypeError, ValueError):
+            want = None
+        if want is not None and min(want) < 50:
+            want = None
+    natural = (root.winfo_reqwidth(), root.winfo_reqheight())
+    w, h, clamped = fit_geometry(root, natural, want, menubar_height(root))
+    x, y, _, _ = work_area(root)
+    root.geometry(f"{w}x{h}+{x}+{y}" if (clamped or not root.winfo_ismapped()) else f"{w}x{h}")
+    root.minsize(min(MIN_WINDOW[0], w), min(MIN_WINDOW[1], h))
+    if maximise and ((clamped and want is None) or (isinstance(saved, dict) and saved.get("maximized"))):
+        maximise_window(root)
+    return w, h
+
+
+def maximise_window(root: tk.Tk) -> None:
+    try:
+        if sys.platform == "win32":
+            root.state("zoomed")
+        elif sys.platform != "darwin":
+            root.attributes("-zoomed", True)  # the window manager fits it to the work area
+    except tk.TclError:
+        pass
+
+
+def window_state(root: tk.Tk) -> dict:
+    """The window's size for the state file: {"width", "height", "maximized"}."""
+    try:
+        maximized = root.state() == "zoomed" or bool(int(root.attributes("-zoomed")))
+    except (tk.TclError, ValueError):
+        maximized = False
+    return {"width": root.winfo_width(), "height": root.winfo_height(), "maximized": maximized}
+
+
+def notebook_tab_width(notebook: ttk.Notebook, titles: Iterable[str] | None = None) -> int:
+    """The width ``notebook``'s row of tabs needs for ``titles`` (default: the titles shown)."""
+    if titles is None:
+        titles = [str(notebook.tab(t, "text")) for t in notebook.tabs() if notebook.tab(t, "state") != "hidden"]
+    style = ttk.Style(notebook)
+    font = tkfont.nametofont(str(style.lookup("TNotebook.Tab", "font") or "TkDefaultFont"), root=notebook)
+    raw = style.lookup("TNotebook.Tab", "padding")
+    parts = notebook.tk.splitlist(raw) if raw else ()
+    padx = int(notebook.winfo_fpixels(str(parts[0]))) if parts else 4
+    return sum(font.measure(t) + 2 * padx + 6 for t in titles) + 8
+
+
+def fit_notebook_titles(notebook: ttk.Notebook, place: dict, full_titles: dict[str, str],
+                        short_titles: dict[str, str]) -> None:
+    """Short tab titles (``short_titles``: full -> short) while the full ones do not fit the width
+    in ``place`` (a place_info dict); ``full_titles`` remembers each tab's full title."""
+    try:
+        width = int(place.get("width") or 0) - 20  # its scroll bar
+    except ValueError:
+        return
+    tabs = [t for t in notebook.tabs() if notebook.tab(t, "state") != "hidden"]
+    full = {t: full_titles.setdefault(t, str(notebook.tab(t, "text"))) for t in tabs}
+    short = notebook_tab_width(notebook, full.values()) > width
+    for t, title in full.items():
+        want = short_titles.get(title, title) if short else title
+        if str(notebook.tab(t, "text")) != want:
+            notebook.tab(t, text=want)
 
 
 class ScrollArea:

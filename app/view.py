@@ -23,7 +23,6 @@ Extending the form (later features):
 from __future__ import annotations
 
 import logging
-import sys
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
@@ -33,7 +32,8 @@ from .actions import ActionMap
 from .cells import CellGrid
 from .dialogs import Dialogs
 from .findings import FindingsTab
-from .layout import MIN_WINDOW, ScrollArea, dpi_factor, fit_geometry, work_area
+from .layout import (ScrollArea, dpi_factor, fit_notebook_titles, fit_window, menubar_height,
+                     notebook_tab_width, window_state)
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
@@ -186,33 +186,12 @@ class SudokuForm:
             self.holder.place(in_=self.body, x=(width - side) // 2, y=0, width=side, height=side)
             self.side_area.frame.place(in_=self.body, x=0, y=side + gap, width=width, height=height - side - gap)
             self.layout = "stacked"
-        self._fit_tab_titles(self.side_area.frame.place_info())
+        fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
+                            SHORT_TITLES)
 
     def tab_row_width(self, titles: Iterable[str] | None = None) -> int:
         """The width the side panel's row of tabs needs for ``titles`` (default: the titles shown)."""
-        if titles is None:
-            titles = [str(self.side_panel.tab(t, "text")) for t in self.side_panel.tabs()
-                      if self.side_panel.tab(t, "state") != "hidden"]
-        style = ttk.Style(self.root)
-        font = tkfont.nametofont(str(style.lookup("TNotebook.Tab", "font") or "TkDefaultFont"), root=self.root)
-        raw = style.lookup("TNotebook.Tab", "padding")
-        parts = self.root.tk.splitlist(raw) if raw else ()
-        padx = int(self.root.winfo_fpixels(str(parts[0]))) if parts else 4
-        return sum(font.measure(t) + 2 * padx + 6 for t in titles) + 8
-
-    def _fit_tab_titles(self, place: dict) -> None:
-        """Short tab titles ("Demo", "Card") while the full ones do not fit the panel's width."""
-        try:
-            width = int(place.get("width") or 0) - 20  # its scroll bar
-        except ValueError:
-            return
-        tabs = [t for t in self.side_panel.tabs() if self.side_panel.tab(t, "state") != "hidden"]
-        full = {t: self._full_titles.setdefault(t, str(self.side_panel.tab(t, "text"))) for t in tabs}
-        short = self.tab_row_width(full.values()) > width
-        for t, title in full.items():
-            want = SHORT_TITLES.get(title, title) if short else title
-            if str(self.side_panel.tab(t, "text")) != want:
-                self.side_panel.tab(t, text=want)
+        return notebook_tab_width(self.side_panel, titles)
 
     def relayout(self) -> None:
         """Place the grid and the panel again (after the presentation view changed the rules)."""
@@ -230,53 +209,15 @@ class SudokuForm:
 
     def menubar_height(self) -> int:
         """The menu bar's height (it sits above the window's inner area on Windows and X11)."""
-        if sys.platform == "darwin" or not str(self.root.cget("menu")):
-            return 0
-        if self.root.winfo_ismapped():  # the inner area's top less the outer window's (wm geometry's y)
-            measured = self.root.winfo_rooty() - int(self.root.geometry().replace("-", "+").split("+")[2])
-            if 0 < measured < 100:
-                return measured
-        return tkfont.nametofont("TkMenuFont").metrics("linespace") + 16  # X11 draws 32 px for a 17 px line
+        return menubar_height(self.root)
 
     def fit_to_screen(self, saved: dict | None = None, maximise: bool = True) -> tuple[int, int]:
-        """Size the window to its natural size, or to ``saved`` (:meth:`window_size`'s dict),
-        never larger than the screen's work area; maximised again when it was.  The size used."""
-        root = self.root
-        root.update_idletasks()
-        want = None
-        if isinstance(saved, dict):
-            try:
-                want = (int(saved["width"]), int(saved["height"]))
-            except (KeyError, TypeError, ValueError):
-                want = None
-            if want is not None and min(want) < 50:
-                want = None
-        natural = (root.winfo_reqwidth(), root.winfo_reqheight())
-        w, h, clamped = fit_geometry(root, natural, want, self.menubar_height())
-        x, y, _, _ = work_area(root)
-        root.geometry(f"{w}x{h}+{x}+{y}" if (clamped or not root.winfo_ismapped()) else f"{w}x{h}")
-        root.minsize(min(MIN_WINDOW[0], w), min(MIN_WINDOW[1], h))
-        if maximise and ((clamped and want is None) or (isinstance(saved, dict) and saved.get("maximized"))):
-            self._maximise()
-        return w, h
-
-    def _maximise(self) -> None:
-        try:
-            if sys.platform == "win32":
-                self.root.state("zoomed")
-            elif sys.platform != "darwin":
-                self.root.attributes("-zoomed", True)  # the window manager fits it to the work area
-        except tk.TclError:
-            pass
+        """Size the window to its natural size or to ``saved``, within the work area (app/layout.py)."""
+        return fit_window(self.root, saved, maximise)
 
     def window_size(self) -> dict:
         """The window's size for the state file: {"width", "height", "maximized"}."""
-        root = self.root
-        try:
-            maximized = root.state() == "zoomed" or bool(int(root.attributes("-zoomed")))
-        except (tk.TclError, ValueError):
-            maximized = False
-        return {"width": root.winfo_width(), "height": root.winfo_height(), "maximized": maximized}
+        return window_state(self.root)
 
     def _init_menus(self) -> None:
         for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
