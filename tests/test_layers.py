@@ -1,7 +1,9 @@
-"""The layering of the engine: solver never pulls in tkinter, and modules share only public names."""
+"""The layering: solver never pulls in tkinter, app uses solver only through its public face, no module or
+class outgrows issue 10's limits, and modules share only public names (tools/structure_report.py measures)."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import pkgutil
 import subprocess
@@ -52,3 +54,59 @@ def test_no_private_name_is_imported_across_solver_modules():
                 found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names
                           if a.name.startswith("_") and node.module != "__future__"]
     assert found == []
+
+
+# -- issue 10's limits, measured by tools/structure_report.py (python tools/structure_report.py prints them) --
+def structure_report():
+    if "structure_report" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("structure_report", ROOT / "tools" / "structure_report.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["structure_report"] = module  # its dataclass looks its module up there
+        spec.loader.exec_module(module)
+    return sys.modules["structure_report"]
+
+
+def test_no_module_over_600_lines_and_no_class_over_about_400():
+    report = structure_report()
+    mods = report.modules()
+    assert {"app.view", "app.worker", "solver", "solver.techniques.registry"} <= {m.name for m in mods}
+    too_long = [(m.name, m.lines) for m in mods if m.lines > report.MODULE_LINES]
+    big_classes = [(f"{m.name}.{c}", n) for m in mods for c, n in report.classes(m) if n > report.CLASS_LINES_HARD]
+    assert too_long == [] and big_classes == []
+
+
+def test_no_private_name_crosses_modules_and_app_uses_only_solvers_public_face():
+    report = structure_report()
+    mods = report.modules()
+    assert report.private_imports(mods) == []
+    assert report.app_reaches_solver_inside(mods) == []
+
+
+def test_the_structure_report_finds_each_kind_of_breach(tmp_path):
+    """The checker itself, on a small made-up tree: each breach it must see, and what it must let pass."""
+    report = structure_report()
+    files = {
+        "solver/__init__.py": "from .grid import Grid\nfrom .candidates import candidates\n",
+        "solver/grid.py": "class Grid:\n" + "    x = 1\n" * 450 + "_SECRET = 1\n",
+        "solver/candidates.py": "def candidates(): pass\n",
+        "solver/search.py": "from .grid import _SECRET, Grid\nfrom . import grid\nY = grid._SECRET\n"
+                            + "z = 0\n" * 600,
+        "app/__init__.py": "",
+        "app/wording.py": "def _(t): return t\n",
+        "app/view.py": ("import solver\nimport solver.search\nfrom solver.grid import Grid\n"
+                        "from solver import search, candidates\nfrom .wording import _\n"
+                        "x = solver.grid.Grid\ny = solver.Grid\n"),
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    mods = report.modules(tmp_path)
+    sizes = {m.name: m.lines for m in mods}
+    assert sizes["solver.search"] == 603 and sizes["solver"] == 2
+    assert dict(report.classes(next(m for m in mods if m.name == "solver.grid"))) == {"Grid": 451}
+    assert report.private_imports(mods) == ["solver.search:1: from solver.grid import _SECRET",
+                                            "solver.search:3: grid._SECRET"]
+    assert report.app_reaches_solver_inside(mods) == [
+        "app.view:2: import solver.search", "app.view:3: from solver.grid import ...",
+        "app.view:4: from solver import search (a submodule)", "app.view:6: solver.grid.Grid"]
