@@ -1,0 +1,186 @@
+"""The translations: complete catalogues, the .po/.mo rules, numbers, lists and languages.
+
+The catalogues are the real ones (solver/locale, app/locale); tools/i18n.py is the same
+code the developers run to extract and check them.
+"""
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import solver
+from solver.catalog import Entry, compile_po, placeholders, read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+i18n_tool = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(i18n_tool)
+
+LANGS = ("de", "fr", "es")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    solver.set_language("en")
+
+
+@pytest.mark.parametrize("domain", ["solver", "app"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalogue_is_complete(domain, lang):
+    """Every message of the code is translated, none fuzzy, and keeps its placeholders."""
+    problems = i18n_tool.problems(domain, lang)
+    assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:15])
+
+
+def test_the_extractors_find_the_messages_of_both_domains():
+    engine = i18n_tool.solver_entries()
+    app = i18n_tool.app_entries()
+    codes = {e.context for e in engine}
+    assert {"technique", "level", "cell", "unit"} <= codes
+    assert len(engine) > 200 and len(app) > 300, (len(engine), len(app))
+    # every engine template is a whole message with a code as its context
+    assert all(e.context for e in engine)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_catalogue_reads_back_and_compiles_to_what_gettext_reads(lang):
+    for folder in (ROOT / "solver" / "locale", ROOT / "app" / "locale"):
+        path = folder / f"{lang}.po"
+        entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        assert write_po(entries) == path.read_text(encoding="utf-8"), f"{path} is not in the tool's own layout"
+        t = gettext.GNUTranslations(io.BytesIO(compile_po(entries)))
+        plural_rule = entries[0].strings[0]
+        assert f"Language: {lang}" in plural_rule
+        for e in entries[1:]:
+            if not e.translated:
+                continue
+            if e.plural is None:
+                got = t.pgettext(e.context, e.msgid) if e.context else t.gettext(e.msgid)
+                assert got == e.strings[0]
+            else:
+                one = t.npgettext(e.context, e.msgid, e.plural, 1) if e.context else t.ngettext(e.msgid, e.plural, 1)
+                assert one == e.strings[0]
+
+
+text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.none(), text), text.filter(bool), text, st.booleans()), max_size=6))
+def test_po_files_round_trip_any_text(items):
+    entries, seen = [], set()
+    for context, msgid, translation, fuzzy in items:
+        if (context, msgid) in seen:
+            continue
+        seen.add((context, msgid))
+        entries.append(Entry(msgid, context=context, strings=[translation], flags={"fuzzy"} if fuzzy else set()))
+    back = read_po(write_po(entries))
+    assert [(e.context, e.msgid, e.strings, e.flags) for e in back] == \
+        [(e.context, e.msgid, e.strings, e.flags) for e in entries]
+    t = gettext.GNUTranslations(io.BytesIO(compile_po([Entry("", strings=["Content-Type: text/plain; charset=UTF-8\n"])] + back)))
+    for e in back:
+        want = e.strings[0] if e.translated else e.msgid
+        got = t.pgettext(e.context, e.msgid) if e.context is not None else t.gettext(e.msgid)
+        assert got == want
+
+
+def test_a_damaged_po_file_is_refused_with_its_line():
+    with pytest.raises(ValueError, match="line 2"):
+        read_po('msgid "a"\nmsgstr "b\n')
+    with pytest.raises(ValueError, match="line 1: unknown keyword"):
+        read_po('msgfoo "a"\n')
+
+
+def test_placeholders_are_the_named_fields():
+    assert placeholders("{digit} in {cells:cells}, {{not}} {n:n}") == ["cells:cells", "digit", "n:n"]
+
+
+@pytest.mark.parametrize("lang, big, decimal, small", [
+    ("en", "1,465", "2.50", "999"), ("de", "1.465", "2,50", "999"),
+    ("fr", "1\u202f465", "2,50", "999"), ("es", "1465", "2,50", "999"),
+])
+def test_numbers_follow_the_language(lang, big, decimal, small):
+    assert solver.number(1465, lang) == big
+    assert solver.decimal(2.5, 2, lang) == decimal
+    assert solver.number(999, lang) == small
+    assert solver.number(1_234_567, lang).count(solver.number(1465, "en")[1]) in (0, 2)
+
+
+def test_spanish_groups_from_five_digits_and_negative_numbers_keep_their_sign():
+    assert solver.number(14650, "es") == "14.650"
+    assert solver.number(-1465, "de") == "-1.465"
+    assert solver.decimal(-0.004, 2, "en") == "0.00"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANGUAGE": "fr:en", "LANG": "en_US.UTF-8"}, "fr"),
+    ({"LC_ALL": "es_MX.UTF-8", "LANG": "de_DE.UTF-8"}, "es"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "it_IT.UTF-8"}, "en"), ({"LC_MESSAGES": "fr_CA"}, "fr"), ({"LANGUAGE": "pt:de"}, "de"),
+])
+def test_the_system_language_is_read_as_gettext_reads_it(env, lang):
+    assert solver.system_language(env) == lang
+
+
+def test_windows_locale_names_are_understood():
+    from solver.i18n import normalize_language
+    assert normalize_language("German_Germany") == "de"
+    assert normalize_language("French_Canada") == "fr"
+    assert normalize_language("Italian_Italy") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lists_cells_units_and_plurals_are_worded_in_the_language(lang):
+    names = {"de": ("Z3S7", "Zeile 3", "Block 5", " und "), "fr": ("L3C7", "ligne 3", "bloc 5", " et "),
+             "es": ("F3C7", "fila 3", "caja 5", " y ")}[lang]
+    assert solver.cell_text((2, 6), lang) == names[0]
+    assert solver.unit_text(2, lang) == names[1]
+    assert solver.unit_text(22, lang) == names[2]
+    assert names[3] in solver.join_words(["a", "b"], lang)
+    assert solver.seconds(2.5, lang).startswith("2,50")
+
+
+def test_french_counts_zero_and_one_as_singular():
+    one = solver.translate_plural("{n} cell", "{n} cells", 1, domain="solver", lang="fr")
+    assert one == "{n} cell"  # not in the catalogue: the English singular, by the French rule
+    t = gettext.GNUTranslations(io.BytesIO(compile_po([
+        Entry("", strings=["Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n > 1);\n"]),
+        Entry("{n} cell", plural="{n} cells", strings=["{n} case", "{n} cases"])])))
+    assert [t.ngettext("{n} cell", "{n} cells", n) for n in (0, 1, 2)] == ["{n} case", "{n} case", "{n} cases"]
+
+
+def test_describe_words_the_same_message_in_each_language_and_english_by_default():
+    unit = solver.Unit("box", 3)
+    m = solver.msg("dead_cell", cell=(0, 0), holders=((0, 1), (1, 0)))
+    assert isinstance(m, solver.Msg) and m.code == "dead_cell"
+    english = solver.describe(m)
+    words = {lang: solver.describe(m, lang) for lang in LANGS}
+    assert "r1c1" in english
+    assert len(set(words.values()) | {english}) == 4, words
+    solver.set_language("de")
+    assert str(m) == words["de"]
+    solver.set_language("en")
+    assert str(m) == english
+    assert unit.name == "box 4"
+
+
+def test_the_package_build_compiles_the_catalogues(tmp_path):
+    """setup.py's build step (what `pip install .` and `pip wheel .` run) puts a .mo beside each .po."""
+    out = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for lang in LANGS:
+        for package in ("solver", "app"):
+            assert (tmp_path / package / "locale" / f"{lang}.po").exists()
+            mo = (tmp_path / package / "locale" / f"{lang}.mo").read_bytes()
+            t = gettext.GNUTranslations(io.BytesIO(mo))
+            assert t.info()["language"] == lang
+        t = gettext.GNUTranslations(io.BytesIO((tmp_path / "solver" / "locale" / f"{lang}.mo").read_bytes()))
+        assert t.pgettext("cell", "r{row}c{col}") != "r{row}c{col}"
