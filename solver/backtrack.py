@@ -54,7 +54,9 @@ already in row 3 at r3c8"``, ``"r3c2 = 4"``, ``"r4c5 = 7: naked single (only 7
 fits)"``, ``"r4c5 = 7: hidden single: 7 has no other place in box 5"``,
 ``"undo r3c2 = 4"`` (``"undo r4c5 = 7 (deduced)"``; the first undo after a dead
 end adds why, e.g. ``": r3c3 ran out of digits"``), ``"solved: ..."``,
-``"no solution: ..."``.
+``"no solution: ..."``.  ``message`` is ``text`` (a :class:`solver.Msg`, code and data,
+templates in ``solver/messages/search.py``) worded in the chosen language; ``deduced`` tells
+the undo of a deduced digit from the undo of a guess without reading the words.
 
 Input with conflicting givens (two equal digits in one unit) is not searched:
 the classic code would happily fill the blanks around the conflict, which
@@ -83,7 +85,8 @@ from typing import Iterator, Optional
 
 from .cancel import check
 from .candidates import ALL, BIT, DIGITS_IN, unit_masks
-from .grid import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, Unit, cell_name, first_conflict
+from .grid import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, Unit, first_conflict
+from .i18n import Msg, describe, msg
 
 __all__ = ["SearchEvent", "ORDERS", "backtrack_steps", "check_order", "Board", "walk"]
 
@@ -114,7 +117,38 @@ class SearchEvent:
     backtracks: int
     depth: int
     steps: int
-    message: str
+    why: Optional[Msg] = None  # deduce: which single; undo: the dead end (first undo); exhausted: why
+    deduced: bool = False  # undo: the digit taken back was deduced, not guessed
+
+    @property
+    def text(self) -> Msg:
+        """The event as a message (code and data; see ``solver/messages/search.py``)."""
+        kind, cell, d = self.kind, self.cell, self.digit
+        if kind == "try":
+            return msg("search_try", digit=d, cell=cell)
+        if kind == "reject":
+            return msg("search_reject", digit=d, cell=cell, unit=self.unit, peer=self.peer)
+        if kind == "place":
+            return msg("search_place", cell=cell, digit=d)
+        if kind == "deduce":
+            return msg("search_deduce", cell=cell, digit=d, why=self.why)
+        if kind == "undo":
+            code = "search_undo_deduced" if self.deduced else "search_undo"
+            if self.why is not None:
+                return msg(code + "_why", cell=cell, digit=d, why=self.why)
+            return msg(code, cell=cell, digit=d)
+        if kind == "solved":
+            return msg("search_solved", placements=self.placements, backtracks=self.backtracks)
+        if self.peer is not None:  # exhausted before the start: conflicting givens
+            return msg("search_not_searched", unit=self.unit, digit=d, cell=cell, peer=self.peer)
+        if self.why is not None:
+            return msg("search_exhausted_why", why=self.why)
+        return msg("search_exhausted", placements=self.placements, backtracks=self.backtracks)
+
+    @property
+    def message(self) -> str:
+        """The event in words, in the chosen language (e.g. "try 5 at r3c2")."""
+        return describe(self.text)
 
 
 def check_order(order: str) -> None:
@@ -126,8 +160,11 @@ def check_order(order: str) -> None:
 # -- the walks: raw moves as small tuples ----------------------------------
 # Each walk yields (kind, i, d, peer, unit, note); the counters are added by
 # backtrack_steps / count_backtrack_work so both count in one place.
-#   note: undo -> True for a guess, False for a deduced digit;
-#         deduce -> the reason text; undo of a dead end -> also carries why.
+#   note: undo -> (True for a guess / False for a deduced digit, why or None);
+#         deduce -> the single, as Board.single() returns it;
+#         exhausted -> why or None.  A "why" is a dead end as plain data:
+#         ("out", cell) ran out of digits, or ("dead", cell) / ("nowhere", unit, digit)
+#         as Board.single() returns them; _reason() makes the message.
 
 def _walk_row_major(cells):
     board = list(cells)
@@ -167,7 +204,7 @@ def _walk_row_major(cells):
         j = empties[k]
         dj = board[j]
         board[j] = 0
-        yield ("undo", j, dj, None, None, (True, f"{cell_name(divmod(i, 9))} ran out of digits"))
+        yield ("undo", j, dj, None, None, (True, ("out", i)))
 
 
 class Board:
@@ -257,10 +294,18 @@ class Board:
         return None
 
 
-def _why(dead) -> str:
-    if dead[0] == "dead":
-        return f"{cell_name(divmod(dead[1], 9))} has no candidates left"
-    return f"{dead[2]} has no place left in {Unit.from_number(dead[1]).name}"
+def _reason(note) -> Msg:
+    """The message of a walk's note: a dead end or a single (see the comment above ``_walk_row_major``)."""
+    kind = note[0]
+    if kind == "out":
+        return msg("search_out_of_digits", cell=divmod(note[1], 9))
+    if kind == "dead":
+        return msg("search_no_candidates", cell=divmod(note[1], 9))
+    if kind == "nowhere":
+        return msg("search_no_place", digit=note[2], unit=Unit.from_number(note[1]))
+    if kind == "naked":
+        return msg("search_naked_single", digit=note[2])
+    return msg("search_hidden_single", digit=note[2], unit=Unit.from_number(note[3]))
 
 
 def _walk_candidates(cells, propagate: bool):
@@ -279,11 +324,7 @@ def _walk_candidates(cells, propagate: bool):
             i, d = s[1], s[2]
             b.put(i, d)
             trail.append((i, False))
-            if s[0] == "naked":
-                why = f"naked single (only {d} fits)"
-            else:
-                why = f"hidden single: {d} has no other place in {Unit.from_number(s[3]).name}"
-            yield ("deduce", i, d, None, None, why)
+            yield ("deduce", i, d, None, None, s)
 
     def undo_to(n, why):
         # Take back trail[n:], newest first; ``why`` goes with the first undo.
@@ -297,8 +338,8 @@ def _walk_candidates(cells, propagate: bool):
     if propagate:
         dead = yield from run_singles()
         if dead is not None:
-            yield from undo_to(0, _why(dead))
-            yield ("exhausted", None, None, None, None, _why(dead))
+            yield from undo_to(0, dead)
+            yield ("exhausted", None, None, None, None, dead)
             return
     while True:
         pick = b.fewest()
@@ -307,7 +348,7 @@ def _walk_candidates(cells, propagate: bool):
             return
         i, mask = pick
         frames.append([i, DIGITS_IN[mask], 0, len(trail)])
-        why = f"{cell_name(divmod(i, 9))} has no candidates left" if not mask else None
+        why = ("dead", i) if not mask else None
         while True:
             f = frames[-1]
             if f[2] < len(f[1]):
@@ -323,7 +364,7 @@ def _walk_candidates(cells, propagate: bool):
                 dead = yield from run_singles()
                 if dead is None:
                     break
-                yield from undo_to(f[3], _why(dead))
+                yield from undo_to(f[3], dead)
                 continue
             frames.pop()
             if not frames:
@@ -331,7 +372,7 @@ def _walk_candidates(cells, propagate: bool):
                 yield ("exhausted", None, None, None, None, None)
                 return
             if why is None:
-                why = f"{cell_name(divmod(f[0], 9))} ran out of digits"
+                why = ("out", f[0])
             yield from undo_to(frames[-1][3], why)
             why = None
 
@@ -348,11 +389,7 @@ def walk(cells, order):
 def _conflict_event(conflict) -> SearchEvent:
     u, d, a, p = conflict
     unit = Unit.from_number(u)
-    return SearchEvent(
-        "exhausted", divmod(a, 9), d, divmod(p, 9), unit, 0, 0, 0, 1,
-        f"not searched: {unit.name} already has two {d}s "
-        f"({cell_name(divmod(a, 9))} and {cell_name(divmod(p, 9))}); fix the givens first",
-    )
+    return SearchEvent("exhausted", divmod(a, 9), d, divmod(p, 9), unit, 0, 0, 0, 1)
 
 
 def backtrack_steps(g: Grid, order: str = "row-major", *, cancel=None) -> Iterator[SearchEvent]:
@@ -373,37 +410,23 @@ def _events(cells, order, cancel):
         if cancel is not None and steps % CANCEL_EVERY == 0:
             check(cancel, CANCELLED)
         cell = None if i is None else divmod(i, 9)
-        peer = unit = None
         if kind == "try":
-            msg = f"try {d} at {cell_name(cell)}"
+            yield SearchEvent(kind, cell, d, None, None, placements, backtracks, depth, steps)
         elif kind == "reject":
-            peer = divmod(p, 9)
-            unit = Unit.from_number(u)
-            msg = f"{d} \u2717 at {cell_name(cell)}: already in {unit.name} at {cell_name(peer)}"
-        elif kind == "place":
+            yield SearchEvent(kind, cell, d, divmod(p, 9), Unit.from_number(u), placements, backtracks,
+                              depth, steps)
+        elif kind == "place" or kind == "deduce":
             placements += 1
             depth += 1
-            msg = f"{cell_name(cell)} = {d}"
-        elif kind == "deduce":
-            placements += 1
-            depth += 1
-            msg = f"{cell_name(cell)} = {d}: {note}"
+            yield SearchEvent(kind, cell, d, None, None, placements, backtracks, depth, steps,
+                              _reason(note) if kind == "deduce" else None)
         elif kind == "undo":
             guess, why = note
             depth -= 1
             if guess:
                 backtracks += 1
-                msg = f"undo {cell_name(cell)} = {d}"
-            else:
-                msg = f"undo {cell_name(cell)} = {d} (deduced)"
-            if why:
-                msg += f": {why}"
-        elif kind == "solved":
-            msg = f"solved: {placements:,} placements, {backtracks:,} backtracks"
-        else:  # exhausted
-            msg = (f"no solution: every possibility tried "
-                   f"({placements:,} placements, {backtracks:,} backtracks)")
-            if note:
-                msg = f"no solution: {note}"
-        yield SearchEvent(kind, cell, d, peer, unit, placements, backtracks, depth, steps, msg)
-
+            yield SearchEvent(kind, cell, d, None, None, placements, backtracks, depth, steps,
+                              None if why is None else _reason(why), not guess)
+        else:  # solved, exhausted
+            yield SearchEvent(kind, None, None, None, None, placements, backtracks, depth, steps,
+                              None if note is None else _reason(note))
