@@ -698,6 +698,7 @@ cells = st.lists(st.integers(0, 9), min_size=81, max_size=81)
 masks = st.lists(st.integers(1, 511), min_size=81, max_size=81)
 
 
+@pytest.mark.slow  # 150 random boards: 1-5 s
 @settings(max_examples=150, deadline=None)
 @given(cells, cells, masks)
 def test_any_board_with_notes_survives_the_link(givens, placed, notes):
@@ -710,6 +711,7 @@ def test_any_board_with_notes_survives_the_link(givens, placed, notes):
     assert (back.givens, back.placed, back.candidates) == (g, p, cands)
 
 
+@pytest.mark.slow  # 150 random boards: 1-5 s
 @settings(max_examples=150, deadline=None)
 @given(cells, masks)
 def test_any_board_with_notes_survives_the_pencil_mark_grid(digits, notes):

@@ -209,6 +209,7 @@ def _turned(cells, turn: int) -> tuple:
     return tuple(out)
 
 
+@pytest.mark.slow  # six typo searches: about 4 s
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), turn=st.integers(0, 3),
        kind=st.sampled_from(["wrong_digit", "left_out", "extra", "shifted", "swapped"]))
