@@ -3,6 +3,7 @@ class outgrows issue 10's limits, and modules share only public names (tools/str
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import pkgutil
@@ -66,9 +67,15 @@ def structure_report():
     return sys.modules["structure_report"]
 
 
+@functools.lru_cache(maxsize=1)
+def project_modules():
+    """app/ and solver/ parsed once for the tests below."""
+    return structure_report().modules()
+
+
 def test_no_module_over_600_lines_and_no_class_over_about_400():
     report = structure_report()
-    mods = report.modules()
+    mods = project_modules()
     assert {"app.view", "app.worker", "solver", "solver.techniques.registry"} <= {m.name for m in mods}
     too_long = [(m.name, m.lines) for m in mods if m.lines > report.MODULE_LINES]
     big_classes = [(f"{m.name}.{c}", n) for m in mods for c, n in report.classes(m) if n > report.CLASS_LINES_HARD]
@@ -77,7 +84,7 @@ def test_no_module_over_600_lines_and_no_class_over_about_400():
 
 def test_no_private_name_crosses_modules_and_app_uses_only_solvers_public_face():
     report = structure_report()
-    mods = report.modules()
+    mods = project_modules()
     assert report.private_imports(mods) == []
     assert report.app_reaches_solver_inside(mods) == []
 
