@@ -34,7 +34,10 @@ Where each idea lives (one module each)::
     backtrack.py     the visible search: orders, the board, the event stream
     work.py          count_backtrack_work and estimate_backtrack_work
     techniques/      human techniques: step.py (Step, Technique, shared helpers),
-                     registry.py (the hint order), one module per family
+                     registry.py (the hint order), one module per family, and what
+                     several families share: links.py (chain links), cache.py (per
+                     position), branches.py (the forcing chains' engine); its
+                     __init__ lists them
     path.py          logical_path: the simplest step each time until solved or stuck
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
