@@ -5,8 +5,14 @@ the 81 digits (0 = blank), ``masks`` the 81 candidate masks (the convention
 of ``candidates.py``).  It returns the first :class:`Step` of its kind in the
 position, or None, and never changes its arguments.  Inside, cells are flat
 indices; :func:`make_step` turns them into the ``(row, col)`` plain data of a
-:class:`Step`.  Messages are built with :func:`names`, :func:`digits_text`,
-:func:`elims_text` and :func:`solver.words.join`, so they read alike.
+:class:`Step`.  A step's words are a :class:`solver.i18n.Msg` (a code from
+``solver/messages/`` and plain data), never a built sentence; the pieces every
+family shares are made here so they read alike in every language:
+:func:`cells_of` (cells for a ``{x:cells}`` field), :func:`elims_msg` (the
+"3 and 5 from r3c8; 6 from r3c9" list, for a ``{x:semi}`` field), :func:`conclusion_msg`
+("Place 7 in r4c5. Remove 3 from r2c5.") and :func:`look_at` ("Look at box 5.").
+:func:`names`, :func:`digits_text`, :func:`elims_text` and :func:`conclusion_text` word
+the same pieces as text in the chosen language (for code not yet turned into messages).
 """
 from __future__ import annotations
 
@@ -14,11 +20,12 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence
 
 from ..candidates import BIT, Candidates, effective_masks
-from ..grid import PEERS, UNITS, Grid, Unit, cell_name, cell_of, index
-from ..words import join
+from ..grid import PEERS, UNITS, Grid, Unit, cell_of, index
+from ..i18n import Msg, cell_text, describe, join, msg, translate
 
 __all__ = [
     "Technique", "Step", "make_step", "apply_in_place", "BOXES_FIRST", "conjugate_pairs",
+    "cells_of", "elims_msg", "conclusion_msg", "look_at",
     "names", "digits_text", "elims_text", "conclusion_text",
 ]
 
@@ -28,12 +35,26 @@ BOXES_FIRST = tuple(range(18, 27)) + tuple(range(18))
 
 @dataclass(frozen=True)
 class Technique:
-    """A named technique: its ``level`` (see rating), score ``weight`` per use, and a short lesson."""
+    """A named technique: its ``level`` (see rating), score ``weight`` per use, and a short lesson.
+
+    ``name`` and ``summary`` are English (the catalogue's keys, contexts "technique" and
+    "technique summary"); :attr:`title` and :attr:`lesson` word them in the chosen language.
+    """
 
     name: str
     level: str
     weight: int
     summary: str
+
+    @property
+    def title(self) -> str:
+        """The name in the chosen language (most fish, wing and chain names stay English)."""
+        return translate(self.name, "technique")
+
+    @property
+    def lesson(self) -> str:
+        """The summary in the chosen language."""
+        return translate(self.summary, "technique summary")
 
 
 @dataclass(frozen=True)
@@ -43,12 +64,13 @@ class Step:
     ``technique`` is a :class:`Technique` name; ``units`` the units to look at;
     ``cells`` the cells that make the pattern; ``digits`` the digits involved;
     ``placements`` and ``eliminations`` are tuples of ``((r, c), digit)``;
-    ``message`` is one plain-English sentence (1-based ``r3c7`` names);
-    ``unit_hint`` a short pointer such as "Look at box 5."; ``highlight`` the
+    ``text`` is what was seen and what follows, as a :class:`~solver.i18n.Msg`
+    (:attr:`message` words it in the chosen language, with its cell names: r3c7, Z3S7 ...);
+    ``hint`` a short pointer such as "Look at box 5." (:attr:`unit_hint` in words); ``highlight`` the
     cells to highlight in the hint ladder: where to look (the pattern; for a
     Hidden Single the whole unit), then the cells the conclusion changes
     (``targets``).  ``conclusion`` is the conclusion alone ("Place 7 in
-    r4c5."), ``apply`` gives the position after the step.
+    r4c5."; :attr:`conclusion_msg` as a message), ``apply`` gives the position after the step.
     """
 
     technique: str
@@ -57,8 +79,8 @@ class Step:
     digits: tuple[int, ...]
     placements: tuple[tuple[tuple[int, int], int], ...]
     eliminations: tuple[tuple[tuple[int, int], int], ...]
-    message: str
-    unit_hint: str
+    text: Msg | str
+    hint: Msg | str
     highlight: tuple[tuple[int, int], ...] = ()
     chain: Optional[object] = None  # a links.Chain for chain, colouring and forcing steps
 
@@ -68,9 +90,24 @@ class Step:
         return tuple(sorted({c for c, _ in self.placements} | {c for c, _ in self.eliminations}))
 
     @property
+    def message(self) -> str:
+        """What was seen and what follows, in the chosen language."""
+        return describe(self.text)
+
+    @property
+    def unit_hint(self) -> str:
+        """Where to look ("Look at box 5."), in the chosen language."""
+        return describe(self.hint)
+
+    @property
+    def conclusion_msg(self) -> Msg:
+        """The conclusion alone as a message (see :func:`conclusion_msg`)."""
+        return conclusion_msg(self.placements, self.eliminations)
+
+    @property
     def conclusion(self) -> str:
         """The conclusion alone, e.g. "Place 7 in r4c5." or "Remove 3 from r2c5 and r2c7."."""
-        return conclusion_text(self.placements, self.eliminations)
+        return describe(self.conclusion_msg)
 
     @property
     def level(self) -> str:
@@ -82,7 +119,7 @@ class Step:
     def lesson(self) -> str:
         """The technique's short explanation (for the hint ladder's "what is this?" link)."""
         from .registry import technique
-        return technique(self.technique).summary
+        return technique(self.technique).lesson
 
     def apply(self, g: Grid, cands: Optional[Mapping] = None) -> tuple[Grid, Candidates]:
         """The position after this step: ``(grid, candidates)``; ``cands`` defaults to the basic ones."""
@@ -109,7 +146,9 @@ def make_step(name, units, cells, digits, placements=(), elims=(), message="", u
               highlight=None, chain=None) -> Step:
     """Build a Step from flat indices: ``units`` as numbers (or Units), ``elims`` as ``(i, d)`` pairs.
 
-    ``unit_hint`` defaults to "Look at <the units>."; ``highlight`` to the
+    ``message`` and ``unit_hint`` are :class:`~solver.i18n.Msg` (a plain str is kept as
+    it is, for code not yet turned into messages).  ``unit_hint`` defaults to
+    "Look at <the units>." (:func:`look_at`); ``highlight`` to the
     pattern's cells followed by the cells the conclusion changes.
     """
     units = tuple(Unit.from_number(u) if isinstance(u, int) else u for u in units)
@@ -117,7 +156,7 @@ def make_step(name, units, cells, digits, placements=(), elims=(), message="", u
     pl = tuple((cell_of(i), d) for i, d in placements)
     el = tuple(sorted((cell_of(i), d) for i, d in elims))
     if unit_hint is None:
-        unit_hint = "Look at " + join([u.name for u in units]) + "."
+        unit_hint = look_at(units)
     if highlight is None:
         seen = list(cell_t)
         for c in sorted({c for c, _ in pl} | {c for c, _ in el}):
@@ -139,31 +178,60 @@ def conjugate_pairs(masks, bit, units: Iterable[int]):
     return out
 
 
-# -- wording --------------------------------------------------------------------------
-def names(idx: Iterable[int]) -> str:
-    """'r1c2, r1c5 and r3c1' for flat indices, in reading order."""
-    return join([cell_name(cell_of(i)) for i in sorted(idx)])
+# -- wording: message pieces every family shares -----------------------------------
+def cells_of(idx: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """Flat indices -> ``(row, col)`` cells in reading order: the data of a ``{x:cells}`` field."""
+    return tuple(cell_of(i) for i in sorted(idx))
 
 
-def digits_text(ds: Iterable[int]) -> str:
-    """'1, 3 and 7', ascending."""
-    return join([str(d) for d in sorted(ds)])
-
-
-def elims_text(pairs) -> str:
-    """'3, 5 and 9 from r3c8 and r3c9; 6 from r3c9' for ``(i, d)`` pairs (flat indices)."""
+def _elim_groups(pairs) -> list[tuple[tuple[int, ...], list[int]]]:
+    """``(i, d)`` pairs -> [(cells, digits)]: digits removed from the same cells together."""
     by_digit: dict[int, list[int]] = {}
     for i, d in pairs:
         by_digit.setdefault(d, []).append(i)
     by_cells: dict[tuple, list[int]] = {}
     for d, cs in sorted(by_digit.items()):
         by_cells.setdefault(tuple(sorted(cs)), []).append(d)
-    return "; ".join(f"{digits_text(ds)} from {names(cs)}" for cs, ds in by_cells.items())
+    return list(by_cells.items())
+
+
+def elims_msg(pairs) -> tuple[Msg, ...]:
+    """``(i, d)`` pairs (flat indices) -> one ``step_elim_part`` message per group of cells.
+
+    For a ``{x:semi}`` field: "3, 5 and 9 from r3c8 and r3c9; 6 from r3c9".
+    """
+    return tuple(msg("step_elim_part", ds=tuple(ds), cs=cells_of(cs)) for cs, ds in _elim_groups(pairs))
+
+
+def conclusion_msg(placements, eliminations) -> Msg:
+    """"Place 7 in r4c5." / "Remove 3 from r2c5 and r2c7." for a Step's ``((r, c), d)`` data."""
+    parts = [msg("step_place", d=d, c=tuple(cell)) for cell, d in placements]
+    if eliminations:
+        parts.append(msg("step_remove", elims=elims_msg((index(*cell), d) for cell, d in eliminations)))
+    return parts[0] if len(parts) == 1 else msg("step_sentences", parts=tuple(parts))  # 0 parts: ""
+
+
+def look_at(units) -> Msg:
+    """"Look at box 5." / "Look at row 3 and box 1." for units (numbers or Units)."""
+    units = tuple(Unit.from_number(u) if isinstance(u, int) else u for u in units)
+    return msg("step_look_at", units=units)
+
+
+def names(idx: Iterable[int]) -> str:
+    """'r1c2, r1c5 and r3c1' for flat indices, in reading order (the chosen language)."""
+    return join([cell_text(c) for c in cells_of(idx)])
+
+
+def digits_text(ds: Iterable[int]) -> str:
+    """'1, 3 and 7', ascending (the chosen language)."""
+    return join([str(d) for d in sorted(ds)])
+
+
+def elims_text(pairs) -> str:
+    """'3, 5 and 9 from r3c8 and r3c9; 6 from r3c9' for ``(i, d)`` pairs (flat indices)."""
+    return "; ".join(describe(m) for m in elims_msg(pairs))
 
 
 def conclusion_text(placements, eliminations) -> str:
     """"Place 7 in r4c5." / "Remove 3 from r2c5 and r2c7." for a Step's (row, col) data."""
-    parts = [f"Place {d} in {cell_name(cell)}." for cell, d in placements]
-    if eliminations:
-        parts.append("Remove " + elims_text((index(*cell), d) for cell, d in eliminations) + ".")
-    return " ".join(parts)
+    return describe(conclusion_msg(placements, eliminations))
