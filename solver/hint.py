@@ -11,10 +11,10 @@ from typing import Mapping, Optional
 
 from .candidates import BIT, effective_masks
 from .diagnose import diagnose
-from .grid import Grid, cell_name, cell_of
+from .grid import Grid, cell_of
+from .i18n import Msg, describe, msg
 from .techniques.registry import find_first
 from .techniques.step import Step
-from .words import join
 
 __all__ = ["Hint", "hint"]
 
@@ -38,15 +38,47 @@ class Hint:
     * ``"bad_candidates"`` -- the candidate state removed a digit of the
       solution (``cells``); recompute the candidates.
 
-    ``message`` is one sentence for people; ``cells`` are cells to mark.
+    ``message`` is one sentence for people, in the chosen language: ``text`` worded
+    (a :class:`~solver.i18n.Msg`; the step's own ``text`` for ``"step"``, the diagnosis'
+    summary for a broken puzzle); ``cells`` are cells to mark.
     """
 
     status: str
-    message: str
+    own: Optional[Msg] = None  # the hint's own message; None: the step's or the diagnosis' words
     step: Optional[Step] = None
     diagnosis: object = None
     cells: tuple[tuple[int, int], ...] = ()
     lost: tuple[tuple[tuple[int, int], int], ...] = ()
+
+    @property
+    def text(self):
+        """The message as a :class:`~solver.i18n.Msg` (or the diagnosis' summary text)."""
+        if self.own is not None:
+            return self.own
+        if self.step is not None:
+            return self.step.text
+        return getattr(self.diagnosis, "summary", "")
+
+    @property
+    def message(self) -> str:
+        """The hint in one sentence, in the chosen language."""
+        return describe(self.text)
+
+    @property
+    def rungs(self) -> tuple[Msg, ...]:
+        """The hint ladder of a step, one message per rung (show ``rungs[:k]`` at rung ``k``).
+
+        1 the technique and its level, 2 where to look (the step's unit hint), 3 the cells to
+        highlight and the digits, 4 what was seen and what follows.  () unless ``status == "step"``.
+        """
+        s = self.step
+        if s is None:
+            return ()
+        from .techniques.registry import technique  # registry imports every family: only when asked
+        return (msg("hint_rung_technique", name=s.technique, level=technique(s.technique).level),
+                msg("hint_rung_look", look=s.hint),
+                msg("hint_rung_cells", cells=s.highlight, digits=s.digits, n=len(s.digits)),
+                msg("hint_rung_step", step=s.text, so=s.conclusion_msg))
 
     @property
     def ok(self) -> bool:
@@ -69,39 +101,32 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
     cur = _overlay(givens, g) if givens is not None else g
     dg = diagnose(givens if givens is not None else g, cancel=cancel)
     if dg.status != "unique":
-        return Hint(dg.status, dg.summary, None, dg, tuple(_diag_cells(dg)))
+        return Hint(dg.status, None, None, dg, tuple(_diag_cells(dg)))
     sol = dg.solution
     wrong = tuple(cell_of(i) for i in range(81) if cur.cells[i] and cur.cells[i] != sol.cells[i])
     if wrong:
-        n = len(wrong)
-        return Hint("wrong", f"{n} digit{'s' if n != 1 else ''} differ{'s' if n == 1 else ''} "
-                             f"from the solution: {join([cell_name(c) for c in wrong])}.",
-                    None, dg, wrong)
+        return Hint("wrong", msg("hint_wrong", n=len(wrong), cells=wrong), None, dg, wrong)
     if cur.is_complete():
-        return Hint("solved", "The grid is complete and correct.", None, dg)
+        return Hint("solved", msg("hint_solved"), None, dg)
     noted = _note_masks(notes, cur)
     lost = tuple((cell_of(i), sol.cells[i]) for i in range(81) if noted[i] and not noted[i] & BIT[sol.cells[i]])
     if lost:
         digits = {d for _, d in lost}
-        removed = join([f"{d} from {cell_name(c)}" for c, d in lost])
-        goes = f"{lost[0][1]} goes there" if len(lost) == 1 else (
-            f"{lost[0][1]} goes there in each" if len(digits) == 1 else "those digits go there")
-        return Hint("wrong_notes", f"Your notes removed {removed}, but {goes}.", None, dg,
+        code = "hint_wrong_note" if len(lost) == 1 else (
+            "hint_wrong_notes_same" if len(digits) == 1 else "hint_wrong_notes")
+        removed = tuple(msg("hint_digit_from", digit=d, cell=c) for c, d in lost)
+        return Hint("wrong_notes", msg(code, removed=removed, digit=lost[0][1]), None, dg,
                     tuple(c for c, _ in lost), lost)
     masks = [m & n if n else m for m, n in zip(effective_masks(cur, candidates), noted)]
     lost = tuple(cell_of(i) for i in range(81)
                  if not cur.cells[i] and not masks[i] & BIT[sol.cells[i]])
     if lost:
-        return Hint("bad_candidates",
-                    "The pencil marks rule out the right digit in "
-                    f"{join([cell_name(c) for c in lost])}; recompute the candidates.",
-                    None, dg, lost)
+        return Hint("bad_candidates", msg("hint_bad_candidates", cells=lost), None, dg, lost)
     puzzle = givens if givens is not None else g
     step = find_first(list(cur.cells), masks, memo={"givens": tuple(puzzle.cells)})
     if step is None or not _agrees(step, sol):
-        return Hint("stuck", "No technique this app teaches applies here: the puzzle needs "
-                             "guessing (trial and error) from this position.", None, dg)
-    return Hint("step", step.message, step, dg, step.highlight)
+        return Hint("stuck", msg("hint_stuck"), None, dg)
+    return Hint("step", None, step, dg, step.highlight)
 
 
 def _note_masks(notes: Optional[Mapping], cur: Grid) -> list[int]:
