@@ -45,7 +45,8 @@ def run(path: str | None = None) -> int:
     """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
     import tkinter as tk
 
-    from .platform import enable_dpi_awareness, migrate_old_files, usable_data_dir
+    from .platform import enable_dpi_awareness, migrate_old_files, usable_config_dir, usable_data_dir
+    from .storage import move_settings_out
 
     enable_dpi_awareness()
     try:
@@ -55,13 +56,25 @@ def run(path: str | None = None) -> int:
         _say(NO_DISPLAY if "display" in text else f"sudoku-solver: cannot open a window: {exc}")
         return 2
     folder, problem = usable_data_dir()  # never raises: no usable folder, no saved state
+    settings_path = None
     if folder is not None:
         moved = migrate_old_files(folder)  # an older version's folder, once (never raises)
         _setup_logging(folder)
         for path in moved:
             logging.getLogger(__name__).info("moved %s here from the old per-user folder", path.name)
+        config, why = usable_config_dir()  # no usable folder: the settings stay in the state file
+        if config is None:
+            logging.getLogger(__name__).warning(why)
+        else:
+            settings_path = config / "settings.json"
+            for key in move_settings_out(folder / "state.json", settings_path):  # once, from <= 1.0.0
+                logging.getLogger(__name__).info("moved the setting %s from state.json to %s", key, settings_path)
     _set_icon(root)
-    form, controller = build_window(root, folder / "state.json" if folder else None)
+    from .language import start_language
+
+    # the saved language, else the system's: before the window is built, so it is worded in it
+    start_language(settings_path, folder / "state.json" if folder else None)
+    form, controller = build_window(root, folder / "state.json" if folder else None, settings_path)
     form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
     controller.start(path)
     if problem:
@@ -72,8 +85,11 @@ def run(path: str | None = None) -> int:
     return 0
 
 
-def build_window(root, state_path: Path | None):
+def build_window(root, state_path: Path | None, settings_path: Path | None = None):
     """The form and its controller on ``root``, with every feature installed: (form, controller).
+
+    ``state_path`` is the state file (None: nothing is saved), ``settings_path`` the settings
+    file (None: the settings are kept in the state file); app/session.py.
 
     The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
     ``"presentation"``).
@@ -86,6 +102,7 @@ def build_window(root, state_path: Path | None):
 
     form = SudokuForm(root)
     controller = Controller(form, state_path=state_path)
+    controller.session.use_settings_file(settings_path)
     from .demo import install_demo
     from .highlight import install_highlight
     from .notes import install_notes
@@ -106,6 +123,9 @@ def build_window(root, state_path: Path | None):
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
     controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)
+    from .language import install_language
+
+    install_language(form, controller, build_window)  # View ▸ Language: builds the window again
     return form, controller
 
 

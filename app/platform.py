@@ -1,19 +1,20 @@
 """Where the app keeps its files, and start-up tweaks that depend on the platform.
 
-The app's files are state: ``state.json`` (the grid, the open collection and the few
-settings -- live check, auto-advance, zoom -- saved with it; there is no separate
-settings file) and the log ``app.log``.  They go to the platform's per-user folder for
-such files, never next to the executable or into PyInstaller's temporary folder:
+The app's files are its state (``state.json``: the grid, your notes, the open collection;
+the log ``app.log``), in :func:`user_data_dir`, and its settings (``settings.json``: live
+check, auto-advance, zoom, window size, ...; app/storage.py ``SETTINGS``), in
+:func:`user_config_dir`.  They go to the platform's per-user folders for such files, never
+next to the executable or into PyInstaller's temporary folder:
 
-* Windows: ``%APPDATA%\\SudokuSolver`` (roaming: a student's grid follows them to another
-  school computer)
-* macOS: ``~/Library/Application Support/SudokuSolver``
-* elsewhere: ``$XDG_STATE_HOME/sudoku-solver`` (default ``~/.local/state/sudoku-solver``);
-  the XDG spec's place for state that persists between runs but is not a document (a
-  relative XDG_STATE_HOME is ignored, as the spec says).  Should the app ever grow a
-  settings file, it goes to ``$XDG_CONFIG_HOME/sudoku-solver``.
+* Windows: both in ``%APPDATA%\\SudokuSolver`` (roaming: a student's grid and settings follow
+  them to another school computer)
+* macOS: both in ``~/Library/Application Support/SudokuSolver``
+* elsewhere: state in ``$XDG_STATE_HOME/sudoku-solver`` (default ``~/.local/state/sudoku-solver``),
+  the XDG spec's place for state that persists between runs but is not a document; settings in
+  ``$XDG_CONFIG_HOME/sudoku-solver`` (default ``~/.config/sudoku-solver``).  A relative
+  XDG_STATE_HOME or XDG_CONFIG_HOME is ignored, as the spec says.
 
-``SUDOKU_SOLVER_HOME`` overrides all of them (the tests use it).
+``SUDOKU_SOLVER_HOME`` overrides all of them: state and settings both go there (the tests use it).
 
 Up to version 1.0.0 the Linux folder was ``$XDG_DATA_HOME/sudoku-solver`` (default
 ``~/.local/share/sudoku-solver``).  :func:`migrate_old_files` moves its files once, at
@@ -32,7 +33,7 @@ import shutil
 import sys
 from pathlib import Path
 
-__all__ = ["user_data_dir", "usable_data_dir", "old_data_dirs", "migrate_old_files",
+__all__ = ["user_data_dir", "usable_data_dir", "user_config_dir", "usable_config_dir", "old_data_dirs", "migrate_old_files",
            "MIGRATED_FILES", "enable_dpi_awareness", "windows_work_area"]
 
 #: the files moved from an old folder, in this order (the state first: it matters most)
@@ -62,22 +63,42 @@ def user_data_dir(create: bool = True) -> Path:
     return path
 
 
+def user_config_dir(create: bool = True) -> Path:
+    """The per-user folder for the settings file (created on demand); on Windows and macOS,
+    and under ``SUDOKU_SOLVER_HOME``, the same folder as :func:`user_data_dir`."""
+    if os.environ.get("SUDOKU_SOLVER_HOME") or sys.platform in ("win32", "darwin"):
+        return user_data_dir(create)
+    path = _xdg("XDG_CONFIG_HOME", ".config") / "sudoku-solver"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def usable_data_dir() -> tuple[Path | None, str | None]:
     """(folder, None) when the per-user folder exists or was created and is writable, else
     (None, a one-line message saying what is wrong, where, and that the grid is not saved)."""
-    path = user_data_dir(create=False)
+    return _usable(user_data_dir(create=False), "Your grid will not be saved")
+
+
+def usable_config_dir() -> tuple[Path | None, str | None]:
+    """As :func:`usable_data_dir`, for the settings folder (app/__main__.py then keeps the
+    settings in the state file)."""
+    return _usable(user_config_dir(create=False), "Your settings are kept with the grid")
+
+
+def _usable(path: Path, what: str) -> tuple[Path | None, str | None]:
     where = f"{path} (set by SUDOKU_SOLVER_HOME)" if os.environ.get("SUDOKU_SOLVER_HOME") else str(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:  # exist_ok covers folders only: the name is taken by a file
-        return None, f"Your grid will not be saved: {where} is a file, not a folder."
+        return None, f"{what}: {where} is a file, not a folder."
     except OSError as exc:
         why = exc.strerror or str(exc)
         if isinstance(exc, NotADirectoryError):
             why = "a part of the path is a file"
-        return None, f"Your grid will not be saved: cannot create the folder {where}: {why}."
+        return None, f"{what}: cannot create the folder {where}: {why}."
     if not os.access(path, os.W_OK | os.X_OK):
-        return None, f"Your grid will not be saved: the folder {where} is read-only."
+        return None, f"{what}: the folder {where} is read-only."
     return path, None
 
 

@@ -1,8 +1,11 @@
-"""Nothing lost: the grid and the settings saved to the state file, and restored at start.
+"""Nothing lost: the grid saved to the state file, the settings to the settings file, both
+restored at start.
 
-:class:`Session` writes ``state.json`` (atomically, through app/storage.py) soon after
-every change, and when the window closes.  At start it brings the grid, the settings and
-the open collection back; a damaged file is set aside with a message, never a crash.
+:class:`Session` writes ``state.json`` and ``settings.json`` (atomically, through
+app/storage.py; which key is a setting is ``storage.SETTINGS``) soon after every change, and
+when the window closes.  Without a settings file (``settings_path`` None) the settings are
+kept in the state file.  At start it brings the settings, the grid and the open collection
+back; a damaged file is set aside with a message, never a crash.
 """
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import logging
 from pathlib import Path
 
 from .model import Board
-from .storage import StateError, read_state, set_aside, write_state
+from .storage import StateError, read_settings, read_state, set_aside, split_settings, write_settings, write_state
 from .wording import plural
 
 logger = logging.getLogger(__name__)
@@ -21,21 +24,30 @@ SAVE_DELAY_MS = 500
 
 
 class Session:
-    """Saves ``controller``'s state to ``state_path`` (None: nothing is saved) and restores it.
+    """Saves ``controller``'s state to ``state_path`` (None: nothing is saved) and its settings
+    to ``settings_path`` (None: into the state file), and restores them.
 
     A save runs at most ``save_delay_ms`` after the first unsaved change, and at close.
     """
 
-    def __init__(self, controller, state_path: Path | None, save_delay_ms: int = SAVE_DELAY_MS):
+    def __init__(self, controller, state_path: Path | None, save_delay_ms: int = SAVE_DELAY_MS,
+                 settings_path: Path | None = None):
         self.controller = controller
         self.form = controller.form
         self.root = controller.root
         self.state_path = Path(state_path) if state_path else None
+        self.settings_path = Path(settings_path) if settings_path and state_path else None
         self.save_delay_ms = save_delay_ms
         self._save_after: str | None = None
+        self._settings_saved: dict | None = None  # what settings.json holds (written only on a change)
+
+    def use_settings_file(self, settings_path: Path | None) -> None:
+        """Keep the settings in ``settings_path`` from now on (None: in the state file); before
+        the controller starts, so that they are read from there too."""
+        self.settings_path = Path(settings_path) if settings_path and self.state_path else None
 
     def state(self) -> dict:
-        """Everything the state file keeps."""
+        """Everything the state file keeps, settings included (:meth:`save_state` splits them off)."""
         c = self.controller
         return {
             "board": c.board.to_dict(),
@@ -72,7 +84,13 @@ class Session:
         if self.state_path is None:
             return False
         try:
-            write_state(self.state_path, self.state())
+            data = self.state()
+            if self.settings_path is not None:
+                data, settings = split_settings(data)
+                if settings != self._settings_saved:
+                    write_settings(self.settings_path, settings)
+                    self._settings_saved = settings
+            write_state(self.state_path, data)
         except OSError as exc:
             logger.warning("could not save the state file %s: %s", self.state_path, exc)
             if not self.controller.closing:
@@ -86,14 +104,22 @@ class Session:
         if self.state_path is None:
             self.welcome()
             return
+        settings, settings_problem = self._read_settings()
+        self._settings_saved = settings  # None without a settings file: the first save writes one
+        problem = None
         try:
             data = read_state(self.state_path)
         except StateError as exc:
-            where = f" It was kept as {exc.aside.name}." if exc.aside else ""
-            self.form.set_status(f"Started with an empty grid: {exc}.{where}", "warn")
-            return
-        if data is None:
-            self.welcome()
+            data, problem = None, f"Started with an empty grid: {exc}." + (
+                f" It was kept as {exc.aside.name}." if exc.aside else "")
+        if settings is None:  # no settings file (yet): an older version kept them in the state file
+            settings = split_settings(data or {})[1]
+        if data or settings:
+            self._restore_settings({**(data or {}), **settings})  # Notes mode is state, read with them
+        if problem or data is None:
+            self.form.set_status(problem, "warn") if problem else self.welcome()
+            if settings_problem:
+                self.form.set_status(settings_problem, "warn")
             return
         try:
             board = Board.from_dict(data.get("board") or {})
@@ -103,15 +129,6 @@ class Session:
             self.form.set_status(f"Started with an empty grid: the saved grid was damaged ({exc}).{where}", "warn")
             return
         c.board = board
-        self.form.var_live_check.set(bool(data.get("live_check", True)))
-        self.form.var_auto_advance.set(bool(data.get("auto_advance", True)))
-        try:
-            self.form.set_zoom(float(data.get("zoom", 1.0)))
-        except (TypeError, ValueError):
-            pass
-        for feature in c.features.values():
-            if hasattr(feature, "restore_settings"):
-                feature.restore_settings(data)
         cf = data.get("current_file")
         c.current_file = cf if isinstance(cf, str) else None
         coll, idx = data.get("collection_file"), data.get("collection_index")
@@ -122,6 +139,31 @@ class Session:
         noted = f" and the notes of {plural(notes, 'cell')}" if notes else ""
         self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')}{noted})." if n
                              else "Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
+        if settings_problem:
+            self.form.set_status(settings_problem, "warn")
+
+    def _read_settings(self) -> tuple[dict | None, str | None]:
+        """(the settings file's settings or None when there is none, a message when it was damaged)."""
+        if self.settings_path is None:
+            return None, None
+        try:
+            return read_settings(self.settings_path), None
+        except StateError as exc:
+            where = f" It was kept as {exc.aside.name}." if exc.aside else ""
+            return None, f"Started with the default settings: {exc}.{where}"
+
+    def _restore_settings(self, data: dict) -> None:
+        """The options, zoom and window size of ``data`` (each feature's ``restore_settings``
+        too); the default for each one missing."""
+        self.form.var_live_check.set(bool(data.get("live_check", True)))
+        self.form.var_auto_advance.set(bool(data.get("auto_advance", True)))
+        try:
+            self.form.set_zoom(float(data.get("zoom", 1.0)))
+        except (TypeError, ValueError):
+            pass
+        for feature in self.controller.features.values():
+            if hasattr(feature, "restore_settings"):
+                feature.restore_settings(data)
 
     def welcome(self) -> None:
         self.form.set_status("Type the puzzle's givens, paste a puzzle (Ctrl+V), open a file (Ctrl+O) "

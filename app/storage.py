@@ -1,4 +1,20 @@
-"""Files the app writes: the state file (the grid survives every close) and saved puzzles.
+"""Files the app writes: the state file (the grid survives every close), the settings file
+and saved puzzles.
+
+**State and settings.**  ``state.json`` keeps what you were doing (the board with your notes,
+Notes mode, the open collection and file); ``settings.json`` keeps how you like the app
+(:data:`SETTINGS`: live check, auto-advance, tidy notes, zoom, window size).  They live in
+different folders on Linux (app/platform.py: state under ``$XDG_STATE_HOME``, settings under
+``$XDG_CONFIG_HOME``), so a user can copy or reset one without the other.  Up to version 1.0.0
+every setting was kept in ``state.json``: :func:`move_settings_out` moves them into the
+settings file once (app/session.py also reads them from there while no settings file exists).
+
+**Adding a setting** (e.g. the interface language): add one :class:`Setting` to
+:data:`SETTINGS` below (its default, its type, one line saying what it is), and give the
+feature that owns it ``settings()`` / ``restore_settings(data)`` methods (app/session.py
+collects and hands them over; see app/notes.py).  A key that is not in :data:`SETTINGS`
+stays in the state file.  :func:`read_settings` drops a value of the wrong type, so the
+feature gets its default instead.
 
 Every write is atomic: the text goes to a temporary file in the same folder
 (``.<name>.<random>.tmp``), which then replaces the target with ``os.replace``, so a
@@ -20,10 +36,13 @@ import re
 import secrets
 import stat
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = ["atomic_write_text", "read_state", "write_state", "set_aside", "remove_leftovers",
-           "StateError", "STATE_VERSION", "MAX_STATE_BYTES"]
+           "StateError", "STATE_VERSION", "MAX_STATE_BYTES", "Setting", "SETTINGS",
+           "split_settings", "read_settings", "write_settings", "move_settings_out"]
 
 STATE_VERSION = 1
 # A state file holds one board and a few settings (about 1 KB); 1 MB is plenty.
@@ -107,7 +126,7 @@ def remove_leftovers(path: Path, age: float = LEFTOVER_AGE_S) -> list[Path]:
     return removed
 
 
-def read_state(path: Path) -> dict | None:
+def read_state(path: Path, what: str = "the saved grid") -> dict | None:
     """The saved state dict, None when there is no state file, StateError when it is unreadable.
 
     The size is checked before reading (``MAX_STATE_BYTES``).  A damaged file (too big,
@@ -122,10 +141,10 @@ def read_state(path: Path) -> dict | None:
         if not stat.S_ISREG(st.st_mode):
             # a folder or a pipe named state.json: opening a pipe would hang the start
             why = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise _damaged(path, f"{path.name} is {why}")
+            raise _damaged(path, f"{path.name} is {why}", what)
         if st.st_size > MAX_STATE_BYTES:
             raise _damaged(path, f"the file is {_size(st.st_size)}; a state file is at most "
-                                 f"{_size(MAX_STATE_BYTES)}")
+                                 f"{_size(MAX_STATE_BYTES)}", what)
         with open(path, "rb") as f:
             raw = f.read(MAX_STATE_BYTES + 1)
     except FileNotFoundError:
@@ -133,23 +152,23 @@ def read_state(path: Path) -> dict | None:
     except StateError:
         raise
     except OSError as exc:
-        raise StateError(f"the saved grid could not be read from {path} "
+        raise StateError(f"{what} could not be read from {path} "
                          f"({exc.strerror or exc})") from exc
     if len(raw) > MAX_STATE_BYTES:  # it grew between stat and read
-        raise _damaged(path, f"the file is over {_size(MAX_STATE_BYTES)}")
+        raise _damaged(path, f"the file is over {_size(MAX_STATE_BYTES)}", what)
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise _damaged(path, "it is nested too deeply to read") from None
+        raise _damaged(path, "it is nested too deeply to read", what) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        raise _damaged(path, str(exc)) from None
+        raise _damaged(path, str(exc), what) from None
     if not isinstance(data, dict):
-        raise _damaged(path, "not a JSON object")
+        raise _damaged(path, "not a JSON object", what)
     return data
 
 
-def _damaged(path: Path, why: str) -> StateError:
-    return StateError(f"the saved grid was damaged ({why})", set_aside(path))
+def _damaged(path: Path, why: str, what: str = "the saved grid") -> StateError:
+    return StateError(f"{what} was damaged ({why})", set_aside(path))
 
 
 def set_aside(path: Path) -> Path | None:
@@ -170,3 +189,83 @@ def write_state(path: Path, data: dict) -> None:
     """Save ``data`` as JSON atomically (OSError on failure)."""
     payload = dict(data, version=STATE_VERSION)
     atomic_write_text(path, json.dumps(payload, indent=1, sort_keys=True) + "\n")
+
+
+# -- settings ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of the settings file: its ``default``, the JSON ``kind`` it must have, and what it is."""
+
+    default: Any
+    kind: type | tuple[type, ...]
+    doc: str
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` has this setting's type (a JSON ``true`` is no number)."""
+        if isinstance(value, bool) and bool not in (self.kind if isinstance(self.kind, tuple) else (self.kind,)):
+            return False
+        return isinstance(value, self.kind)
+
+
+#: Every key of ``settings.json`` (the rest of what app/session.py saves is state).
+SETTINGS: dict[str, Setting] = {
+    "live_check": Setting(True, bool, "View ▸ Live rule check"),
+    "auto_advance": Setting(True, bool, "View ▸ Move to the next cell after a digit"),
+    "tidy_notes": Setting(True, bool, "Edit ▸ A placed digit leaves its peers' notes"),
+    "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)"),
+    "window": Setting(None, dict, "the window's size, app/layout.py WindowSize"),
+}
+
+
+def split_settings(data: dict) -> tuple[dict, dict]:
+    """(state, settings): ``data``'s keys that are not in :data:`SETTINGS`, and those that are."""
+    state = {k: v for k, v in data.items() if k not in SETTINGS}
+    settings = {k: v for k, v in data.items() if k in SETTINGS}
+    return state, settings
+
+
+def read_settings(path: Path) -> dict | None:
+    """The settings file's known keys with values of the right type; None when there is no file.
+
+    A damaged file is set aside as :func:`read_state` does (StateError); a key not in
+    :data:`SETTINGS` (a newer version's) or a value of the wrong type is left out, so its
+    default applies.
+    """
+    data = read_state(path, "the settings file")
+    if data is None:
+        return None
+    return {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}
+
+
+def write_settings(path: Path, settings: dict) -> None:
+    """Save the :data:`SETTINGS` keys of ``settings`` atomically (OSError on failure)."""
+    write_state(path, split_settings(settings)[1])
+
+
+def move_settings_out(state_path: Path, settings_path: Path) -> list[str]:
+    """Move the settings an older version kept in the state file into the settings file, once.
+
+    Only when there is no settings file yet: the settings file is written first, then the
+    state file without them, so a crash in between loses nothing (the state file's copy is
+    ignored once the settings file exists).  The keys moved (sorted); never raises: an
+    unreadable or unwritable file is left as it is, and app/session.py still reads the
+    settings from the state file then.
+    """
+    try:
+        if os.path.lexists(settings_path) or not os.path.isfile(state_path):
+            return []
+        if os.path.getsize(state_path) > MAX_STATE_BYTES:
+            return []  # read_state sets it aside, with its message, at start
+        data = json.loads(Path(state_path).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            return []
+        state, settings = split_settings(data)
+        if not settings:
+            return []
+        write_settings(settings_path, settings)
+        state.pop("version", None)
+        write_state(state_path, state)
+    except (OSError, ValueError, RecursionError):  # a damaged file is app/session.py's to report
+        return []
+    return sorted(settings)

@@ -197,7 +197,8 @@ def test_usable_data_dir_explains_a_read_only_folder(tmp_path, monkeypatch):
 
 def run_app_once(monkeypatch, read) -> dict:
     """Start the real app (``app.__main__.run``) and, instead of waiting for the user, read
-    the window with ``read(controller)`` and close it: what was read plus ``state_path``."""
+    the window with ``read(controller)`` and close it: what was read plus ``state_path`` and
+    ``settings_path``."""
     import tkinter as tk
 
     import app.__main__ as entry
@@ -207,13 +208,14 @@ def run_app_once(monkeypatch, read) -> dict:
     def mainloop(root, n=0):
         root.update()
         controller = seen.pop("controller")
-        seen.update(read(controller), state_path=controller.state_path)
+        seen.update(read(controller), state_path=controller.state_path,
+                    settings_path=controller.session.settings_path)
         controller.close()
 
     real_build = entry.build_window
 
-    def build_window(root, state_path):
-        form, controller = real_build(root, state_path)
+    def build_window(root, state_path, settings_path=None):
+        form, controller = real_build(root, state_path, settings_path)
         seen["controller"] = controller
         return form, controller
 
@@ -246,12 +248,12 @@ linux_like = pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the
 
 @pytest.fixture
 def xdg(tmp_path, monkeypatch):
-    """A private home with XDG_STATE_HOME and XDG_DATA_HOME unset, and no SUDOKU_SOLVER_HOME."""
+    """A private home with XDG_STATE_HOME, XDG_CONFIG_HOME and XDG_DATA_HOME unset, and no SUDOKU_SOLVER_HOME."""
     home = tmp_path / "user"
     home.mkdir()
     monkeypatch.delenv("SUDOKU_SOLVER_HOME", raising=False)
-    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
-    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    for name in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HOME", str(home))
     return home
 
@@ -360,9 +362,12 @@ def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
     old.mkdir(parents=True)
     line = example("tutorial").line
     write_state(old / "state.json", {"board": {"givens": line, "entries": "." * 81,
-                                               "solved": "." * 81, "mode": "solving"}})
+                                               "solved": "." * 81, "mode": "solving"},
+                                     "zoom": 1.25, "live_check": False})  # 1.0.0 kept settings here
     try:
-        seen = run_app_once(monkeypatch, lambda c: {"givens": c.board.givens.to_line(".")})
+        seen = run_app_once(monkeypatch, lambda c: {"givens": c.board.givens.to_line("."),
+                                                    "zoom": c.form.zoom_level,
+                                                    "live": c.form.var_live_check.get()})
     finally:
         import logging
 
@@ -370,6 +375,196 @@ def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
             if getattr(h, "baseFilename", "").startswith(str(xdg)):
                 logging.getLogger().removeHandler(h)
                 h.close()
-    assert seen["givens"] == line
+    assert (seen["givens"], seen["zoom"], seen["live"]) == (line, 1.25, False)
     assert seen["state_path"] == xdg / ".local" / "state" / "sudoku-solver" / "state.json"
+    assert seen["settings_path"] == xdg / ".config" / "sudoku-solver" / "settings.json"
     assert not old.exists()
+    assert "zoom" not in read_state(seen["state_path"])  # moved at the start, once
+    assert read_state(seen["settings_path"])["zoom"] == 1.25
+
+
+# -- 4. settings apart from the state (issue 16): settings.json under XDG_CONFIG_HOME -----------
+
+def test_each_platform_has_its_conventional_folders(tmp_path, monkeypatch):
+    """Windows %APPDATA%, macOS ~/Library/Application Support, Linux XDG state and config;
+    SUDOKU_SOLVER_HOME takes both everywhere.  (sys.platform is set for the call: the
+    functions only choose paths, nothing Windows- or Mac-specific runs.)"""
+    from app.platform import old_data_dirs, user_config_dir, user_data_dir
+
+    home = tmp_path / "user"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("SUDOKU_SOLVER_HOME", raising=False)
+    for name in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
+    expected = {
+        "win32": (tmp_path / "Roaming" / "SudokuSolver",) * 2,
+        "darwin": (home / "Library" / "Application Support" / "SudokuSolver",) * 2,
+        "linux": (home / ".local" / "state" / "sudoku-solver", home / ".config" / "sudoku-solver"),
+    }
+    for platform, (state, config) in expected.items():
+        monkeypatch.setattr(sys, "platform", platform)
+        assert (user_data_dir(create=False), user_config_dir(create=False)) == (state, config), platform
+        assert old_data_dirs() == ([home / ".local" / "share" / "sudoku-solver"] if platform == "linux" else [])
+        monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path / "mine"))
+        assert user_data_dir(create=False) == user_config_dir(create=False) == tmp_path / "mine"
+        monkeypatch.delenv("SUDOKU_SOLVER_HOME")
+    assert not home.exists() and not (tmp_path / "Roaming").exists()  # create=False made nothing
+
+
+@linux_like
+def test_settings_go_under_xdg_config_home(xdg, monkeypatch, tmp_path):
+    from app.platform import usable_config_dir, user_config_dir
+
+    assert user_config_dir(create=False) == xdg / ".config" / "sudoku-solver"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "conf"))
+    assert usable_config_dir() == (tmp_path / "conf" / "sudoku-solver", None)
+    assert (tmp_path / "conf" / "sudoku-solver").is_dir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/conf")  # the XDG spec: ignore it
+    assert user_config_dir(create=False) == xdg / ".config" / "sudoku-solver"
+    (tmp_path / "blocked").write_text("a file")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "blocked"))
+    folder, why = usable_config_dir()
+    assert folder is None and str(tmp_path / "blocked") in why
+
+
+def _old_state(path: Path, **settings) -> dict:
+    from solver.examples import example
+
+    board = {"givens": example("tutorial").line, "entries": "." * 81, "solved": "." * 81, "mode": "solving"}
+    write_state(path, {"board": board, "notes_mode": True, "current_file": None, **settings})
+    return board
+
+
+def test_settings_in_an_old_state_file_move_to_the_settings_file_once(tmp_path):
+    from app.storage import SETTINGS, move_settings_out, read_settings
+
+    state, settings = tmp_path / "state.json", tmp_path / "conf" / "settings.json"
+    settings.parent.mkdir()
+    window = {"width": 900, "height": 700, "maximized": False}
+    board = _old_state(state, zoom=1.25, live_check=False, auto_advance=False, tidy_notes=False, window=window)
+    assert move_settings_out(state, settings) == ["auto_advance", "live_check", "tidy_notes", "window", "zoom"]
+    assert read_settings(settings) == {"zoom": 1.25, "live_check": False, "auto_advance": False,
+                                       "tidy_notes": False, "window": window}
+    left = read_state(state)
+    assert left["board"] == board and left["notes_mode"] is True  # the state stays: Notes mode is state
+    assert not set(left) & set(SETTINGS)
+    # once: the settings file now exists and wins, even over settings an old version wrote again
+    _old_state(state, zoom=3.0)
+    assert move_settings_out(state, settings) == [] and read_settings(settings)["zoom"] == 1.25
+    assert read_state(state)["zoom"] == 3.0  # not touched
+
+
+def test_moving_settings_leaves_a_damaged_state_file_to_the_app(tmp_path):
+    """The app's start reads the state file after the move: a damaged one must still be there,
+    so that it is set aside *with* its message, not quietly."""
+    from app.storage import move_settings_out
+
+    state, settings = tmp_path / "state.json", tmp_path / "settings.json"
+    state.write_text('{"zoom": 1.5, "board": ')
+    assert move_settings_out(state, settings) == []
+    assert state.read_text() == '{"zoom": 1.5, "board": ' and not settings.exists()
+    assert move_settings_out(tmp_path / "none.json", settings) == []  # no state file: nothing to do
+    write_state(state, {"board": {}})  # no settings in it: no settings file written
+    assert move_settings_out(state, settings) == [] and not settings.exists()
+
+
+def test_read_settings_keeps_known_keys_of_the_right_type(tmp_path):
+    from app.storage import SETTINGS, Setting, read_settings, write_settings
+
+    path = tmp_path / "settings.json"
+    assert read_settings(path) is None  # no file yet: the caller looks in the state file
+    path.write_text(json.dumps({"zoom": True, "live_check": "no", "auto_advance": False,
+                                "window": [1, 2], "from_a_newer_version": 1, "version": 1}))
+    assert read_settings(path) == {"auto_advance": False}  # the rest get their defaults
+    write_settings(path, {"zoom": 2, "board": {"givens": "1"}, "tidy_notes": False})
+    assert json.loads(path.read_text()) == {"zoom": 2, "tidy_notes": False, "version": 1}  # no state in it
+    # every setting is documented with a default of its own type
+    for key, setting in SETTINGS.items():
+        assert isinstance(setting, Setting) and setting.doc, key
+        assert setting.default is None or setting.accepts(setting.default), key
+
+
+def test_a_damaged_settings_file_is_set_aside_and_named(tmp_path):
+    from app.storage import read_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text("[1, 2")
+    with pytest.raises(StateError, match="the settings file was damaged") as info:
+        read_settings(path)
+    assert info.value.aside.name.startswith("settings.json.corrupt-") and not path.exists()
+
+
+def _window(tk_root, state: Path, settings: Path | None):
+    """The whole window (every feature) on a Toplevel, started as at a real start."""
+    import tkinter as tk
+
+    from app.__main__ import build_window
+
+    form, controller = build_window(tk.Toplevel(tk_root), state, settings)
+    controller.start()
+    tk_root.update()
+    return form, controller
+
+
+@pytest.mark.gui
+def test_the_app_keeps_state_and_settings_in_their_own_files(tk_root, tmp_path):
+    from app.storage import SETTINGS
+
+    state, settings = tmp_path / "state" / "state.json", tmp_path / "config" / "settings.json"
+    state.parent.mkdir()
+    settings.parent.mkdir()
+    form, c = _window(tk_root, state, settings)
+    cell = form.cells[0]
+    cell.focus_force()
+    tk_root.update()
+    cell.event_generate("<KeyPress>", keysym="5")
+    form.var_live_check.set(False)
+    form.set_zoom(1.5)
+    c.features["notes"].var_tidy.set(False)
+    c.features["notes"].var_mode.set(True)
+    c.close()
+    saved_state, saved_settings = read_state(state), json.loads(settings.read_text())
+    assert saved_state["board"]["givens"][0] == "5" and saved_state["notes_mode"] is True
+    assert not set(saved_state) & set(SETTINGS)
+    assert set(saved_settings) == set(SETTINGS) | {"version"}
+    assert (saved_settings["live_check"], saved_settings["zoom"], saved_settings["tidy_notes"]) == (False, 1.5, False)
+    assert saved_settings["window"]["width"] > 0
+    # the next start: both come back
+    form, c = _window(tk_root, state, settings)
+    try:
+        assert form.cell_text((0, 0)) == "5"
+        assert (form.var_live_check.get(), form.zoom_level) == (False, 1.5)
+        assert (c.features["notes"].var_tidy.get(), c.features["notes"].var_mode.get()) == (False, True)
+    finally:
+        c.close()
+
+
+@pytest.mark.gui
+def test_settings_of_an_old_state_file_are_used_then_saved_apart(tk_root, tmp_path):
+    """No settings file yet (a state file of version 1.0.0, and move_settings_out could not
+    run): the settings come from the state file, and the first save splits them off."""
+    state, settings = tmp_path / "state.json", tmp_path / "settings.json"
+    board = _old_state(state, zoom=1.25, live_check=False)
+    form, c = _window(tk_root, state, settings)
+    assert (form.zoom_level, form.var_live_check.get()) == (1.25, False)
+    assert form.cell_text((0, 0)) == board["givens"][0]
+    c.close()
+    assert read_state(settings)["zoom"] == 1.25 and "zoom" not in read_state(state)
+
+
+@pytest.mark.gui
+def test_a_damaged_settings_file_keeps_the_grid_and_says_so(tk_root, tmp_path):
+    state, settings = tmp_path / "state.json", tmp_path / "settings.json"
+    board = _old_state(state)
+    settings.write_text('{"zoom": 2')
+    form, c = _window(tk_root, state, settings)
+    try:
+        assert form.cell_text((0, 0)) == board["givens"][0]  # the grid is back
+        assert form.zoom_level == 1.0
+        status = form.status_text()
+        assert "default settings" in status and "settings file was damaged" in status
+        assert "settings.json.corrupt-" in status
+    finally:
+        c.close()
+    assert read_state(settings)["zoom"] == 1.0  # a good file again, with the defaults
