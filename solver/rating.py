@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .grid import Grid
+from .i18n import Msg, describe, msg, translate
 from .path import LogicalPath, logical_path, solve_logically
 from .techniques import technique
 
@@ -41,6 +42,8 @@ __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CA
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 #: the labels of the levels, and of "guessing": a path that stopped before the end (cancelled
 #: or beyond the forcing chains' bound; never seen on a puzzle with one solution)
+#: They stay English here (data, the catalogue's keys); solver.describe words a level in the
+#: chosen language through the "level" context (the ``{x:level}`` kind of solver.i18n).
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert",
                 "extreme": "Extreme", "guessing": "Needs guessing"}
 GUESS_PENALTY = 200
@@ -82,45 +85,55 @@ class Rating:
 
     @property
     def label(self) -> str:
-        """'Easy' ... 'Needs guessing', or 'Not rated' for a puzzle without one solution."""
-        return LEVEL_LABELS[self.level] if self.level else "Not rated"
+        """'Easy' ... 'Needs guessing', or 'Not rated' for a puzzle without one solution (chosen language)."""
+        if self.level:
+            return translate(LEVEL_LABELS[self.level], "level")
+        return describe(msg("rating_not_rated"))
+
+    @property
+    def summary_msg(self) -> Msg:
+        """:attr:`summary` as a message."""
+        if not self.unique:
+            return msg("rating_summary_not_rated", why=getattr(self.diagnosis, "summary", self.status))
+        if self.level == "guessing":
+            return msg("rating_summary_stuck", level=self.level, score=self.score, left=self.cells_left,
+                       givens=self.givens)
+        if self.hardest:
+            return msg("rating_summary", level=self.level, score=self.score, name=self.hardest,
+                       givens=self.givens)
+        return msg("rating_summary_solved", level=self.level, score=self.score, givens=self.givens)
 
     @property
     def summary(self) -> str:
-        """One line, e.g. "Hard (score 412): hardest technique X-Wing; 26 givens"."""
-        if not self.unique:
-            return f"Not rated: {getattr(self.diagnosis, 'summary', self.status)}"
-        if self.level == "guessing":
-            how = f"logic gets stuck with {self.cells_left} cells left"
-        elif self.hardest:
-            how = f"hardest technique {self.hardest}"
-        else:
-            how = "already solved"
-        return f"{self.label} (score {self.score}): {how}; {self.givens} givens"
+        """One line, e.g. "Hard (score 412): hardest technique X-Wing; 26 givens" (chosen language)."""
+        return describe(self.summary_msg)
 
-    def card_lines(self) -> list[str]:
-        """The difficulty card as lines of plain text (the GUI may lay them out itself)."""
+    def card_msgs(self) -> list[Msg]:
+        """The difficulty card as messages, one per line (see :meth:`card_lines`)."""
         if not self.unique:
-            return [self.summary]
-        lines = ["Unique solution ✓", f"Givens: {self.givens}",
-                 f"Level: {self.label} (score {self.score})"]
+            return [self.summary_msg]
+        out = [msg("rating_unique"), msg("rating_givens", givens=self.givens),
+               msg("rating_level", level=self.level, score=self.score)]
         if self.hardest:
-            lines.append(f"Hardest technique needed: {self.hardest} "
-                         f"({LEVEL_LABELS[technique(self.hardest).level]})")
+            out.append(msg("rating_hardest", name=self.hardest, level=technique(self.hardest).level))
         if self.level == "guessing":
-            lines.append(f"Logic gets stuck with {self.cells_left} cells left: "
-                         f"from there it needs guessing.")
+            out.append(msg("rating_stuck", left=self.cells_left))
         for name, n in self.counts.items():
-            lines.append(f"  {name}: {n}×")
+            out.append(msg("rating_count", name=name, n=n))
         if self.backtrack is not None:
             b = self.backtrack
-            capped = f" (stopped at the cap of {BACKTRACK_CAP:,})" if b.capped else ""
-            lines.append(f"Classic backtracker: {b.placements:,} placements, "
-                         f"{b.backtracks:,} backtracks{capped}")
+            if b.capped:
+                out.append(msg("rating_backtracker_capped", placements=b.placements, backtracks=b.backtracks,
+                               cap=BACKTRACK_CAP))
+            else:
+                out.append(msg("rating_backtracker", placements=b.placements, backtracks=b.backtracks))
         if self.search is not None:
-            s = self.search
-            lines.append(f"Fast solver: {s.nodes:,} nodes, {s.guesses:,} guesses")
-        return lines
+            out.append(msg("rating_fast_solver", nodes=self.search.nodes, guesses=self.search.guesses))
+        return out
+
+    def card_lines(self) -> list[str]:
+        """The difficulty card as lines of plain text in the chosen language (the GUI may lay them out itself)."""
+        return [describe(m) for m in self.card_msgs()]
 
 
 def level_of(steps, solved: bool) -> tuple[str, Optional[str]]:

@@ -20,4 +20,20 @@ register({
     "hint_rung_cells": ("3. The highlighted cells: {cells:cellcomma} (digit {digits:digits}).",
                         "3. The highlighted cells: {cells:cellcomma} (digits {digits:digits}).", "n"),
     "hint_rung_step": "4. {step}\n   So: {so}",
+    # rating.py: the difficulty card
+    "rating_not_rated": "Not rated",
+    "rating_summary_not_rated": "Not rated: {why}",
+    "rating_summary": "{level:level} (score {score}): hardest technique {name:technique}; {givens} givens",
+    "rating_summary_stuck": "{level:level} (score {score}): logic gets stuck with {left} cells left; {givens} givens",
+    "rating_summary_solved": "{level:level} (score {score}): already solved; {givens} givens",
+    "rating_unique": "Unique solution \u2713",
+    "rating_givens": "Givens: {givens}",
+    "rating_level": "Level: {level:level} (score {score})",
+    "rating_hardest": "Hardest technique needed: {name:technique} ({level:level})",
+    "rating_stuck": "Logic gets stuck with {left} cells left: from there it needs guessing.",
+    "rating_count": "  {name:technique}: {n}\u00d7",
+    "rating_backtracker": "Classic backtracker: {placements:n} placements, {backtracks:n} backtracks",
+    "rating_backtracker_capped": "Classic backtracker: {placements:n} placements, {backtracks:n} backtracks "
+                                 "(stopped at the cap of {cap:n})",
+    "rating_fast_solver": "Fast solver: {nodes:n} nodes, {guesses:n} guesses",
 })
