@@ -11,6 +11,10 @@ Every page is one ``<section class="page ...">`` of fixed millimetre size that f
 the paper's printable area (``@page`` sets the paper and the margins), ends with a page
 break, and never overflows: the grid side is computed from the paper, the number of rows
 and columns, the captions and the header.  Nothing is fetched from the network.
+
+The words on the pages (captions, running heads, the legend, the default title) are
+messages (``solver/messages/teaching.py``) worded in the chosen language, or in ``lang``
+when one is given; the document's ``lang`` attribute says which.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from html import escape
 from typing import Iterable, Optional, Sequence
 
 from .grid import Grid
-from .words import join
+from .i18n import describe, language, msg, normalize_language
 
 __all__ = ["PrintGrid", "PagePlan", "PrintedSheet", "Paper", "PAPERS", "PER_PAGE",
            "plan_pages", "make_sheet", "layout_of", "as_grid"]
@@ -38,6 +42,10 @@ class Paper:
     css: str
     width_mm: float
     height_mm: float
+
+    def name(self, lang: Optional[str] = None) -> str:
+        """The paper's name for people ("A4", "Letter"), in the chosen language or ``lang``."""
+        return describe(msg(f"print_paper_{self.key}"), lang)
 
     @property
     def area(self) -> tuple[float, float]:
@@ -87,10 +95,16 @@ class PrintGrid:
 
     @property
     def caption(self) -> str:
-        parts = [f"Puzzle {self.number}"] if self.number is not None else []
+        """'Puzzle 3 · Easy', in the chosen language (see :meth:`caption_in`)."""
+        return self.caption_in()
+
+    def caption_in(self, lang: Optional[str] = None) -> str:
+        """The caption in ``lang`` (default: the chosen language); the label is shown as given."""
+        if self.number is None:
+            return self.label
         if self.label:
-            parts.append(self.label)
-        return " · ".join(parts)
+            return describe(msg("print_puzzle_label", number=self.number, label=self.label), lang)
+        return describe(msg("print_puzzle", number=self.number), lang)
 
     @property
     def shows_more_than_givens(self) -> bool:
@@ -180,14 +194,14 @@ _STYLE = {  # what: (css class, fill, extra attributes)
 }
 
 
-def _svg(item: PrintGrid, side_mm: float, *, solution: Optional[Grid] = None) -> str:
+def _svg(item: PrintGrid, side_mm: float, *, solution: Optional[Grid] = None, lang: Optional[str] = None) -> str:
     """An inline SVG of ``item`` (or of ``solution`` with ``item``'s givens in bold)."""
     size = 9 * _CELL
     shown = solution if solution is not None else Grid(
         g or e or s for g, e, s in zip(item.givens.cells, item.entries.cells, item.solved.cells))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {size + 4} {size + 4}" '
            f'width="{side_mm}mm" height="{side_mm}mm" role="img" '
-           f'aria-label="Sudoku grid {escape(shown.to_line())}">',
+           f'aria-label="{escape(describe(msg("print_grid_label", line=shown.to_line()), lang))}">',
            f'<rect x="0" y="0" width="{size}" height="{size}" fill="#fff" stroke="none"/>']
     for k in range(10):
         w = 3 if k % 3 == 0 else 1
@@ -246,10 +260,7 @@ svg {{ display: block; margin: 0 auto; }}
 """
 
 
-_LEGEND = {"entry": "blue: your digits", "solver": "italic: the solver's digits", "note": "small: pencil notes"}
-
-
-def _legend(items: Sequence[PrintGrid]) -> str:
+def _legend(items: Sequence[PrintGrid], lang: Optional[str] = None) -> str:
     kinds = []
     if any(x.entries.clue_count for x in items):
         kinds.append("entry")
@@ -259,7 +270,8 @@ def _legend(items: Sequence[PrintGrid]) -> str:
         kinds.append("note")
     if not kinds:
         return ""
-    return f'<div class="legend">{" · ".join(["Bold: the givens"] + [_LEGEND[k] for k in kinds])}</div>'
+    words = [describe(msg(f"print_legend_{k}"), lang) for k in ["givens"] + kinds]
+    return f'<div class="legend">{escape(" · ".join(words), quote=False)}</div>'
 
 
 def _grid_style(cols: int, rows: int, side: float) -> str:
@@ -268,20 +280,25 @@ def _grid_style(cols: int, rows: int, side: float) -> str:
 
 
 def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: bool = False,
-               title: str = "Sudoku", auto_print: bool = False, cancel=None) -> PrintedSheet:
+               title: Optional[str] = None, auto_print: bool = False, cancel=None,
+               lang: Optional[str] = None) -> PrintedSheet:
     """The print document of ``items`` (PrintGrids, Grids or 81-character lines), ``per_page`` to a page.
 
     ``paper`` is ``"a4"`` or ``"letter"``; ``solutions=True`` adds solution pages, one
     solution per distinct puzzle (so copies of one puzzle share it); ``auto_print=True``
     makes the page open the browser's print dialog when it has loaded.  ValueError for a
     bad ``per_page`` or paper, no grids, or (with solutions) a puzzle that has not exactly
-    one solution.  ``cancel`` (a threading.Event) stops the solution search.
+    one solution.  ``cancel`` (a threading.Event) stops the solution search.  The words are in
+    ``lang`` (default: the chosen language); ``title`` defaults to "Sudoku" in that language.
     """
     _check_per_page(per_page)
+    lang = normalize_language(lang) or language()
+    if title is None:
+        title = describe(msg("print_title"), lang)
     p = _paper(paper)
     grids = [x if isinstance(x, PrintGrid) else PrintGrid(as_grid(x)) for x in items]
     if not grids:
-        raise ValueError("there is no puzzle to print")
+        raise ValueError(msg("print_nothing"))
     sols: list[tuple[Grid, PrintGrid, list]] = []  # (solution, first item, numbers of its items)
     if solutions:
         from .search import find_solutions
@@ -293,10 +310,10 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
                 continue
             found = find_solutions(item.givens, 2, cancel=cancel)
             if len(found) != 1:
-                which = f"puzzle {item.number}" if item.number is not None else (
-                    "the puzzle" if len(grids) == 1 or len({g.givens for g in grids}) == 1 else f"grid {n}")
-                raise ValueError(f"{which} has {'no' if not found else 'more than one'} "
-                                 f"solution, so it has no solution page")
+                which = "puzzle" if item.number is not None else (
+                    "the" if len(grids) == 1 or len({g.givens for g in grids}) == 1 else "grid")
+                raise ValueError(msg(f"print_{'no_solution' if not found else 'many_solutions'}_{which}",
+                                     number=item.number if item.number is not None else n))
             seen[item.givens] = len(sols)
             sols.append((found[0], item, [item.number]))
     plan = plan_pages(len(grids), per_page, len(sols))
@@ -304,13 +321,14 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
     pages = []
     cols, rows = _PUZZLE_LAYOUT[per_page]
     side = layout_of(cols, rows, p)
-    legend = _legend(grids)
+    legend = _legend(grids, lang)
     for k, start in enumerate(range(0, len(grids), per_page)):
         cells = []
         for item in grids[start:start + per_page]:
-            cells.append(f'<div class="puzzle"><div class="caption">{escape(item.caption)}</div>'
-                         f'{_svg(item, side)}</div>')
-        head = f"<h1>{t}</h1>" if k == 0 else f'<div class="running">{t} · page {k + 1}</div>'
+            cells.append(f'<div class="puzzle"><div class="caption">{escape(item.caption_in(lang))}</div>'
+                         f'{_svg(item, side, lang=lang)}</div>')
+        head = f"<h1>{t}</h1>" if k == 0 else (
+            f'<div class="running">{escape(describe(msg("print_running_head", title=title, page=k + 1), lang))}</div>')
         pages.append(f'<section class="page puzzles"><div class="head">{head}</div>'
                      f'<div class="sheet" {_grid_style(cols, rows, side)}>{"".join(cells)}</div>'
                      f'{legend}</section>')
@@ -322,20 +340,24 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
             cells = []
             for solution, item, numbers in sols[start:start + per]:
                 known = [n for n in numbers if n is not None]
-                cap = "Solution" + (f" {join(str(n) for n in known)}" if known else "")
-                if item.label and not known:
-                    cap += f" · {item.label}"
-                cells.append(f'<div class="puzzle"><div class="caption">{escape(cap)}</div>'
-                             f'{_svg(item, sside, solution=solution)}</div>')
-            pages.append(f'<section class="page solutions"><div class="head"><h1>{t}: solutions</h1></div>'
+                if known:
+                    cap = msg("print_solution_numbers", numbers=known, n=len(known))
+                else:
+                    cap = msg("print_solution_label", label=item.label) if item.label else msg("print_solution")
+                cells.append(f'<div class="puzzle"><div class="caption">{escape(describe(cap, lang))}</div>'
+                             f'{_svg(item, sside, solution=solution, lang=lang)}</div>')
+            head = escape(describe(msg("print_solutions_head", title=title), lang))
+            pages.append(f'<section class="page solutions"><div class="head"><h1>{head}</h1></div>'
                          f'<div class="sheet" {_grid_style(scols, srows, sside)}>{"".join(cells)}</div>'
                          f'</section>')
     assert len(pages) == plan.pages, (len(pages), plan)
     script = ('<script>window.addEventListener("load", function () '
               '{ setTimeout(function () { window.print(); }, 250); });</script>\n') if auto_print else ""
-    toolbar = (f'<div class="toolbar">{p.label}, {plan.pages} page{"s" if plan.pages != 1 else ""} · '
-               f'<button onclick="window.print()">Print…</button></div>')
-    html = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    pages_text = describe(msg("print_pages", paper=p.name(lang), n=plan.pages), lang)
+    button = describe(msg("print_button"), lang)
+    toolbar = (f'<div class="toolbar">{escape(pages_text)} · '
+               f'<button onclick="window.print()">{escape(button)}</button></div>')
+    html = (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{t}</title>\n<style>{_css(p)}</style>\n{script}</head>\n<body>\n{toolbar}\n"
             + "\n".join(pages) + "\n</body>\n</html>\n")
     return PrintedSheet(html, plan, p, tuple(s for s, _, _ in sols))
