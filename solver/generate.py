@@ -30,6 +30,7 @@ from typing import Optional
 from .cancel import check
 from .candidates import ALL, BIT, POP
 from .grid import PEERS, Grid
+from .i18n import msg
 from .isomorph import isomorph_line
 from .path import solve_logically
 from .rating import LEVELS, level_of, rate_cells
@@ -67,7 +68,10 @@ _EXTREME_SEEDS["none"] = tuple(x for v in _EXTREME_SEEDS.values() for x in v)
 
 
 class GenerationFailed(RuntimeError):
-    """No puzzle of the requested level was found within MAX_ATTEMPTS tries (never seen in practice)."""
+    """No puzzle of the requested level was found within MAX_ATTEMPTS tries (never seen in practice).
+
+    Its argument is a :class:`solver.Msg`: ``str(exc)`` words it in the chosen language.
+    """
 
 
 def _image(kind: str, r: int, c: int) -> list[tuple[int, int]]:
@@ -113,11 +117,11 @@ _RATE_FINDERS = {lv: finders(LEVELS[:LEVELS.index(lv) + 1]) for lv in LEVELS}
 
 def _check_args(level, symmetry) -> str:
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
+        raise ValueError(msg("generate_unknown_level", level=repr(level), levels=", ".join(LEVELS)))
     sym = "none" if symmetry is None else symmetry
     if sym not in SYMMETRIES:
-        raise ValueError(f"unknown symmetry {symmetry!r}; valid symmetries: "
-                         f"{', '.join(SYMMETRIES)} (or None)")
+        raise ValueError(msg("generate_unknown_symmetry", symmetry=repr(symmetry),
+                             symmetries=", ".join(SYMMETRIES)))
     return sym
 
 
@@ -286,7 +290,7 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
             if count_solutions(g, 2, cancel=cancel) != 1:  # pragma: no cover - by construction
                 continue
             return g
-    raise GenerationFailed(f"no {level} puzzle with {sym} symmetry after {MAX_ATTEMPTS} attempts")
+    raise GenerationFailed(msg("generate_failed", level=level, symmetry=sym, attempts=MAX_ATTEMPTS))
 
 
 def _from_seed(sym: str, rng: random.Random) -> Grid:

@@ -36,6 +36,10 @@ register({
     "rating_backtracker_capped": "Classic backtracker: {placements:n} placements, {backtracks:n} backtracks "
                                  "(stopped at the cap of {cap:n})",
     "rating_fast_solver": "Fast solver: {nodes:n} nodes, {guesses:n} guesses",
+    # generate.py (levels and symmetries are named by their codes, as the functions take them)
+    "generate_unknown_level": "unknown level {level}; valid levels: {levels}",
+    "generate_unknown_symmetry": "unknown symmetry {symmetry}; valid symmetries: {symmetries} (or None)",
+    "generate_failed": "no {level} puzzle with {symmetry} symmetry after {attempts} attempts",
     # printing.py and worksheet.py: the words on printed pages
     "print_title": "Sudoku",
     "worksheet_title": "Sudoku worksheet",
