@@ -40,6 +40,23 @@ register({
     "generate_unknown_level": "unknown level {level}; valid levels: {levels}",
     "generate_unknown_symmetry": "unknown symmetry {symmetry}; valid symmetries: {symmetries} (or None)",
     "generate_failed": "no {level} puzzle with {symmetry} symmetry after {attempts} attempts",
+    # examples.py: the example puzzles' titles (menus) and notes
+    "example_tutorial": "Tutorial board (the classic backtracking lesson)",
+    "example_tutorial_note": "The board from the well-known backtracking tutorials: 7,8,0,4,... row by row.",
+    "example_kaggle": "Tutorial board (Kaggle's first puzzle)",
+    "example_kaggle_note": "The first puzzle of the Kaggle one-million set, used by many tutorials.",
+    "example_easy": "Easy (Project Euler #96, grid 01)",
+    "example_easy_note": "Solvable with singles alone.",
+    "example_hard": "Hard (Arto Inkala's 'world's hardest')",
+    "example_hard_note": "Needs guessing or advanced techniques.",
+    "example_mistyped": "No solution: a mistyped given",
+    "example_mistyped_note": "The tutorial board with {cell:cell} typed as {typed} instead of {right}: no rule is broken, "
+                             "yet there is no solution.",
+    "example_two_solutions": "Two solutions: a missing given",
+    "example_two_solutions_note": "The tutorial board without the {digit} at {cell:cell}: it has exactly two solutions.",
+    "example_pathological": "Pathological for the classic backtracker",
+    "example_pathological_note": "Designed against 'first empty cell, try 1 to 9': the classic search needs "
+                                 "hundreds of millions of steps, the fast solver a few milliseconds.",
     # printing.py and worksheet.py: the words on printed pages
     "print_title": "Sudoku",
     "worksheet_title": "Sudoku worksheet",
