@@ -36,10 +36,10 @@ from typing import Optional
 
 from .cancel import Cancelled, Deadline, check
 from .candidates import candidate_masks, mask_digits
-from .grid import DIGITS, PEERS, Grid, Unit, cell_label, cell_name, cell_of, conflicts, index
+from .grid import DIGITS, PEERS, Grid, Unit, cell_of, conflicts, index
+from .i18n import Msg, describe, msg
 from .search import count_solutions, find_contradiction, find_solutions, solution_digits
-from .typos import TypoSearch, find_typos, short_fix
-from .words import capitalized, join
+from .typos import TypoSearch, find_typos, short_fix_msg
 
 __all__ = [
     "Conflict", "Finding", "Diagnosis", "EntryCheck",
@@ -51,8 +51,19 @@ TYPO_FINDINGS = 5  # explanations shown as findings
 _CLUE_BUDGET = 0.3  # seconds for the "which clue makes it unique" search
 _ENUMERATE = 1000  # solutions enumerated to find that clue (at most about 50 ms)
 
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                8: "eight", 9: "nine"}
+
+def _either(options: list) -> Msg:
+    """"a or b or c" of some messages (at least one)."""
+    if len(options) == 1:
+        return options[0]
+    return msg("fix_either", first=options[0], rest=_either(options[1:]))
+
+
+def _comma_list(items: list) -> Msg:
+    """"a, b, c" of some messages (at least one)."""
+    if len(items) == 1:
+        return items[0]
+    return msg("list_comma", first=items[0], rest=_comma_list(items[1:]))
 
 
 # -- conflicts ----------------------------------------------------------------
@@ -66,11 +77,18 @@ class Conflict:
     cells: tuple
 
     @property
-    def message(self) -> str:
-        """E.g. ``"Row 3 has two 5s: r3c2 and r3c7"``."""
+    def text(self) -> Msg:
+        """The conflict as a message (``conflict_row`` / ``_col`` / ``_box``)."""
         n = len(self.cells)
-        names = join([cell_name(c) for c in self.cells])
-        return f"{capitalized(self.unit.name)} has {_COUNT_WORDS.get(n, str(n))} {self.digit}s: {names}"
+        times = msg(f"count_word_{n}") if 2 <= n <= 9 else n
+        kind = self.unit.kind
+        return msg(f"conflict_{kind}", **{kind: self.unit.index + 1}, times=times, digit=self.digit,
+                   cells=tuple(self.cells))
+
+    @property
+    def message(self) -> str:
+        """E.g. ``"Row 3 has two 5s: r3c2 and r3c7"`` (in the chosen language)."""
+        return describe(self.text)
 
     def __str__(self) -> str:
         return self.message
@@ -86,11 +104,17 @@ def validate(g: Grid) -> list[Conflict]:
 
 @dataclass(frozen=True)
 class Finding:
-    """One thing ``diagnose`` found: ``kind`` (see module doc), a sentence, cells to highlight."""
+    """One thing ``diagnose`` found: ``kind`` (see module doc), its ``text`` (a message), cells to highlight.
+
+    ``message`` words the text in the chosen language."""
 
     kind: str
-    message: str
+    text: Msg | str
     cells: tuple = ()
+
+    @property
+    def message(self) -> str:
+        return describe(self.text)
 
 
 @dataclass
@@ -129,50 +153,46 @@ class Diagnosis:
 
     @property
     def summary(self) -> str:
-        """One line for a status bar."""
+        """One line for a status bar (in the chosen language)."""
+        return describe(self.summary_text)
+
+    @property
+    def summary_text(self) -> Msg:
+        """:attr:`summary` as a message."""
         if self.status == "unique":
-            return "Unique solution ✓"
+            return msg("summary_unique")
         if self.status == "invalid":
             n = len(self.conflicts)
-            head = "1 rule conflict" if n == 1 else f"{n} rule conflicts"
-            text = f"{head}: {self.conflicts[0].message}" if n else "Rule conflicts"
+            text = (msg("summary_conflicts", n=n, conflict=self.conflicts[0].text) if n
+                    else msg("summary_conflicts_none"))
         elif self.status == "multiple":
-            text = f"More than one solution (they differ in {len(self.differing)} cells)"
+            n = len(self.differing)
             best = self.best_fix
             if best is not None and self.fix_confident and best.kind != "left_out":
-                return text + self._fix_words()
+                return self._with_fix(msg("summary_multiple", n=n))
             if self.suggested_clue is not None:
                 cell, digit = self.suggested_clue
-                text += f"; adding {cell_name(cell)} = {digit} makes it unique"
-            return text
+                return msg("summary_multiple_clue", n=n, cell=cell, digit=digit)
+            return msg("summary_multiple", n=n)
         else:
-            text = "No solution"
+            text = msg("summary_no_solution")
         if self.best_fix is not None and self.best_fix.unique:
-            return text + self._fix_words()
+            return self._with_fix(text)
         if self.suspects:
-            names = join([f"{cell_name(c)}" for c in self.suspects[:3]])
-            more = " or another given" if len(self.suspects) > 3 else ""
-            return f"{text}: check {names}{more}"
+            code = "summary_check_more" if len(self.suspects) > 3 else "summary_check"
+            return msg(code, head=text, cells=tuple(self.suspects[:3]))
         return text
 
-    def _fix_words(self) -> str:
-        """"; likeliest fix: r5c9 7 → 1" (or "; one of these fixes: …" when unsure)."""
+    def _with_fix(self, head: Msg) -> Msg:
+        """"…; likeliest fix: r5c9 7 → 1" (or "…; possible fixes: … or …" when unsure)."""
         if self.fix_confident:
-            return f"; likeliest fix: {short_fix(self.best_fix)}"
-        options = [short_fix(x) for x in self.explanations[:3] if x.unique]
-        return "; possible fixes: " + " or ".join(options)
+            return msg("summary_fix", head=head, fix=short_fix_msg(self.best_fix))
+        options = [short_fix_msg(x) for x in self.explanations[:3] if x.unique]
+        return msg("summary_fixes", head=head, fixes=_either(options))
 
 
 def _contradiction_finding(c) -> Finding:
     """A Finding for a :class:`solver.search.Contradiction`."""
-    prefix = ""
-    if c.placed:
-        shown = ", ".join(f"{cell_name(cell)} = {d}" for cell, d in c.placed[:4])
-        if len(c.placed) > 4:
-            shown += ", …"
-        n = len(c.placed)
-        prefix = (f"Once the {n} digit{'s' if n > 1 else ''} the givens force "
-                  f"{'are' if n > 1 else 'is'} filled in ({shown}), ")
     if c.kind == "dead_cell":
         cells = c.grid.cells
         i = index(*c.cell)
@@ -182,17 +202,26 @@ def _contradiction_finding(c) -> Finding:
                 if cells[p] == d:
                     holders.append(cell_of(p))
                     break
-        text = (f"{cell_label(c.cell)} has no possible digit: its row, column and box "
-                f"already hold {join([str(d) for d in DIGITS])}.")
-        return Finding("dead_cell", prefix + text if prefix else text, (c.cell,) + tuple(holders))
-    text = (f"{c.digit} has no place left in {c.unit.name}: every blank cell there already "
-            f"sees a {c.digit} in its row, column or box.")
-    return Finding("no_place", prefix + text if prefix else capitalized(text), c.unit.cells)
+        text = msg("dead_cell", cell=tuple(c.cell), digits=DIGITS)
+        return Finding("dead_cell", _after_forced(c, text), (c.cell,) + tuple(holders))
+    text = msg("no_place", digit=c.digit, unit=c.unit)
+    return Finding("no_place", _after_forced(c, text), c.unit.cells)
+
+
+def _after_forced(c, finding: Msg) -> Msg:
+    """``finding``, after the digits the givens force when there are some ("Once the 3 digits …, …")."""
+    if not c.placed:
+        return finding
+    shown = [msg("placed_digit", cell=tuple(cell), digit=d) for cell, d in c.placed[:4]]
+    placed = _comma_list(shown)
+    if len(c.placed) > 4:
+        placed = msg("list_more", items=placed)
+    return msg("contradiction_after", n=len(c.placed), placed=placed, finding=finding)
 
 
 def _typo_findings(typos: TypoSearch) -> list:
     """One "typo" finding for each of the best few explanations."""
-    return [Finding("typo", x.message, x.cells) for x in typos.explanations[:TYPO_FINDINGS]]
+    return [Finding("typo", x.text, x.cells) for x in typos.explanations[:TYPO_FINDINGS]]
 
 
 def _suspects(typos: TypoSearch) -> list:
@@ -213,7 +242,7 @@ def _with_typos(d: "Diagnosis", typos: TypoSearch) -> "Diagnosis":
     return d
 
 
-def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], str]:
+def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Msg]:
     """One clue that makes ``g`` (with >= 2 solutions) unique, verified, and a note.
 
     A clue ``(cell, d)`` makes the puzzle unique exactly when one solution
@@ -229,11 +258,9 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], st
     """
     missing = [d for d in DIGITS if d not in g.cells]
     if g.clue_count + 1 < MIN_CLUES:
-        return None, (f"No single added clue can make it unique: a unique puzzle needs at "
-                      f"least {MIN_CLUES} givens and this one has {g.clue_count}.")
+        return None, msg("clue_too_few", min=MIN_CLUES, n=g.clue_count)
     if len(missing) >= 3:
-        return None, ("No single added clue can make it unique: with three or more digits "
-                      "missing, two of them would still be interchangeable.")
+        return None, msg("clue_missing_digits")
     budget = Deadline(cancel, _CLUE_BUDGET)
     first = solutions[0].cells
     try:
@@ -255,17 +282,15 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], st
             never_seen.extend((False, i, d) for d in mask_digits(masks[i]) if d not in counts)
     seen_once.sort()
     if complete and not seen_once:
-        return None, (f"No single added clue makes it unique: in each blank cell, every digit "
-                      f"of its {len(sols)} solutions appears in at least two of them.")
+        return None, msg("clue_none", n=len(sols))
     try:
         for _, i, d in seen_once + never_seen:
             cell = cell_of(i)
             if count_solutions(g.with_digit(cell, d), 2, cancel=budget) == 1:
-                return (cell, d), f"Adding {cell_name(cell)} = {d} makes it unique."
+                return (cell, d), msg("clue_adds", cell=cell, digit=d)
     except Cancelled:
         budget.reraise_if_cancelled("diagnosis cancelled")
-    return None, ("No single clue that makes it unique was found in the time allowed "
-                  f"(it has at least {len(sols)} solutions).")
+    return None, msg("clue_not_found", n=len(sols))
 
 
 def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
@@ -278,7 +303,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     if found:
         return _with_typos(Diagnosis(
             "invalid",
-            findings=[Finding("duplicate", c.message, c.cells) for c in found],
+            findings=[Finding("duplicate", c.text, c.cells) for c in found],
             conflicts=found,
         ), find_typos(g, cancel=cancel))
     findings = []
@@ -286,18 +311,12 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     if clues < MIN_CLUES:
         findings.append(Finding(
             "too_few_clues",
-            (f"Only {clues} given{'s' if clues != 1 else ''}" if clues else "The grid is empty")
-            + f": a Sudoku needs at least {MIN_CLUES} givens to have a unique solution, "
-            "so this one cannot be unique.",
+            msg("too_few_clues", n=clues, min=MIN_CLUES) if clues else msg("empty_grid", min=MIN_CLUES),
         ))
     missing = [d for d in DIGITS if d not in g.cells]
     if len(missing) >= 2:
-        them = "they" if len(missing) == 2 else "any two of them"
-        findings.append(Finding(
-            "missing_digits",
-            f"Digits {join([str(d) for d in missing])} never appear: {them} could be "
-            f"swapped in any solution, so the puzzle cannot have a unique solution.",
-        ))
+        code = "missing_two_digits" if len(missing) == 2 else "missing_digits"
+        findings.append(Finding("missing_digits", msg(code, digits=tuple(missing))))
     contradiction = find_contradiction(g, cancel=cancel)
     if contradiction is not None:
         findings.append(_contradiction_finding(contradiction))
@@ -308,21 +327,18 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     if not solutions:
         typos = find_typos(g, cancel=cancel)
         if any(x.unique for x in typos.explanations):
-            text = "The puzzle has no solution, although no rule is broken yet."
+            text = msg("no_solution_fixable")
         elif typos.explanations:
-            text = ("The puzzle has no solution, and no single slip gives it exactly one: "
-                    "the fixes below only make it solvable.")
+            text = msg("no_solution_only_solvable")
         elif typos.complete:
-            text = ("The puzzle has no solution, and no slip explains it (no wrong, moved, "
-                    "swapped or extra digit, nor two wrong digits): more than that must be wrong.")
+            text = msg("no_solution_unexplained")
         else:
-            text = ("The puzzle has no solution, and no single slip explains it (the search "
-                    "for two slips ran out of time).")
+            text = msg("no_solution_out_of_time")
         findings.append(Finding("no_solution", text, tuple(_suspects(typos)[:3])))
         return _with_typos(Diagnosis("no_solution", findings), typos)
 
     if len(solutions) == 1:
-        findings.append(Finding("unique", "Unique solution ✓"))
+        findings.append(Finding("unique", msg("summary_unique")))
         return Diagnosis("unique", findings, solutions=solutions)
 
     s1, s2 = solutions
@@ -332,14 +348,13 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     back = next((x for x in typos.explanations if x.kind == "left_out" and x.unique), None)
     if back is not None:
         (cell,), (digit,) = back.edits[0].cells, back.edits[0].new
-        clue, note = (cell, digit), f"Adding {cell_name(cell)} = {digit} makes it unique."
+        clue, note = (cell, digit), msg("clue_adds", cell=cell, digit=digit)
     else:
         clue, note = _suggest_clue(g, solutions, cancel)
-    shown = ", ".join(cell_name(c) for c in differing[:8]) + (", …" if len(differing) > 8 else "")
+    code = "multiple_found_more" if len(differing) > 8 else "multiple_found"
     findings.append(Finding(
         "multiple",
-        f"The puzzle has more than one solution: two of them differ in "
-        f"{len(differing)} cells ({shown}). {note}",
+        msg(code, n=len(differing), cells=tuple(differing[:8]), note=note),
         tuple(differing),
     ))
     d = Diagnosis("multiple", findings, solutions=solutions, suggested_clue=clue,
@@ -372,25 +387,29 @@ class EntryCheck:
 
     @property
     def message(self) -> str:
-        """One sentence for the student."""
+        """One sentence for the student (in the chosen language)."""
+        return describe(self.text)
+
+    @property
+    def text(self) -> Msg:
+        """:attr:`message` as a message."""
         if self.status == "conflicts":
             n = len(self.conflicts)
             if n == 1:
-                return f"Rule conflict: {self.conflicts[0].message}"
-            return f"{n} rule conflicts, e.g. {self.conflicts[0].message}"
+                return msg("entries_conflict", conflict=self.conflicts[0].text)
+            return msg("entries_conflicts", n=n, conflict=self.conflicts[0].text)
         if self.status == "unsolvable":
-            reason = self.diagnosis.summary if self.diagnosis else ""
-            return f"The puzzle itself has no unique solution, so entries cannot be checked: {reason}"
+            reason = self.diagnosis.summary_text if self.diagnosis else ""
+            return msg("entries_unsolvable", reason=reason)
         if self.status == "wrong":
-            n = self.wrong_count
-            return f"{n} of your entries {'is' if n == 1 else 'are'} wrong"
+            return msg("entries_wrong", n=self.wrong_count)
         if self.entry_count == 0:
-            return "You have not entered any digits yet"
+            return msg("entries_none")
         if self.complete:
-            return f"Solved! All {self.entry_count} of your entries are correct"
+            return msg("entries_solved", n=self.entry_count)
         if self.entry_count == 1:
-            return "Your entry is correct so far"
-        return f"All {self.entry_count} of your entries are correct so far"
+            return msg("entries_one_ok")
+        return msg("entries_ok", n=self.entry_count)
 
 
 def check_entries(givens: Grid, entries: Grid, *, cancel=None) -> EntryCheck:

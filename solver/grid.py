@@ -63,20 +63,24 @@ def box_of(i: int) -> int:
 
 
 def cell_name(cell: Sequence[int]) -> str:
-    """``(2, 6)`` -> ``'r3c7'`` (1-based, for people)."""
+    """``(2, 6)`` -> ``'r3c7'`` (1-based): the data notation of files, formats and state keys.
+
+    People read cells in their language's notation (German Z3S7): see ``i18n.cell_text``
+    and the ``{c:cell}`` field of messages."""
     r, c = cell
     return f"r{r + 1}c{c + 1}"
 
 
 def cell_words(cell: Sequence[int]) -> str:
-    """``(2, 6)`` -> ``'row 3, column 7'``."""
-    r, c = cell
-    return f"row {r + 1}, column {c + 1}"
+    """``(2, 6)`` -> ``'row 3, column 7'``, in the chosen language ('Zeile 3, Spalte 7')."""
+    from .i18n import fill  # i18n words cells; it never imports grid at load
+    return fill("{cell:cellwords}", cell=tuple(cell))
 
 
 def cell_label(cell: Sequence[int]) -> str:
-    """``(2, 6)`` -> ``'r3c7 (row 3, column 7)'``: the form used in sentences."""
-    return f"{cell_name(cell)} ({cell_words(cell)})"
+    """``(2, 6)`` -> ``'r3c7 (row 3, column 7)'``: the form used in sentences, in the chosen language."""
+    from .i18n import describe, msg
+    return describe(msg("cell_label", cell=tuple(cell)))
 
 
 ROWS = tuple(tuple(range(9 * r, 9 * r + 9)) for r in range(9))

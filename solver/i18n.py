@@ -330,6 +330,7 @@ SPECS = {
     "lines": lambda v, lang: "\n".join(_word(x, lang) for x in v),
     "semi": lambda v, lang: "; ".join(_word(x, lang) for x in v),
     "sentences": lambda v, lang: " ".join(_word(x, lang) for x in v),
+    "cap": lambda v, lang: (lambda t: t[:1].upper() + t[1:])(_word(v, lang)),  # a sentence's start
     "technique": lambda v, lang: translate(v, "technique", lang=lang),
     "level": lambda v, lang: translate(_level_label(v), "level", lang=lang),
 }

@@ -41,12 +41,13 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .cancel import Cancelled, Deadline, check
-from .grid import PEERS, UNITS, UNITS_OF, Grid, cell_name, cell_of, index
+from .grid import PEERS, UNITS, UNITS_OF, Grid, cell_of, index
+from .i18n import Msg, describe, msg
 from .search import count_solutions, solution_digits
 
 __all__ = [
     "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS",
-    "find_typos", "describe_explanation", "short_fix", "confusable",
+    "find_typos", "describe_explanation", "explanation_msg", "short_fix", "short_fix_msg", "confusable",
 ]
 
 MIN_CLUES = 17  # no Sudoku with fewer givens has one solution
@@ -154,6 +155,11 @@ class Explanation:
         return self.solutions == 1
 
     @property
+    def text(self) -> Msg:
+        """The sentence for people as a message (see :func:`explanation_msg`)."""
+        return explanation_msg(self)
+
+    @property
     def message(self) -> str:
         return describe_explanation(self)
 
@@ -188,65 +194,79 @@ class TypoSearch:
 
 # -- wording (the one place the sentences are made) ----------------------------------
 
-_WHY = {"look_alike": "{a} and {b} look alike", "keypad": "{a} and {b} are next to each other on a keypad"}
+_WHY = {"look_alike": "typo_look_alike", "keypad": "typo_keypad"}
+_DIRECTIONS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 
 
-def _edit_words(e: Edit) -> str:
+def _edit_msg(e: Edit) -> Msg:
     if e.kind == "wrong_digit":
         (cell,), (old,), (new,) = e.cells, e.old, e.new
-        text = f"{cell_name(cell)}: you typed {old}, the puzzle works with {new} there"
         why = confusable(old, new)
         if why:
-            text += f"; {_WHY[why].format(a=min(old, new), b=max(old, new))}"
-        return text
+            return msg("typo_wrong_digit_why", cell=cell, old=old, new=new,
+                       why=msg(_WHY[why], a=min(old, new), b=max(old, new)))
+        return msg("typo_wrong_digit", cell=cell, old=old, new=new)
     if e.kind == "extra":
         (cell,), (old,) = e.cells, e.old
-        return f"{cell_name(cell)}: the {old} there may not be part of the puzzle"
+        return msg("typo_extra", cell=cell, digit=old)
     if e.kind == "left_out":
         (cell,), (new,) = e.cells, e.new
-        return f"{cell_name(cell)} is empty: a given {new} may have been left out there"
+        return msg("typo_left_out", cell=cell, digit=new)
     if e.kind == "shifted":
         (src, dst), (d, _) = e.cells, e.old
-        return (f"{cell_name(src)}: the {d} may belong one cell "
-                f"{_direction(src, dst)}, in {cell_name(dst)}")
+        return msg(f"typo_shifted_{_direction(src, dst)}", src=src, dst=dst, digit=d)
     if e.kind == "swapped":
         (a, b), (da, db) = e.cells, e.old
-        return f"{cell_name(a)} and {cell_name(b)}: the {da} and {db} may be the other way round"
+        return msg("typo_swapped", a=a, b=b, da=da, db=db)
     raise ValueError(f"unknown slip kind {e.kind!r}")
 
 
 def _direction(src, dst) -> str:
     (r1, c1), (r2, c2) = src, dst
-    return {(0, 1): "to the right", (0, -1): "to the left", (1, 0): "down",
-            (-1, 0): "up"}[(r2 - r1, c2 - c1)]
+    return _DIRECTIONS[(r2 - r1, c2 - c1)]
+
+
+def _chained(parts: list, code: str) -> Msg:
+    """Messages one after the other, joined by the template ``code`` ("{first}; and {second}")."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg(code, first=parts[0], second=_chained(parts[1:], code))
+
+
+def short_fix_msg(x: Explanation) -> Msg:
+    """:func:`short_fix` as a message."""
+    parts = []
+    for e in x.edits:
+        if e.kind == "wrong_digit":
+            parts.append(msg("fix_wrong_digit", cell=e.cells[0], old=e.old[0], new=e.new[0]))
+        elif e.kind == "extra":
+            parts.append(msg("fix_extra", digit=e.old[0], cell=e.cells[0]))
+        elif e.kind == "left_out":
+            parts.append(msg("fix_left_out", digit=e.new[0], cell=e.cells[0]))
+        elif e.kind == "shifted":
+            parts.append(msg("fix_shifted", digit=e.old[0], src=e.cells[0], dst=e.cells[1]))
+        else:
+            parts.append(msg("fix_swapped", a=e.cells[0], b=e.cells[1]))
+    return _chained(parts, "fix_two")
 
 
 def short_fix(x: Explanation) -> str:
     """The fix in a few words, for a button or a status line: "r5c9 7 → 1", "remove the 7
-    in r5c9", "add 4 in r2c3", "move the 3 from r1c4 to r1c5", "swap r6c4 and r7c4"."""
-    parts = []
-    for e in x.edits:
-        if e.kind == "wrong_digit":
-            parts.append(f"{cell_name(e.cells[0])} {e.old[0]} → {e.new[0]}")
-        elif e.kind == "extra":
-            parts.append(f"remove the {e.old[0]} in {cell_name(e.cells[0])}")
-        elif e.kind == "left_out":
-            parts.append(f"add {e.new[0]} in {cell_name(e.cells[0])}")
-        elif e.kind == "shifted":
-            parts.append(f"move the {e.old[0]} from {cell_name(e.cells[0])} to {cell_name(e.cells[1])}")
-        else:
-            parts.append(f"swap {cell_name(e.cells[0])} and {cell_name(e.cells[1])}")
-    return ", ".join(parts)
+    in r5c9", "add 4 in r2c3", "move the 3 from r1c4 to r1c5", "swap r6c4 and r7c4"
+    (in the chosen language)."""
+    return describe(short_fix_msg(x))
+
+
+def explanation_msg(x: Explanation) -> Msg:
+    """The sentence of an explanation as a message (its edits, then what the fix gives)."""
+    edits = _chained([_edit_msg(e) for e in x.edits], "typo_two")
+    return msg("typo_unique" if x.unique else "typo_several", edits=edits)
 
 
 def describe_explanation(x: Explanation) -> str:
     """The sentence for people, e.g. "r5c9: you typed 7, the puzzle works with 1 there; 1 and
-    7 look alike. With that fix the puzzle has exactly one solution." """
-    text = "; and ".join(_edit_words(e) for e in x.edits)
-    text = text[:1].upper() + text[1:]
-    if x.unique:
-        return text + ". With that fix the puzzle has exactly one solution."
-    return text + ". With that fix the puzzle is solvable, but it still has several solutions."
+    7 look alike. With that fix the puzzle has exactly one solution." (in the chosen language)"""
+    return describe(explanation_msg(x))
 
 
 # -- the search ------------------------------------------------------------------------
