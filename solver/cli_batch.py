@@ -189,6 +189,7 @@ class Inputs:
         self.count = 0  # items read so far
         self._done = 0  # bytes of the inputs finished
         self._file = None
+        self._size = 0  # bytes of the input being read
         self.total = self._total()
 
     def _total(self) -> Optional[int]:
@@ -230,6 +231,7 @@ class Inputs:
                     if sys.stdin is None:
                         raise Closed(f"{self.command}: standard input is closed; give a FILE")
                     self._file = sys.stdin.buffer
+                    self._size = self._file_size(self._file)
                     yield from _items(read_rows(sys.stdin.buffer), name, where)
                     continue
                 if os.path.isdir(name):
@@ -237,18 +239,24 @@ class Inputs:
                     continue
                 with open(name, "rb") as f:
                     self._file = f
+                    self._size = self._file_size(f)
                     yield from _items(read_rows(f), name, where)
             except OSError as e:  # cannot open, or a read failed midway (EIO, a vanished share)
                 yield Item(label, name, None, None, f"cannot read the file: {e.strerror or e}")
             except (ValueError, AttributeError) as e:  # stdin closed under us
                 raise Closed(f"{self.command}: cannot read standard input: {e}") from None
             finally:
-                if self._file is not None and self.total:
-                    try:
-                        self._done += os.fstat(self._file.fileno()).st_size
-                    except (OSError, ValueError):
-                        pass
+                # (the file is closed by now: its size was taken when it was opened)
+                self._done += self._size
+                self._size = 0
                 self._file = None
+
+    @staticmethod
+    def _file_size(f) -> int:
+        try:
+            return os.fstat(f.fileno()).st_size
+        except (OSError, ValueError, AttributeError):
+            return 0
 
 
 def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
@@ -442,13 +450,16 @@ class Progress:
     """A one-line bar on stderr: ``[#####.....]  45%  12,345 puzzles  4,321/s  0:03 left``.
 
     Drawn only when stderr is a terminal and ``out_tty`` is False (the results go to a
-    file or a pipe), at most ``per_second`` times a second.  The time left needs the share
+    file or a pipe), at most ``per_second`` times a second; the rate and the time left from
+    the first second on (``SETTLE_S``: before, they would say more about starting the worker
+    processes than about the puzzles).  The time left needs the share
     of the input read (``inputs.fraction()``); without it (a pipe) the bar shows the count
     and the rate only.  :meth:`done` ends it with a summary line (``solved 20 puzzles in
     0.1 s, 200/s``).
     """
 
     WIDTH = 20
+    SETTLE_S = 1.0  # the rate and the time left are shown from this many seconds on
 
     def __init__(self, verb: str = "solved", inputs: Optional[Inputs] = None,
                  out_tty: Optional[bool] = None, total: Optional[int] = None,
@@ -487,13 +498,16 @@ class Progress:
             if f:
                 total = max(self.n, round(self.inputs.count / f))
         if not total:
-            return f"{self.verb} {self.n:,} puzzles  {rate:,.0f}/s"
+            count = f"{self.verb} {self.n:,} puzzle{'s' if self.n != 1 else ''}"
+            return count if elapsed < self.SETTLE_S else f"{count}  {rate:,.0f}/s"
         share = min(1.0, self.n / total)
         fill = int(share * self.WIDTH)
-        left = (total - self.n) / rate if rate else 0.0
         about = "" if self.total else "~"
-        return (f"[{'#' * fill}{'.' * (self.WIDTH - fill)}] {share:4.0%}  {self.n:,} of "
-                f"{about}{total:,}  {rate:,.0f}/s  {_clock(left)} left")
+        bar = f"[{'#' * fill}{'.' * (self.WIDTH - fill)}] {share:4.0%}  {self.n:,} of {about}{total:,}"
+        if elapsed < self.SETTLE_S:  # the first puzzles (and starting the workers) say little about the rate
+            return bar
+        left = (total - self.n) / rate if rate else 0.0
+        return f"{bar}  {rate:,.0f}/s  {_clock(left)} left"
 
     def _draw(self, text: str) -> None:
         try:

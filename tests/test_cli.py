@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -85,6 +86,55 @@ def test_progress_goes_to_a_terminal_on_stderr_only(tmp_path):
     assert r.returncode == 0
     assert len(r.stdout.splitlines()) == 20
     assert "solved 20 puzzles" in err
+
+
+@pytest.mark.slow
+def test_a_long_batch_shows_a_bar_with_rate_and_time_left_on_a_terminal(tmp_path):
+    """A batch of a few seconds, stderr a real terminal (a pty), the results to a file."""
+    pty = pytest.importorskip("pty")
+    import threading
+
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(load_lines("17_clue_sample200") * 30) + "\n")  # 6,000: about 3 s here
+    master, slave = pty.openpty()
+    chunks: list[bytes] = []
+
+    def drain():  # read as it is written: a pty's buffer is small
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the other end is closed
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    try:
+        with open(tmp_path / "out.txt", "wb") as out:
+            r = subprocess.run([sys.executable, "-m", "solver", "solve", "--jobs", "1", str(path)], cwd=ROOT,
+                               env=env, stdout=out, stderr=slave, timeout=120)
+        os.close(slave)
+        reader.join(timeout=10)
+    finally:
+        os.close(master)
+    err = b"".join(chunks).decode()
+    assert r.returncode == 0, err
+    assert len((tmp_path / "out.txt").read_text().splitlines()) == 6000
+    draws = [d.strip() for d in err.split("\r") if d.strip()]
+    bars = [d for d in draws if d.startswith("[")]
+    assert bars, err
+    summary = re.fullmatch(r"solved 6,000 puzzles in ([\d.]+) s, [\d,]+/s", draws[-1])
+    assert summary, draws[-1]
+    timed = [d for d in bars if re.search(r"of ~[\d,]+  [\d,]+/s  \d+:\d\d left$", d)]
+    early = [d for d in bars if d not in timed]
+    assert early and all(re.fullmatch(r"\[[#.]{20}\] +\d+%  [\d,]+ of ~[\d,]+", d) for d in early), early
+    if float(summary.group(1)) >= 1.5:  # (always here; a machine 3x faster may finish first)
+        assert timed, bars  # after the first second: the rate and the time left
+    shares = [int(re.search(r"(\d+)%", d).group(1)) for d in bars]
+    assert shares == sorted(shares)  # it moves forward
 
 
 def test_solve_says_why_a_puzzle_failed_and_exits_1(mixed):

@@ -325,3 +325,22 @@ def test_progress_estimates_the_total_from_the_bytes_read(tmp_path, monkeypatch)
     p.n = 50
     line = p.line(p.start + 1.0)
     assert "50 of ~" in line and "left" in line
+    list(it)  # the whole file read (and closed), the last puzzles still being solved: the total is known
+    assert inputs.fraction() == 1.0
+    p.n = 1990
+    assert "1,990 of ~2,000" in p.line(p.start + 2.0) and "0:00 left" in p.line(p.start + 2.0)
+
+
+def test_progress_shows_the_rate_only_after_the_first_second(monkeypatch):
+    """At 0.1 s one puzzle (the workers still starting) would promise hours left."""
+    monkeypatch.setattr("sys.stderr", _Tty())
+    p = Progress("solved", out_tty=False, total=1000)
+    p.n = 1
+    assert p.line(p.start + 0.1) == "[....................]   0%  1 of 1,000"
+    p.n = 500
+    assert p.line(p.start + 1.0).endswith("500/s  0:01 left")
+    pipe = Progress("rated", out_tty=False)  # no total (a pipe): the count, then the rate
+    pipe.n = 1
+    assert pipe.line(pipe.start + 0.5) == "rated 1 puzzle"
+    pipe.n = 30
+    assert pipe.line(pipe.start + 2.0) == "rated 30 puzzles  15/s"
