@@ -116,15 +116,15 @@ def _check_solver() -> tuple[float, str]:
 
 
 def _check_user_data() -> None:
-    """The per-user folder must not be inside the bundle or beside a frozen executable."""
-    from app.platform import user_data_dir
+    """The per-user folders (state, settings) must not be inside the bundle or beside a frozen executable."""
+    from app.platform import user_config_dir, user_data_dir
 
     if os.environ.get("SUDOKU_SOLVER_HOME") or not getattr(sys, "frozen", False):
         return
-    folder = user_data_dir(create=False).resolve()
-    for forbidden in (getattr(sys, "_MEIPASS", None), Path(sys.executable).parent):
-        if forbidden and (folder == Path(forbidden).resolve() or Path(forbidden).resolve() in folder.parents):
-            raise SelftestError(f"user data folder {folder} is inside {forbidden}")
+    for folder in (user_data_dir(create=False).resolve(), user_config_dir(create=False).resolve()):
+        for forbidden in (getattr(sys, "_MEIPASS", None), Path(sys.executable).parent):
+            if forbidden and (folder == Path(forbidden).resolve() or Path(forbidden).resolve() in folder.parents):
+                raise SelftestError(f"user data folder {folder} is inside {forbidden}")
 
 
 def run_checks() -> str:
