@@ -55,13 +55,16 @@ def run(path: str | None = None) -> int:
         text = str(exc).lower()
         _say(NO_DISPLAY if "display" in text else f"sudoku-solver: cannot open a window: {exc}")
         return 2
+    import solver
+
+    solver.set_language(None)  # the system's language until the saved choice is read (start_language)
     folder, problem = usable_data_dir()  # never raises: no usable folder, no saved state
     settings_path = None
     if folder is not None:
         moved = migrate_old_files(folder)  # an older version's folder, once (never raises)
         _setup_logging(folder)
-        for path in moved:
-            logging.getLogger(__name__).info("moved %s here from the old per-user folder", path.name)
+        for moved_file in moved:  # (not ``path``: that is the file to open)
+            logging.getLogger(__name__).info("moved %s here from the old per-user folder", moved_file.name)
         config, why = usable_config_dir()  # no usable folder: the settings stay in the state file
         if config is None:
             logging.getLogger(__name__).warning(why)

@@ -367,7 +367,8 @@ def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
     try:
         seen = run_app_once(monkeypatch, lambda c: {"givens": c.board.givens.to_line("."),
                                                     "zoom": c.form.zoom_level,
-                                                    "live": c.form.var_live_check.get()})
+                                                    "live": c.form.var_live_check.get(),
+                                                    "status": c.form.status_text()})
     finally:
         import logging
 
@@ -376,6 +377,7 @@ def test_the_app_starts_with_the_grid_from_the_old_folder(xdg, monkeypatch):
                 logging.getLogger().removeHandler(h)
                 h.close()
     assert (seen["givens"], seen["zoom"], seen["live"]) == (line, 1.25, False)
+    assert seen["status"].startswith("Welcome back"), seen["status"]  # no file opened by mistake
     assert seen["state_path"] == xdg / ".local" / "state" / "sudoku-solver" / "state.json"
     assert seen["settings_path"] == xdg / ".config" / "sudoku-solver" / "settings.json"
     assert not old.exists()
