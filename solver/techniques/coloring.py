@@ -16,9 +16,10 @@ opposite colours) and the conjugate links for the app to draw.
 from __future__ import annotations
 
 from ..candidates import BIT
-from ..grid import PEER_SETS, cell_name, cell_of
+from ..grid import PEER_SETS, cell_of
+from ..i18n import msg
 from .links import STRONG, Chain, conjugate_units, public_node
-from .step import Technique, make_step, names
+from .step import Technique, cells_of, make_step
 
 __all__ = ["SIMPLE_COLOURING", "MULTI_COLOURING", "TECHNIQUES", "simple_colouring", "multi_colouring"]
 
@@ -85,12 +86,9 @@ def simple_colouring(cells, masks):
                     i, j = clash
                     return make_step(
                         "Simple Colouring", [], a + b, [d], elims=[(k, d) for k in bad],
-                        message=f"Simple Colouring (wrap): colour {d}'s conjugate pairs in two "
-                                f"colours; {cell_name(cell_of(i))} and {cell_name(cell_of(j))} have "
-                                f"the same colour and see each other, so that colour cannot hold "
-                                f"{d}: remove {d} from {names(bad)} (the other colour, "
-                                f"{names(good)}, holds it).",
-                        unit_hint=f"Look at the cells where {d} has only two places in a unit.",
+                        message=msg("colouring_wrap", t="Simple Colouring", d=d, a=cell_of(i),
+                                    b=cell_of(j), out=cells_of(bad), good=cells_of(good)),
+                        unit_hint=msg("colouring_hint", d=d),
                         chain=_chain(d, (a, b), links, bad))
             mem = set(a) | set(b)
             trap = [i for i in range(81) if masks[i] & bit and i not in mem
@@ -98,10 +96,9 @@ def simple_colouring(cells, masks):
             if trap:
                 return make_step(
                     "Simple Colouring", [], a + b, [d], elims=[(i, d) for i in trap],
-                    message=f"Simple Colouring (trap): colour {d}'s conjugate pairs in two colours "
-                            f"({names(a)} against {names(b)}); one colour holds {d}, so a cell "
-                            f"that sees both colours cannot: remove {d} from {names(trap)}.",
-                    unit_hint=f"Look at the cells where {d} has only two places in a unit.",
+                    message=msg("colouring_trap", t="Simple Colouring", d=d, a=cells_of(a),
+                                b=cells_of(b), out=cells_of(trap)),
+                    unit_hint=msg("colouring_hint", d=d),
                     chain=_chain(d, (a, b), links, trap))
     return None
 
@@ -126,10 +123,9 @@ def multi_colouring(cells, masks):
                             return make_step(
                                 "Multi-Colouring", [], p1 + p2 + b1 + b2, [d],
                                 elims=[(i, d) for i in out],
-                                message=f"Multi-Colouring: two colourings of {d}'s conjugate pairs; "
-                                        f"{names(p1)} sees {names(b1)}, so those two colours are not "
-                                        f"both true, and {d} is in {names(p2)} or in {names(b2)}: "
-                                        f"remove {d} from {names(out)}, which sees both.",
-                                unit_hint=f"Look at the cells where {d} has only two places in a unit.",
+                                message=msg("multi_colouring", t="Multi-Colouring", d=d,
+                                            p1=cells_of(p1), b1=cells_of(b1), p2=cells_of(p2),
+                                            b2=cells_of(b2), out=cells_of(out)),
+                                unit_hint=msg("colouring_hint", d=d),
                                 chain=_chain(d, (p1, p2, b1, b2), la + lb, out))
     return None

@@ -12,9 +12,9 @@ from itertools import combinations
 
 from ..candidates import BIT, POP
 from ..grid import COL_OF, COLS, ROW_OF, ROWS, UNITS, UNITS_OF, Unit
-from ..words import join
+from ..i18n import msg
 from .cache import ByPattern, digit_places, per_position
-from .step import Technique, make_step, names
+from .step import Technique, cells_of, make_step
 
 
 X_WING = Technique(
@@ -71,18 +71,16 @@ def fish(n):
                              (ROW_OF[i] if by_rows else COL_OF[i]) not in base]
                     if elims:
                         pat = [i for k in base for i in base_units[k] if masks[i] & bit]
-                        bw, cw = ("rows", "columns") if by_rows else ("columns", "rows")
-                        bnums = join([str(k + 1) for k in base])
-                        cnums = join([str(j + 1) for j in cover])
+                        code = "fish_rows" if by_rows else "fish_cols"
+                        bnums = tuple(k + 1 for k in base)
                         units = [(k if by_rows else 9 + k) for k in base] + \
                                 [(9 + j if by_rows else j) for j in cover]
                         return make_step(
                             name, units, sorted(pat), [d], elims=elims,
-                            message=f"{name}: in {bw} {bnums}, {d} fits only in {cw} "
-                                    f"{cnums}, so {d} must be in those {cw} within {bw} "
-                                    f"{bnums} and can be removed from the rest of {cw} {cnums}: "
-                                    f"{names([i for i, _ in elims])}.",
-                            unit_hint=f"Look at where {d} can go in {bw} {bnums}.")
+                            message=msg(code, t=name, base=bnums, d=d,
+                                        cover=tuple(j + 1 for j in cover),
+                                        out=cells_of(i for i, _ in elims)),
+                            unit_hint=msg(code + "_hint", d=d, base=bnums))
         return None
 
     find.__name__ = name.lower().replace("-", "_")
@@ -223,22 +221,18 @@ def _finned_step(kinds, d, by_rows, base_units, cover_units, lines, base, cover,
         return None
     box = 3 * fin_band + b if by_rows else 3 * b + fin_band
     pat = sorted(i for k in base for i in base_units[k] if masks[i] & bit)
-    bw, cw = ("rows", "columns") if by_rows else ("columns", "rows")
+    code = "finned_fish_rows" if by_rows else "finned_fish_cols"
     cover_list = [j for j in range(9) if cover >> j & 1]
-    bnums = join([str(k + 1) for k in base])
-    cnums = join([str(j + 1) for j in cover_list])
+    bnums = tuple(k + 1 for k in base)
     units = [(k if by_rows else 9 + k) for k in base] + \
             [(9 + j if by_rows else j) for j in cover_list] + [18 + box]
-    fish_name = name.split(" ", 1)[1]
-    fin_word = "fin" if len(fins) == 1 else "fins"
+    bx = Unit("box", box)
     return is_sashimi, make_step(
         name, units, pat, [d], elims=elims,
-        message=f"{name}: in {bw} {bnums}, {d} fits only in {cw} {cnums}, apart from the "
-                f"{fin_word} {names(fins)} in box {box + 1}. Either a fin is {d}, or the "
-                f"{fish_name} holds and {d} is in those {cw} only within {bw} {bnums}; either "
-                f"way {d} can be removed from the cells of {cw} {cnums} in box {box + 1} that "
-                f"see the {fin_word}: {names([i for i, _ in elims])}.",
-        unit_hint=f"Look at where {d} can go in {bw} {bnums}, and at box {box + 1}.")
+        message=msg(code, t=name, base=bnums, d=d, cover=tuple(j + 1 for j in cover_list),
+                    n=len(fins), fins=cells_of(fins), bx=bx, f=name.split(" ", 1)[1],
+                    out=cells_of(i for i, _ in elims)),
+        unit_hint=msg(code + "_hint", d=d, base=bnums, bx=bx))
 
 
 finned_x_wing, sashimi_x_wing = finned_fish(2, False), finned_fish(2, True)
@@ -401,17 +395,14 @@ def _fish_step(d, n, base, cover, body, ud, want):
     if not gone:
         return None
     elims = [(i, d) for i in range(81) if gone >> i & 1]
-    size = _FISH_NAME[n]
-    bnames = join([Unit.from_number(u).name for u in base])
-    cnames = join([Unit.from_number(u).name for u in cover])
+    bunits = tuple(Unit.from_number(u) for u in base)
     pat = [i for i in range(81) if body >> i & 1]
     cannibal = [i for i, _ in elims if body >> i & 1]
-    extra = (f"; {names(cannibal)} lie in two cover units, which cannot both take their {d} "
-             f"from one cell" if cannibal else "")
+    code = want.lower() + "_fish" + ("_cannibal" if cannibal else "")
+    extra = {"cs": cells_of(cannibal)} if cannibal else {}
     return make_step(
         f"{want} Fish", list(base) + list(cover), pat, [d], elims=elims,
-        message=f"{want} Fish: a {want} {size}. In {bnames}, which share no place of {d}, {d} fits "
-                f"only in {cnames}. Each base unit holds one {d}, so the {n} cover units get "
-                f"one each from the base: remove {d} from {names([i for i, _ in elims])}, "
-                f"the rest of the cover units{extra}.",
-        unit_hint=f"Look at where {d} can go in {bnames}.")
+        message=msg(code, t=f"{want} Fish", f=_FISH_NAME[n], base=bunits, d=d,
+                    cover=tuple(Unit.from_number(u) for u in cover), n=n,
+                    out=cells_of(i for i, _ in elims), **extra),
+        unit_hint=msg("complex_fish_hint", d=d, base=bunits))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..candidates import BIT, DIGITS_IN
 from ..grid import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, UNITS, Unit
-from .step import Technique, make_step, names
+from ..i18n import msg
+from .step import Technique, cells_of, make_step
 
 
 POINTING = Technique(
@@ -45,13 +46,12 @@ def pointing(cells, masks):
                     if elims:
                         pat = [i for i in lines[k] if masks[i] & bit]
                         lu = k if kind == "row" else 9 + k
-                        ln, bn = Unit.from_number(lu).name, Unit.from_number(18 + b).name
+                        ln, bn = Unit.from_number(lu), Unit.from_number(18 + b)
                         return make_step(
                             "Pointing", [18 + b, lu], pat, [d], elims=elims,
-                            message=f"Pointing: in {bn}, every place for {d} lies in {ln} "
-                                    f"({names(pat)}), so {d} can be removed from the rest of "
-                                    f"{ln}: {names([j for j, _ in elims])}.",
-                            unit_hint=f"Look at {bn} and where {d} can go in it.")
+                            message=msg("pointing", t="Pointing", box=bn, d=d, line=ln,
+                                        cs=cells_of(pat), out=cells_of(j for j, _ in elims)),
+                            unit_hint=msg("locked_hint", u=bn, d=d))
     return None
 
 
@@ -72,11 +72,10 @@ def claiming(cells, masks):
                 elims = [(j, d) for j in BOXES[b] if j not in line and masks[j] & bit]
                 if elims:
                     pat = [i for i in line if masks[i] & bit]
-                    ln, bn = Unit.from_number(u).name, Unit.from_number(18 + b).name
+                    ln, bn = Unit.from_number(u), Unit.from_number(18 + b)
                     return make_step(
                         "Claiming", [u, 18 + b], pat, [d], elims=elims,
-                        message=f"Claiming: in {ln}, every place for {d} lies in {bn} "
-                                f"({names(pat)}), so {d} can be removed from the rest of "
-                                f"{bn}: {names([j for j, _ in elims])}.",
-                        unit_hint=f"Look at {ln} and where {d} can go in it.")
+                        message=msg("claiming", t="Claiming", line=ln, d=d, box=bn,
+                                    cs=cells_of(pat), out=cells_of(j for j, _ in elims)),
+                        unit_hint=msg("locked_hint", u=ln, d=d))
     return None

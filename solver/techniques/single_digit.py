@@ -12,8 +12,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..candidates import BIT
-from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, Unit, cell_name, cell_of
-from .step import Technique, conjugate_pairs, make_step, names
+from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, Unit, cell_of
+from ..i18n import msg
+from .step import Technique, cells_of, conjugate_pairs, make_step
 
 
 SKYSCRAPER = Technique(
@@ -39,19 +40,16 @@ def skyscraper(cells, masks):
                         elims = [(j, d) for j in PEER_SETS[end1] & PEER_SETS[end2]
                                  if masks[j] & bit]
                         if elims:
-                            lw = "rows" if by_rows else "columns"
-                            shared = Unit.from_number((9 + pos[base1]) if by_rows else pos[base1]).name
+                            code = "skyscraper_rows" if by_rows else "skyscraper_cols"
+                            shared = Unit.from_number((9 + pos[base1]) if by_rows else pos[base1])
+                            a, b = u1 % 9 + 1, u2 % 9 + 1
                             return make_step(
                                 "Skyscraper", [u1, u2], [base1, end1, base2, end2], [d],
                                 elims=elims,
-                                message=f"Skyscraper: in {lw} {u1 % 9 + 1} and {u2 % 9 + 1}, "
-                                        f"{d} has only two places each, and one place of each "
-                                        f"is in {shared}; at most one of those can be {d}, so "
-                                        f"{cell_name(cell_of(end1))} or {cell_name(cell_of(end2))} "
-                                        f"is {d}, and {d} can be removed from every cell that "
-                                        f"sees both: {names([j for j, _ in elims])}.",
-                                unit_hint=f"Look at where {d} can go in {lw} {u1 % 9 + 1} "
-                                          f"and {u2 % 9 + 1}.")
+                                message=msg(code, t="Skyscraper", a=a, b=b, d=d, u=shared,
+                                            e1=cell_of(end1), e2=cell_of(end2),
+                                            out=cells_of(j for j, _ in elims)),
+                                unit_hint=msg(code + "_hint", d=d, a=a, b=b))
     return None
 
 
@@ -70,17 +68,15 @@ def two_string_kite(cells, masks):
                             continue
                         elims = [(j, d) for j in PEER_SETS[re] & PEER_SETS[ce] if masks[j] & bit]
                         if elims:
-                            rn, cn, bn = Unit.from_number(ur).name, Unit.from_number(uc).name, Unit.from_number(18 + BOX_OF[rb]).name
+                            rn, cn = Unit.from_number(ur), Unit.from_number(uc)
                             return make_step(
                                 "Two-String Kite", [ur, uc, 18 + BOX_OF[rb]], [rb, re, cb, ce],
                                 [d], elims=elims,
-                                message=f"Two-String Kite: {d} has only two places in {rn} and "
-                                        f"only two in {cn}; one place of each lies in {bn}, "
-                                        f"where at most one can be {d}, so "
-                                        f"{cell_name(cell_of(re))} or {cell_name(cell_of(ce))} is "
-                                        f"{d}, and {d} can be removed from every cell that sees "
-                                        f"both: {names([j for j, _ in elims])}.",
-                                unit_hint=f"Look at where {d} can go in {rn} and {cn}.")
+                                message=msg("two_string_kite", t="Two-String Kite", d=d, row=rn,
+                                            col=cn, box=Unit.from_number(18 + BOX_OF[rb]),
+                                            e1=cell_of(re), e2=cell_of(ce),
+                                            out=cells_of(j for j, _ in elims)),
+                                unit_hint=msg("two_units_hint", d=d, u1=rn, u2=cn))
     return None
 
 
@@ -106,17 +102,13 @@ def turbot_fish(cells, masks):
                         continue
                     elims = [(j, d) for j in PEER_SETS[start] & PEER_SETS[end] if masks[j] & bit]
                     if elims:
-                        n1, n2 = Unit.from_number(u1).name, Unit.from_number(u2).name
-                        s, e = cell_name(cell_of(start)), cell_name(cell_of(end))
-                        m1, m2 = cell_name(cell_of(mid1)), cell_name(cell_of(mid2))
+                        n1, n2 = Unit.from_number(u1), Unit.from_number(u2)
                         return make_step(
                             "Turbot Fish", [u1, u2], [start, mid1, mid2, end], [d], elims=elims,
-                            message=f"Turbot Fish: {d} has only two places in {n1} ({s} and "
-                                    f"{m1}) and in {n2} ({m2} and {e}); {m1} and {m2} see each "
-                                    f"other, so at most one of them is {d}: {s} or {e} is {d}, "
-                                    f"and {d} can be removed from every cell that sees both: "
-                                    f"{names([j for j, _ in elims])}.",
-                            unit_hint=f"Look at where {d} can go in {n1} and {n2}.")
+                            message=msg("turbot_fish", t="Turbot Fish", d=d, u1=n1, u2=n2,
+                                        s=cell_of(start), m1=cell_of(mid1), m2=cell_of(mid2),
+                                        e=cell_of(end), out=cells_of(j for j, _ in elims)),
+                            unit_hint=msg("two_units_hint", d=d, u1=n1, u2=n2))
     return None
 
 
@@ -161,18 +153,13 @@ def _er_step(d, bx, here, r, c, lines, masks):
                 t = 9 * r + COL_OF[far]
             if not masks[t] & bit:
                 continue
-            un, bn = Unit.from_number(u).name, Unit.from_number(18 + bx).name
-            cross = f"row {r + 1} and column {c + 1}"
-            line_of_near = f"row {r + 1}" if by_col else f"column {c + 1}"
-            other = f"column {c + 1}" if by_col else f"row {r + 1}"
+            un, bn = Unit.from_number(u), Unit.from_number(18 + bx)
+            row, col = Unit("row", r), Unit("col", c)
             return make_step(
                 "Empty Rectangle", [18 + bx, u], here + [near, far], [d], elims=[(t, d)],
-                message=f"Empty Rectangle: in {bn}, {d} fits only in {cross}; in {un}, {d} "
-                        f"has only two places, {cell_name(cell_of(near))} and "
-                        f"{cell_name(cell_of(far))}. If {cell_name(cell_of(near))} is {d}, "
-                        f"{line_of_near} of {bn} loses it, so {bn}'s {d} is in {other} and "
-                        f"{cell_name(cell_of(t))} cannot be {d}; if not, "
-                        f"{cell_name(cell_of(far))} is {d} and {cell_name(cell_of(t))} sees it. "
-                        f"Either way remove {d} from {cell_name(cell_of(t))}.",
-                unit_hint=f"Look at where {d} can go in {bn} and in {un}.")
+                message=msg("empty_rectangle", t="Empty Rectangle", box=bn, d=d, row=row, col=col,
+                            u=un, near=cell_of(near), far=cell_of(far),
+                            lost=row if by_col else col, other=col if by_col else row,
+                            x=cell_of(t)),
+                unit_hint=msg("empty_rectangle_hint", d=d, box=bn, u=un))
     return None

@@ -7,7 +7,8 @@ one place left in a row, column or box).
 from __future__ import annotations
 
 from ..candidates import ALL, BIT, DIGITS_IN, POP
-from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_label, cell_name, cell_of
+from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_of
+from ..i18n import msg
 from .step import BOXES_FIRST, Technique, make_step
 
 
@@ -35,10 +36,9 @@ def full_house(cells, masks):
             missing = ALL & ~present
             if POP[missing] == 1 and masks[i] & missing:
                 d = DIGITS_IN[missing][0]
-                un = Unit.from_number(u)
                 return make_step("Full House", [u], [i], [d], placements=[(i, d)],
-                             message=f"Full House: {cell_label(cell_of(i))} is the last blank "
-                                     f"cell in {un.name}, so it takes the missing digit {d}.")
+                             message=msg("full_house", t="Full House", c=cell_of(i),
+                                         u=Unit.from_number(u), d=d))
     return None
 
 
@@ -51,13 +51,10 @@ def naked_single(cells, masks):
             used = 0
             for p in PEERS[i]:
                 used |= BIT[cells[p]]
-            why = ("its row, column and box already hold every other digit"
-                   if POP[ALL & ~used] == 1 else
-                   "its row, column and box and the earlier eliminations rule out every other digit")
+            code = "naked_single_peers" if POP[ALL & ~used] == 1 else "naked_single_elims"
             return make_step("Naked Single", [r, 9 + c, 18 + b], [i], [d], placements=[(i, d)],
-                         message=f"Naked Single: {d} is the only candidate left for "
-                                 f"{cell_label(cell_of(i))}; {why}.",
-                         unit_hint=f"Look at the cell {cell_name(cell_of(i))}: which digits can it still hold?")
+                         message=msg(code, t="Naked Single", d=d, c=cell_of(i)),
+                         unit_hint=msg("naked_single_hint", c=cell_of(i)))
     return None
 
 
@@ -73,9 +70,8 @@ def hidden_single(cells, masks):
             for d in DIGITS_IN[once]:
                 b = BIT[d]
                 i = next(j for j in UNITS[u] if masks[j] & b)
-                un = Unit.from_number(u)
                 return make_step("Hidden Single", [u], [i], [d], placements=[(i, d)],
-                             message=f"Hidden Single: in {un.name}, {d} fits only at "
-                                     f"{cell_label(cell_of(i))}.",
+                             message=msg("hidden_single", t="Hidden Single", u=Unit.from_number(u),
+                                         d=d, c=cell_of(i)),
                              highlight=[cell_of(j) for j in UNITS[u]])
     return None

@@ -10,8 +10,8 @@ from typing import Sequence
 
 from ..candidates import BIT, DIGITS_IN, POP, mask
 from ..grid import UNITS, Unit
-from ..words import join
-from .step import BOXES_FIRST, Technique, digits_text, elims_text, make_step, names
+from ..i18n import msg
+from .step import BOXES_FIRST, Technique, cells_of, elims_msg, make_step
 
 
 NAKED_PAIR = Technique(
@@ -75,12 +75,11 @@ def naked_subset(n):
                                     elims.append((j, d))
                 if elims:
                     ds = DIGITS_IN[m]
-                    where = join([Unit.from_number(x).name for x in units])
                     return make_step(
                         f"Naked {word}", units, combo, ds, elims=elims,
-                        message=f"Naked {word}: in {where}, {names(combo)} can hold only "
-                                f"{digits_text(ds)}, so these digits can be removed from the "
-                                f"other cells there: {elims_text(elims)}.")
+                        message=msg("naked_subset", t=f"Naked {word}",
+                                    us=tuple(Unit.from_number(x) for x in units),
+                                    cs=cells_of(combo), ds=tuple(ds), elims=elims_msg(elims)))
         return None
 
     find.__name__ = f"naked_{word.lower()}"
@@ -118,13 +117,12 @@ def hidden_subset(n):
                 keep = mask(ds)
                 elims = [(i, d) for i in combo for d in DIGITS_IN[masks[i] & ~keep]]
                 if elims:
-                    un = Unit.from_number(u).name
+                    un = Unit.from_number(u)
                     return make_step(
                         f"Hidden {word}", [u], combo, ds, elims=elims,
-                        message=f"Hidden {word}: in {un}, {digits_text(ds)} fit only at "
-                                f"{names(combo)}, so those cells can hold nothing else: "
-                                f"remove {elims_text(elims)}.",
-                        unit_hint=f"Look at {un} and where {digits_text(ds)} can go.")
+                        message=msg("hidden_subset", t=f"Hidden {word}", u=un, ds=tuple(ds),
+                                    cs=cells_of(combo), elims=elims_msg(elims)),
+                        unit_hint=msg("hidden_subset_hint", u=un, ds=tuple(ds)))
         return None
 
     find.__name__ = f"hidden_{word.lower()}"

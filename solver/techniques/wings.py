@@ -9,9 +9,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import PEER_SETS, Unit, cell_name, cell_of
-from ..words import join
-from .step import Technique, conjugate_pairs, digits_text, make_step, names
+from ..grid import PEER_SETS, Unit, cell_of
+from ..i18n import msg
+from .step import Technique, cells_of, conjugate_pairs, make_step
 
 
 XY_WING = Technique(
@@ -43,14 +43,10 @@ def xy_wing(cells, masks):
                 x, y = DIGITS_IN[pm]
                 return make_step(
                     "XY-Wing", [], [p, a, b], [x, y, zd], elims=elims,
-                    message=f"XY-Wing: the pivot {cell_name(cell_of(p))} holds {x} or {y}, "
-                            f"and its wings {cell_name(cell_of(a))} ({digits_text(DIGITS_IN[ma])}) and "
-                            f"{cell_name(cell_of(b))} ({digits_text(DIGITS_IN[mb])}) see it, so "
-                            f"whichever digit the pivot takes one wing is {zd}: {zd} can be "
-                            f"removed from every cell that sees both wings: "
-                            f"{names([j for j, _ in elims])}.",
-                    unit_hint=f"Look at the two-candidate cell {cell_name(cell_of(p))} and "
-                              f"the two-candidate cells it sees.")
+                    message=msg("xy_wing", t="XY-Wing", p=cell_of(p), x=x, y=y, a=cell_of(a),
+                                ad=DIGITS_IN[ma], b=cell_of(b), bd=DIGITS_IN[mb], z=zd,
+                                out=cells_of(j for j, _ in elims)),
+                    unit_hint=msg("xy_wing_hint", p=cell_of(p)))
     return None
 
 
@@ -71,14 +67,10 @@ def xyz_wing(cells, masks):
             if elims:
                 return make_step(
                     "XYZ-Wing", [], [p, a, b], DIGITS_IN[pm], elims=elims,
-                    message=f"XYZ-Wing: the pivot {cell_name(cell_of(p))} holds "
-                            f"{digits_text(DIGITS_IN[pm])}, and its wings "
-                            f"{cell_name(cell_of(a))} ({digits_text(DIGITS_IN[ma])}) and "
-                            f"{cell_name(cell_of(b))} ({digits_text(DIGITS_IN[mb])}) see it, so one "
-                            f"of the three cells is {zd}: {zd} can be removed from every cell "
-                            f"that sees all three: {names([j for j, _ in elims])}.",
-                    unit_hint=f"Look at the three-candidate cell {cell_name(cell_of(p))} and "
-                              f"the two-candidate cells it sees.")
+                    message=msg("xyz_wing", t="XYZ-Wing", p=cell_of(p), pd=DIGITS_IN[pm],
+                                a=cell_of(a), ad=DIGITS_IN[ma], b=cell_of(b), bd=DIGITS_IN[mb],
+                                z=zd, out=cells_of(j for j, _ in elims)),
+                    unit_hint=msg("xyz_wing_hint", p=cell_of(p)))
     return None
 
 
@@ -100,18 +92,14 @@ def w_wing(cells, masks):
                 if (s in PEER_SETS[p] and t in PEER_SETS[q]) or (s in PEER_SETS[q] and t in PEER_SETS[p]):
                     if s not in PEER_SETS[p] or t not in PEER_SETS[q]:
                         s, t = t, s
-                    un = Unit.from_number(u).name
+                    un = Unit.from_number(u)
+                    xy = tuple(sorted((x, y)))
                     return make_step(
                         "W-Wing", [u], [p, q, s, t], [x, y], elims=elims,
-                        message=f"W-Wing: {cell_name(cell_of(p))} and {cell_name(cell_of(q))} "
-                                f"both hold only {digits_text((x, y))}, and in {un} {x} must go at "
-                                f"{cell_name(cell_of(s))} (seen by {cell_name(cell_of(p))}) or "
-                                f"{cell_name(cell_of(t))} (seen by {cell_name(cell_of(q))}), so "
-                                f"they cannot both be {x}: one of them is {y}, and {y} can be "
-                                f"removed from every cell that sees both: "
-                                f"{names([j for j, _ in elims])}.",
-                        unit_hint=f"Look at the two cells holding only {digits_text((x, y))}, "
-                                  f"and at {un}.")
+                        message=msg("w_wing", t="W-Wing", p=cell_of(p), q=cell_of(q), xy=xy,
+                                    u=un, x=x, s=cell_of(s), e=cell_of(t), y=y,
+                                    out=cells_of(j for j, _ in elims)),
+                        unit_hint=msg("w_wing_hint", xy=xy, u=un))
     return None
 
 
@@ -161,12 +149,8 @@ def _wxyz_step(masks, quad, union):
     others = sorted(quad[1:])
     return make_step(
         "WXYZ-Wing", [], list(quad), DIGITS_IN[union], elims=elims,
-        message=f"WXYZ-Wing: {cell_name(cell_of(p))} ({digits_text(DIGITS_IN[masks[p]])}) and the "
-                f"cells it sees, " + join([f"{cell_name(cell_of(i))} "
-                                           f"({digits_text(DIGITS_IN[masks[i]])})" for i in others])
-                + f", hold only {digits_text(DIGITS_IN[union])}. Every digit but {z} has its places "
-                f"among them in one unit, so it fills at most one of the four cells; {z} must "
-                f"fill one, so {z} can be removed from every cell that sees all of "
-                f"{names(holders)}: {names([j for j, _ in elims])}.",
-        unit_hint=f"Look at {cell_name(cell_of(p))} and the cells it sees with few "
-                  f"candidates.")
+        message=msg("wxyz_wing", t="WXYZ-Wing", p=cell_of(p), pd=DIGITS_IN[masks[p]],
+                    others=tuple(msg("wing_cell_digits", c=cell_of(i), ds=DIGITS_IN[masks[i]])
+                                 for i in others),
+                    ds=DIGITS_IN[union], z=z, zs=cells_of(holders), out=cells_of(j for j, _ in elims)),
+        unit_hint=msg("wxyz_wing_hint", p=cell_of(p)))
