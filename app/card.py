@@ -14,7 +14,7 @@ from tkinter import ttk
 import solver
 
 from .looks import BLACK, LABEL_TEXT, LEVEL_COLOURS, STATUS_COLOURS
-from .wording import article
+from .wording import N_, _, format_count, level_name, say, say_n, technique_name, what_is
 
 logger = logging.getLogger(__name__)
 
@@ -33,12 +33,12 @@ class Card:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab("Difficulty", tab)
+        f.add_side_tab(_("Difficulty"), tab)
         tab.columnconfigure(1, weight=1)
         self.fields: dict[str, tk.Label] = {}
 
         def field(row, key, title, font="text"):
-            tk.Label(tab, text=title, font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+            tk.Label(tab, text=_(title), font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
                 row=row, column=0, sticky="w", padx=(0, 8))
             v = tk.Label(tab, text="", font=self.teach.fonts[font], anchor="w", justify="left")
             v.grid(row=row, column=1, sticky="ew")
@@ -46,40 +46,40 @@ class Card:
 
         self.level = tk.Label(tab, text="", font=self.teach.fonts["level"], anchor="w")
         self.level.grid(row=0, column=0, columnspan=2, sticky="ew")
-        field(1, "unique", "Solution")
-        field(2, "givens", "Givens")
-        field(3, "score", "Score")
-        field(4, "hardest", "Hardest technique")
+        field(1, "unique", N_("Solution"))
+        field(2, "givens", N_("Givens"))
+        field(3, "score", N_("Score"))
+        field(4, "hardest", N_("Hardest technique"))
         self.link = self.teach.link(tab, lambda: self.teach.open_lesson())
         self.link.grid(row=5, column=1, sticky="w")
-        field(6, "path", "Logical path")
-        tk.Label(tab, text="Techniques used", font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+        field(6, "path", N_("Logical path"))
+        tk.Label(tab, text=_("Techniques used"), font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=7, column=0, columnspan=2, sticky="w", pady=(6, 0))
         self.counts = ttk.Treeview(tab, columns=("level", "uses"), height=5, selectmode="none", takefocus=0)
-        self.counts.heading("#0", text="Technique", anchor="w")
+        self.counts.heading("#0", text=_("Technique"), anchor="w")
         self.counts.column("#0", width=150, anchor="w")
-        self.counts.heading("level", text="Level", anchor="w")
+        self.counts.heading("level", text=_("Level"), anchor="w")
         self.counts.column("level", width=90, anchor="w", stretch=False)
-        self.counts.heading("uses", text="Uses", anchor="e")
+        self.counts.heading("uses", text=_("Uses"), anchor="e")
         self.counts.column("uses", width=60, anchor="e", stretch=False)
         self.counts.grid(row=8, column=0, columnspan=2, sticky="ew")
-        tk.Label(tab, text="Work for a computer", font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
+        tk.Label(tab, text=_("Work for a computer"), font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=9, column=0, columnspan=2, sticky="w", pady=(8, 0))
         self.work = ttk.Treeview(tab, columns=("tries", "backtracks"), height=2, selectmode="none",
                                       takefocus=0)
-        self.work.heading("#0", text="Solver", anchor="w")
+        self.work.heading("#0", text=_("Solver"), anchor="w")
         self.work.column("#0", width=170, anchor="w")
-        self.work.heading("tries", text="Placements", anchor="e")
+        self.work.heading("tries", text=_("Placements"), anchor="e")
         self.work.column("tries", width=95, anchor="e", stretch=False)
-        self.work.heading("backtracks", text="Backtracks", anchor="e")
+        self.work.heading("backtracks", text=_("Backtracks"), anchor="e")
         self.work.column("backtracks", width=95, anchor="e", stretch=False)
         self.work.grid(row=10, column=0, columnspan=2, sticky="ew")
-        self.work.insert("", "end", iid="classic", text="Classic backtracker", values=("", ""))
-        self.work.insert("", "end", iid="fast", text="Fast solver (search nodes)", values=("", ""))
+        self.work.insert("", "end", iid="classic", text=_("Classic backtracker"), values=("", ""))
+        self.work.insert("", "end", iid="fast", text=_("Fast solver (search nodes)"), values=("", ""))
         self.note = tk.Label(tab, text="", font=self.teach.fonts["small"], anchor="nw", justify="left", width=40)
         self.note.grid(row=11, column=0, columnspan=2, sticky="ew", pady=(4, 0))
         self.note.bind("<Configure>", lambda e: self.note.configure(wraplength=max(150, e.width - 8)))
-        self.button = ttk.Button(tab, text="Rate this puzzle (F8)", command=self.rate)
+        self.button = ttk.Button(tab, text=_("Rate this puzzle (F8)"), command=self.rate)
         self.button.grid(row=12, column=0, columnspan=2, sticky="w", pady=(6, 0))
 
     def rate(self) -> None:
@@ -89,10 +89,11 @@ class Card:
     def _rated(self, rating) -> None:
         self.show(rating, select=True)
         if rating.unique:
-            self.form.set_status(f"Difficulty: {rating.label} (score {rating.score:,}); the card is in the "
-                                 "Difficulty tab.", "ok")
+            self.form.set_status(say("Difficulty: {label} (score {score:n}); the card is in the Difficulty tab.",
+                                     label=rating.label, score=rating.score), "ok")
         else:
-            self.form.set_status(f"Not rated: {getattr(rating.diagnosis, 'summary', rating.status)}", "warn")
+            self.form.set_status(say("Not rated: {reason}", reason=getattr(rating.diagnosis, "summary", rating.status)),
+                                 "warn")
 
     def on_diagnosis(self, d) -> None:
         """After Check puzzle: a puzzle with one solution gets its difficulty card."""
@@ -104,8 +105,8 @@ class Card:
         def show(rating):
             self.show(rating, select=True)
             if rating.unique:
-                self.form.set_status(f"{status}  Difficulty: {rating.label} (score {rating.score}).",
-                                     "ok")
+                self.form.set_status(status + "  " + say("Difficulty: {label} (score {score:n}).",
+                                                         label=rating.label, score=rating.score), "ok")
 
         if self.teach.rated == g and self.teach.rating is not None:
             show(self.teach.rating)
@@ -124,51 +125,68 @@ class Card:
         self.work.item("fast", values=("", ""))
         if rating is None:  # no puzzle yet, or another one: the card was cleared (app/teach.py)
             shown = self.controller.puzzle().clue_count
-            self.level.configure(text="Not rated yet" if shown else "Difficulty card", fg=BLACK)
-            self.note.configure(text=("The card belongs to the puzzle shown, and this one has not been rated. "
-                                      if shown else "") + "Rate this puzzle (F8), or Check puzzle (F5) on a "
-                                "puzzle with one solution, fills this card.")
+            self.level.configure(text=_("Not rated yet") if shown else _("Difficulty card"), fg=BLACK)
+            fill = _("Rate this puzzle (F8), or Check puzzle (F5) on a puzzle with one solution, fills this card.")
+            self.note.configure(text=_("The card belongs to the puzzle shown, and this one has not been rated.")
+                                + " " + fill if shown else fill)
             return
         if not rating.unique:
-            self.level.configure(text="Not rated", fg=STATUS_COLOURS["warn"])
+            self.level.configure(text=_("Not rated"), fg=STATUS_COLOURS["warn"])
             fields["unique"].configure(text=f"✗ {getattr(rating.diagnosis, 'summary', rating.status)}")
-            fields["givens"].configure(text=str(rating.givens))
-            self.note.configure(text="Only a puzzle with exactly one solution gets a difficulty card.")
+            fields["givens"].configure(text=format_count(rating.givens))
+            self.note.configure(text=_("Only a puzzle with exactly one solution gets a difficulty card."))
         else:
             self.level.configure(text=rating.label, fg=LEVEL_COLOURS.get(rating.level, BLACK))
-            fields["unique"].configure(text="Unique ✓")
-            fields["givens"].configure(text=str(rating.givens))
-            fields["score"].configure(text=f"{rating.score:,}")
+            fields["unique"].configure(text=_("Unique ✓"))
+            fields["givens"].configure(text=format_count(rating.givens))
+            fields["score"].configure(text=format_count(rating.score))
             if rating.hardest:
                 t = solver.technique(rating.hardest)
-                fields["hardest"].configure(text=f"{t.name} ({solver.LEVEL_LABELS[t.level]})")
-                self.link.configure(text=f"What is {article(t.name)} {t.name}?")
+                fields["hardest"].configure(text=f"{technique_name(t.name)} ({level_name(t.level)})")
+                self.link.configure(text=what_is(t.name))
             elif rating.level == "guessing":
-                fields["hardest"].configure(text="none applies: logic is stuck from the start")
+                fields["hardest"].configure(text=_("none applies: logic is stuck from the start"))
             else:
-                fields["hardest"].configure(text="none (already solved)")
+                fields["hardest"].configure(text=_("none (already solved)"))
             path = rating.path
             if path is not None:
-                fields["path"].configure(text=f"{len(path)} steps" + (
-                    "" if path.solved else f", then stuck with {rating.cells_left} cells left (guessing)"))
+                if path.solved:
+                    text = say_n("{n:n} step", "{n:n} steps", len(path))
+                else:
+                    text = say_n("{n:n} step, then stuck with {left:n} cells left (guessing)",
+                                 "{n:n} steps, then stuck with {left:n} cells left (guessing)",
+                                 len(path), left=rating.cells_left)
+                fields["path"].configure(text=text)
             for name, n in rating.counts.items():
                 t = solver.technique(name)
-                self.counts.insert("", "end", text=name, values=(solver.LEVEL_LABELS[t.level], f"{n}×"))
+                self.counts.insert("", "end", text=technique_name(name),
+                                   values=(level_name(t.level), say("{n:n}×", n=n)))
             self.counts.configure(height=max(3, min(10, len(rating.counts) + (rating.level == "guessing"))))
             if rating.level == "guessing":
-                self.counts.insert("", "end", text="then: guessing", values=(
-                    "Needs guessing", f"{rating.cells_left} cells"))
+                self.counts.insert("", "end", text=_("then: guessing"), values=(
+                    level_name("guessing"), say_n("{n:n} cell", "{n:n} cells", rating.cells_left)))
             b, s = rating.backtrack, rating.search
             capped = "≥ " if b.capped else ""
-            self.work.item("classic", values=(f"{capped}{b.placements:,}", f"{capped}{b.backtracks:,}"))
-            self.work.item("fast", values=(f"{s.nodes:,}", f"{s.backtracks:,}"))
+            self.work.item("classic", values=(capped + format_count(b.placements), capped + format_count(b.backtracks)))
+            self.work.item("fast", values=(format_count(s.nodes), format_count(s.backtracks)))
             ratio = b.placements / max(1, s.nodes)
-            note = (f"The classic code (first blank, try 1 to 9) makes {capped}{b.placements:,} placements; "
-                    f"the fast solver, which fills forced digits first, needs {s.nodes:,} "
-                    f"({s.guesses:,} guesses): {'at least ' if b.capped else ''}{ratio:,.0f}× less work.")
+            data = dict(placements=capped + format_count(b.placements), nodes=s.nodes, ratio=ratio)
             if b.capped:
-                note += (f" The classic count stopped at the cap of {b.placements:,} placements, so its true "
-                         "cost is higher (the search demo's Compare counts it to the end).")
+                note = say_n("The classic code (first blank, try 1 to 9) makes {placements} placements; the fast "
+                             "solver, which fills forced digits first, needs {nodes:n} ({n:n} guess): at least "
+                             "{ratio:0}× less work.",
+                             "The classic code (first blank, try 1 to 9) makes {placements} placements; the fast "
+                             "solver, which fills forced digits first, needs {nodes:n} ({n:n} guesses): at least "
+                             "{ratio:0}× less work.", s.guesses, **data)
+                note += " " + say("The classic count stopped at the cap of {n:n} placements, so its true cost is "
+                                  "higher (the search demo's Compare counts it to the end).", n=b.placements)
+            else:
+                note = say_n("The classic code (first blank, try 1 to 9) makes {placements} placements; the fast "
+                             "solver, which fills forced digits first, needs {nodes:n} ({n:n} guess): {ratio:0}× "
+                             "less work.",
+                             "The classic code (first blank, try 1 to 9) makes {placements} placements; the fast "
+                             "solver, which fills forced digits first, needs {nodes:n} ({n:n} guesses): {ratio:0}× "
+                             "less work.", s.guesses, **data)
             self.note.configure(text=note)
         if select:
             self.teach.select(self.tab)
@@ -182,6 +200,7 @@ class Card:
         for iid in ("classic", "fast"):
             vals = self.work.item(iid, "values")
             if vals and vals[0]:
-                parts.append(f"{self.work.item(iid, 'text')}: {vals[0]} placements, {vals[1]} backtracks")
+                parts.append(say("{solver}: {placements} placements, {backtracks} backtracks",
+                                 solver=self.work.item(iid, "text"), placements=vals[0], backtracks=vals[1]))
         parts.append(self.note.cget("text"))
         return "\n".join(parts)

@@ -41,7 +41,7 @@ from solver import Grid
 from .demo_counts import DemoCounts
 from .demo_panel import DemoGrid, DemoPanel
 from .demo_run import HISTORY, ORDER_LABELS, DemoRun, run_state, slider_position, speed_of, step_text
-from .wording import describe_speed
+from .wording import N_, _, describe_speed, pgettext, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -50,8 +50,8 @@ __all__ = ["install_demo", "Demo"]
 FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen redraws between)
 UNDO_FLASH_MS = 400
 DEMO_TAG = "SudokuDemo"  # the bind tag of the demo's keys
-IDLE_TEXT = "Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search."
-NEW_PUZZLE_TEXT = "A new puzzle is shown, so the search demo stopped. Step ▶ (→) or ▶ Play (Space) searches it."
+IDLE_TEXT = N_("Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search.")
+NEW_PUZZLE_TEXT = N_("A new puzzle is shown, so the search demo stopped. Step ▶ (→) or ▶ Play (Space) searches it.")
 
 
 class Demo:
@@ -92,7 +92,7 @@ class Demo:
         self.speed_changed()
         self._show_counters()
         self.counts.show_table()
-        self.panel.set_explain(IDLE_TEXT)
+        self.panel.set_explain(_(IDLE_TEXT))
 
     # ======================================================================
     # starting and stopping
@@ -112,7 +112,7 @@ class Demo:
         instead of the puzzle, until the grid changes or the demo stops.
         """
         if self.counts.job is not None:
-            self.say("Wait for the count to finish, or Cancel it (Esc).", "warn")
+            self.say(_("Wait for the count to finish, or Cancel it (Esc)."), "warn")
             return False
         board = self.controller.board
         if position is not None:
@@ -121,15 +121,20 @@ class Demo:
             self._start_position = None  # a restart (Reset, another strategy) keeps the position
         g = self._start_position[1] if self._start_position else self.controller.puzzle()
         if not g.clue_count:
-            self.say("The grid is empty: pick a puzzle from the Examples menu, paste or type one first.", "warn")
+            self.say(_("The grid is empty: pick a puzzle from the Examples menu, paste or type one first."), "warn")
             return False
         conflicts = solver.validate(g)
         if conflicts:
             self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
-            more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
-            self.say(f"The search cannot start: {conflicts[0].message}{more}. Fix the grid first.", "warn")
-            self.panel.set_explain("The search cannot start while the grid breaks the rules:\n"
-                              + "\n".join(f"• {k.message}" for k in conflicts[:3]))
+            if len(conflicts) > 1:
+                self.say(say_n("The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
+                               "The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
+                               len(conflicts) - 1, conflict=conflicts[0].message), "warn")
+            else:
+                self.say(say("The search cannot start: {conflict}. Fix the grid first.",
+                             conflict=conflicts[0].message), "warn")
+            self.panel.set_explain(_("The search cannot start while the grid breaks the rules:") + "\n"
+                                   + "\n".join(f"• {k.message}" for k in conflicts[:3]))
             return False
         if order is not None:
             self.panel.var_order.set(order)
@@ -141,10 +146,14 @@ class Demo:
         if not self.active:
             self._activate()
         self._render(set(range(81)))
-        name = ORDER_LABELS[self.run.order].long
-        entries = " Your own digits are hidden while it runs." if self.controller.board.entries.clue_count else ""
-        self.say(f"Search demo ({name}): Space plays, → steps, ← steps back.{entries}")
-        self.panel.set_explain(f"Ready: {ORDER_LABELS[self.run.order].why}. Press Step (→) or Play (Space).")
+        name = _(ORDER_LABELS[self.run.order].long)
+        if self.controller.board.entries.clue_count:
+            self.say(say("Search demo ({name}): Space plays, → steps, ← steps back. Your own digits are hidden "
+                         "while it runs.", name=name))
+        else:
+            self.say(say("Search demo ({name}): Space plays, → steps, ← steps back.", name=name))
+        self.panel.set_explain(say("Ready: {why}. Press Step (→) or Play (Space).",
+                                   why=_(ORDER_LABELS[self.run.order].why)))
         return True
 
     def _activate(self) -> None:
@@ -159,7 +168,7 @@ class Demo:
         self.panel.frame.focus_set()
         label = getattr(self.form, "mode_label", None)  # the top line; render() puts the mode back
         if label is not None:
-            label.configure(text="Search demo: the grid shows the computer's search (Ctrl+D or Stop gives it back)")
+            label.configure(text=_("Search demo: the grid shows the computer's search (Ctrl+D or Stop gives it back)"))
         self._schedule_board_poll()
 
     def stop(self, status: str | None = None) -> None:
@@ -172,7 +181,7 @@ class Demo:
         self._deactivate()
         self.controller.render()
         self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))  # typing goes on where it was
-        self.say(status or "Search demo stopped: the grid is back as you left it.")
+        self.say(status or _("Search demo stopped: the grid is back as you left it."))
 
     def _deactivate(self) -> None:
         self.active = False
@@ -185,7 +194,7 @@ class Demo:
         self.grid.forget()
         self._show_counters()
         self.panel.show_timeline(self.run)
-        self.panel.set_explain(IDLE_TEXT)
+        self.panel.set_explain(_(IDLE_TEXT))
         self.panel.show_play(False)
 
     def puzzle_changed(self) -> None:
@@ -195,11 +204,11 @@ class Demo:
         if self.active:
             self.pause()
             self._deactivate()  # the controller is drawing the new puzzle right now
-            self.panel.set_explain(NEW_PUZZLE_TEXT)
+            self.panel.set_explain(_(NEW_PUZZLE_TEXT))
             if self._has_focus():  # the panel had the keys for the demo: typing goes to the grid again
                 self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))
         else:
-            self.panel.set_explain(IDLE_TEXT)
+            self.panel.set_explain(_(IDLE_TEXT))
         self.counts.show_table()
 
     def _has_focus(self) -> bool:
@@ -226,7 +235,7 @@ class Demo:
             self.pause()
             self._deactivate()
             self.controller.render()
-            self.say("The grid changed, so the search demo stopped.")
+            self.say(_("The grid changed, so the search demo stopped."))
             return
         self._schedule_board_poll()
 
@@ -236,7 +245,7 @@ class Demo:
             self.start()
         else:
             label = ORDER_LABELS[self.panel.var_order.get()]
-            self.panel.set_explain(f"{label.long}: {label.why}.")
+            self.panel.set_explain(say("{name}: {why}.", name=_(label.long), why=_(label.why)))
 
     def set_order(self, order: str) -> None:
         """Choose the strategy (restarting a demo that is on)."""
@@ -248,7 +257,7 @@ class Demo:
     def ready(self) -> bool:
         """True when there is a run to move (starting one if needed); False while a count runs."""
         if self.counts.job is not None:
-            self.say("A count is running: wait for it, or Cancel it (Esc).", "warn")
+            self.say(_("A count is running: wait for it, or Cancel it (Esc)."), "warn")
             return False
         if self.run is None:
             return self.start()
@@ -263,7 +272,7 @@ class Demo:
             return
         self.pause()
         if self.run.at_end:
-            self.say("The search has ended. Reset (Home) starts it again.")
+            self.say(_("The search has ended. Reset (Home) starts it again."))
             return
         self.run.forward(1)
         self._flash_over = False
@@ -277,10 +286,10 @@ class Demo:
         self.pause()
         if not self.run.back():
             if self.run.pos == 0:
-                self.say("This is the start: nothing has happened yet.")
+                self.say(_("This is the start: nothing has happened yet."))
             else:
-                self.say(f"Step back reaches only the last {self.history_size:,} steps; "
-                         f"step {self.run.pos:,} is as far back as the history goes.", "warn")
+                self.say(say("Step back reaches only the last {n:n} steps; step {pos:n} is as far back as the "
+                             "history goes.", n=self.history_size, pos=self.run.pos), "warn")
             return
         self._flash_over = False
         self._render(self.run.changed)
@@ -295,8 +304,8 @@ class Demo:
         self._flash_over = True
         self._render(self.run.changed)
         if want < got:
-            self.say(f"The timeline keeps the last {self.history_size:,} steps: step {got:,} is the earliest kept.",
-                     "warn")
+            self.say(say("The timeline keeps the last {n:n} steps: step {pos:n} is the earliest kept.",
+                         n=self.history_size, pos=got), "warn")
 
     def reset(self) -> None:
         """Start the same strategy again from step 0."""
@@ -456,7 +465,7 @@ class Demo:
             self.counts.cancel(wait=True)
         elif self.playing:
             self.pause()
-            self.say("Paused (Space plays on).")
+            self.say(_("Paused (Space plays on)."))
         else:
             return False
         return True
@@ -499,24 +508,24 @@ def _install_menu(form, demo: Demo) -> None:
     """The Demo menu, before Help (which stays last)."""
     menu = tk.Menu(form.menubar)
     try:
-        help_at = form.menubar.index("Help")
+        help_at = form.menubar.index(_("Help"))
     except tk.TclError:
         help_at = None
     if help_at is None:
-        form.menubar.add_cascade(label="Demo", menu=menu, underline=0)
+        form.menubar.add_cascade(label=_("Demo"), menu=menu, underline=0)
     else:
-        form.menubar.insert_cascade(help_at, label="Demo", menu=menu, underline=0)
+        form.menubar.insert_cascade(help_at, label=_("Demo"), menu=menu, underline=0)
     form.menus["demo"] = menu
     A = form.add_command
-    A("demo", "Start / stop the search demo", "demo_toggle", "Ctrl+D", ("<Control-d>",))
+    A("demo", _("Start / stop the search demo"), "demo_toggle", "Ctrl+D", ("<Control-d>",))
     menu.add_separator()
-    A("demo", "Play / Pause", "demo_play", "Space")
-    A("demo", "Step", "demo_step", "→")
-    A("demo", "Step back", "demo_back", "←")
-    A("demo", "Skip to the end", "demo_skip", "End")
-    A("demo", "Reset", "demo_reset", "Home")
+    A("demo", _("Play / Pause"), "demo_play", "Space")
+    A("demo", pgettext("menu", "Step"), "demo_step", "→")
+    A("demo", _("Step back"), "demo_back", "←")
+    A("demo", _("Skip to the end"), "demo_skip", "End")
+    A("demo", pgettext("menu", "Reset"), "demo_reset", "Home")
     menu.add_separator()
-    A("demo", "Compare the strategies", "demo_compare")
+    A("demo", _("Compare the strategies"), "demo_compare")
     for action, fn in (("demo_toggle", demo.toggle_active), ("demo_play", demo.toggle_play),
                        ("demo_step", demo.step), ("demo_back", demo.step_back),
                        ("demo_skip", demo.counts.skip_to_end), ("demo_reset", demo.reset),
@@ -542,7 +551,7 @@ def _install_keys(form, demo: Demo) -> None:
             return None  # Ctrl/Alt shortcuts go on to the window's bindings
         if demo.active and ((len(ks) == 1 and ks in "0123456789") or ks.startswith("KP_")
                             or ks in ("BackSpace", "Delete", "period", "Up", "Down")):
-            demo.say("The grid is showing the search demo. Stop the demo (Ctrl+D) to type in it again.", "warn")
+            demo.say(_("The grid is showing the search demo. Stop the demo (Ctrl+D) to type in it again."), "warn")
             return "break"
         return None
 

@@ -18,13 +18,14 @@ import solver
 
 from . import demo_run
 from .demo_run import ORDER_LABELS, SKIP_CAP
+from .wording import N_, _, say
 from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["DemoCounts"]
 
-EMPTY_TABLE_NOTE = "Compare counts every strategy on the puzzle shown and fills this table."
+EMPTY_TABLE_NOTE = N_("Compare counts every strategy on the puzzle shown and fills this table.")
 
 
 class DemoCounts:
@@ -63,9 +64,9 @@ class DemoCounts:
 
         def failed(error: BaseException) -> None:
             if isinstance(error, solver.Cancelled):
-                panel.show_job("Cancelled: the table keeps its earlier rows.")
+                panel.show_job(_("Cancelled: the table keeps its earlier rows."))
                 panel.set_job_ui(False)
-                self.demo.say("Cancelled.")
+                self.demo.say(_("Cancelled."))
                 return
             panel.show_job("")
             panel.set_job_ui(False)
@@ -90,7 +91,7 @@ class DemoCounts:
         if self.job is None:
             return False
         self.cancelled = True
-        self.demo.panel.show_job("Cancelling…")
+        self.demo.panel.show_job(_("Cancelling…"))
         self.worker.cancel(deliver=True, wait=wait)
         return True
 
@@ -124,7 +125,7 @@ class DemoCounts:
         demo.pause()
         run = demo.run
         if run.at_end:
-            demo.say("The search has already ended.")
+            demo.say(_("The search has already ended."))
             return
         start = run.head
 
@@ -134,7 +135,7 @@ class DemoCounts:
             return run.head - start
 
         def describe(seconds: float) -> str:
-            return f"Skipping ahead… {run.head - start:,} steps ({seconds:.1f} s)"
+            return say("Skipping ahead… {n:n} steps ({s:1} s)", n=run.head - start, s=seconds)
 
         def done(result, error, seconds):
             if demo.run is not run:
@@ -145,13 +146,14 @@ class DemoCounts:
                 raise error
             if run.at_end:
                 demo.after_move()
-                demo.say(f"Skipped {result:,} steps to the end: {run.event.message}.",
+                demo.say(say("Skipped {n:n} steps to the end: {event}.", n=result, event=run.event.message),
                          "ok" if run.solved else "warn")
             elif self.cancelled:
-                demo.say(f"Stopped skipping at step {run.pos:,} (Cancel).")
+                demo.say(say("Stopped skipping at step {n:n} (Cancel).", n=run.pos))
             else:
-                demo.say(f"Skipped {result:,} steps; the search is not over (it stopped at the skip limit of "
-                         f"{SKIP_CAP:,} steps). Skip again to go on, or Compare to count the whole run.", "warn")
+                demo.say(say("Skipped {n:n} steps; the search is not over (it stopped at the skip limit of "
+                             "{cap:n} steps). Skip again to go on, or Compare to count the whole run.",
+                             n=result, cap=SKIP_CAP), "warn")
 
         self.start("skip", work, done, describe)
 
@@ -163,7 +165,7 @@ class DemoCounts:
         """Show the rows that belong to the demo's puzzle, with their notes (none: how to fill them)."""
         rows, notes, any_capped = demo_run.table_rows(self.results, self.demo.puzzle())
         if not any(values for _, values, _ in rows):
-            notes = [EMPTY_TABLE_NOTE]
+            notes = [_(EMPTY_TABLE_NOTE)]
         self.demo.panel.show_table(rows, notes, any_capped)
 
     def record(self, run: demo_run.DemoRun) -> None:
@@ -175,11 +177,11 @@ class DemoCounts:
         """Count every order on the puzzle (capped at TABLE_CAP placements) for the table, off the Tk thread."""
         demo = self.demo
         if self.job is not None:
-            demo.say("A count is already running.", "warn")
+            demo.say(_("A count is already running."), "warn")
             return
         g = demo.puzzle()
         if not g.clue_count or solver.validate(g):
-            demo.say("Compare needs a puzzle without rule conflicts (pick one from Examples).", "warn")
+            demo.say(_("Compare needs a puzzle without rule conflicts (pick one from Examples)."), "warn")
             return
         demo.pause()
         demo.form.side_panel.select(demo.tab)  # the table is in the demo's tab
@@ -187,8 +189,10 @@ class DemoCounts:
 
         def describe(seconds: float) -> str:
             order = progress["order"] or "row-major"
-            verb = "Estimating" if progress.get("estimating") else "Counting"
-            return f"{verb} {ORDER_LABELS[order].short} ({progress['index'] + 1} of 3)… {seconds:.1f} s"
+            data = dict(name=_(ORDER_LABELS[order].short), k=progress["index"] + 1, n=len(ORDER_LABELS), s=seconds)
+            if progress.get("estimating"):
+                return say("Estimating {name} ({k} of {n})… {s:1} s", **data)
+            return say("Counting {name} ({k} of {n})… {s:1} s", **data)
 
         def done(rows, error, seconds):
             if error is not None:
@@ -213,12 +217,15 @@ class DemoCounts:
         order = capped[0]
         g = self.results[order]["puzzle"]
         per_look = 1 << 14 if order == "row-major" else 1024  # placements / steps between cancel checks
-        short = ORDER_LABELS[order].short
+        short = _(ORDER_LABELS[order].short)
 
         def describe(seconds: float) -> str:
             looked = self.job.token.looks * per_look if self.job else 0
-            what = "placements" if order == "row-major" else "steps"
-            return f"Counting {short} to the end… at least {looked:,} {what} so far ({seconds:.0f} s)"
+            if order == "row-major":
+                return say("Counting {name} to the end… at least {n:n} placements so far ({s:0} s)",
+                           name=short, n=looked, s=seconds)
+            return say("Counting {name} to the end… at least {n:n} steps so far ({s:0} s)",
+                       name=short, n=looked, s=seconds)
 
         def done(row, error, seconds):
             if error is not None:
@@ -227,7 +234,7 @@ class DemoCounts:
                 return  # counted a puzzle no longer shown
             self.results[order] = row
             self.show_table()
-            demo.say(f"{short} counted to the end: {row['counts'].placements:,} placements "
-                     f"in {row['seconds']:.1f} s.", "ok")
+            demo.say(say("{name} counted to the end: {n:n} placements in {s:1} s.",
+                         name=short, n=row["counts"].placements, s=row["seconds"]), "ok")
 
         self.start("count", lambda token: demo_run.count_to_end(g, order, token), done, describe)

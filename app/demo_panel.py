@@ -19,7 +19,7 @@ from solver import Grid, candidates, cell_of, index
 
 from .layout import flow
 from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
-from .wording import format_count
+from .wording import N_, _, format_count, say
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class DemoPanel:
     def _init_widgets(self, demo) -> None:
         f = self.form
         self.tab = ttk.Frame(f.side_panel, padding=6, style="Demo.TFrame")
-        f.add_side_tab("Search demo", self.tab)
+        f.add_side_tab(_("Search demo"), self.tab)
         self.tab.columnconfigure(0, weight=1)
         # The panel itself takes the focus while the demo runs, so Space and the arrows
         # reach the demo without a cell looking "selected".
@@ -86,11 +86,11 @@ class DemoPanel:
         p = self.frame
         B = dict(style="Demo.TButton", takefocus=0, width=-8)  # at least 8 characters: Play/Pause never moves the row
 
-        orders = self.orders = ttk.LabelFrame(p, text="Strategy", padding=(8, 2), style="Demo.TLabelframe")
+        orders = self.orders = ttk.LabelFrame(p, text=_("Strategy"), padding=(8, 2), style="Demo.TLabelframe")
         orders.grid(row=0, column=0, sticky="ew", padx=4, pady=(4, 4))
         self.order_buttons = {}
         for k, (order, label) in enumerate(ORDER_LABELS.items()):
-            b = ttk.Radiobutton(orders, text=label.long, value=order, variable=self.var_order, takefocus=0,
+            b = ttk.Radiobutton(orders, text=_(label.long), value=order, variable=self.var_order, takefocus=0,
                                 style="Demo.TRadiobutton", command=demo.order_chosen)
             b.grid(row=k, column=0, sticky="w")
             self.order_buttons[order] = b
@@ -99,10 +99,11 @@ class DemoPanel:
         counters.grid(row=1, column=0, sticky="ew", padx=4, pady=(2, 2))
         self.counter_values: dict[str, tk.Label] = {}
         self.captions: dict[str, tuple[tk.Label, str]] = {}  # key -> (caption label, its normal text)
-        names = (("placements", "placements tried"), ("backtracks", "backtracks"), ("depth", "depth"),
-                 ("steps", "steps"), ("elapsed", "elapsed"))
+        # (key, caption, its one-word form for the presentation view)
+        names = (("placements", N_("placements tried"), N_("placements")), ("backtracks", N_("backtracks"), None),
+                 ("depth", N_("depth"), None), ("steps", N_("steps"), None), ("elapsed", N_("elapsed"), None))
         self.counter_cells: list[tk.Widget] = []  # laid out in as many rows as the width needs (reflow)
-        for k, (key, name) in enumerate(names):
+        for k, (key, name, short) in enumerate(names):
             r, c = divmod(k, 3)
             cell = tk.Frame(counters, bd=1, relief="solid", bg=WHITE, padx=6, pady=2)
             cell.grid(row=r, column=c, sticky="nsew", padx=2, pady=2)
@@ -110,9 +111,9 @@ class DemoPanel:
             self.counter_cells.append(cell)
             v = tk.Label(cell, text="0", font=self.fonts["value"], bg=WHITE, anchor="e")
             v.pack(fill="x")
-            caption = tk.Label(cell, text=name, font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e")
+            caption = tk.Label(cell, text=_(name), font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e")
             caption.pack(fill="x")
-            self.captions[key] = (caption, name)
+            self.captions[key] = (caption, name, short or name)
             self.counter_values[key] = v
         self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
         self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
@@ -132,7 +133,7 @@ class DemoPanel:
             entry.grid(row=0, column=k, sticky="w", padx=(0 if k == 0 else 4, 0))
             tk.Label(entry, text="5", font=font, fg=look.fg, bg=mark.bg if mark else WHITE, width=2, relief="solid",
                      bd=1).pack(side="left", padx=(0, 2))
-            tk.Label(entry, text=name, font=self.fonts["label"]).pack(side="left")
+            tk.Label(entry, text=_(name), font=self.fonts["label"]).pack(side="left")
             self.legend_entries.append(entry)
 
         self.explain = tk.Label(p, text="", font=self.fonts["text"], anchor="nw", justify="left",
@@ -143,12 +144,12 @@ class DemoPanel:
 
         controls = tk.Frame(p)
         controls.grid(row=3, column=0, sticky="ew", padx=4, pady=(2, 0))
-        self.back_button = ttk.Button(controls, text="◀ Back", command=demo.step_back, **B)
-        self.step_button = ttk.Button(controls, text="Step ▶", command=demo.step, **B)
-        self.play_button = ttk.Button(controls, text="▶ Play", command=demo.toggle_play, **B)
-        self.skip_button = ttk.Button(controls, text="End ▶▶", command=demo.counts.skip_to_end, **B)
-        self.reset_button = ttk.Button(controls, text="⟲ Reset", command=demo.reset, **B)
-        self.stop_button = ttk.Button(controls, text="■ Stop", command=demo.stop, **B)
+        self.back_button = ttk.Button(controls, text=_("◀ Back"), command=demo.step_back, **B)
+        self.step_button = ttk.Button(controls, text=_("Step ▶"), command=demo.step, **B)
+        self.play_button = ttk.Button(controls, text=_("▶ Play"), command=demo.toggle_play, **B)
+        self.skip_button = ttk.Button(controls, text=_("End ▶▶"), command=demo.counts.skip_to_end, **B)
+        self.reset_button = ttk.Button(controls, text=_("⟲ Reset"), command=demo.reset, **B)
+        self.stop_button = ttk.Button(controls, text=_("■ Stop"), command=demo.stop, **B)
         self.control_buttons = (self.back_button, self.step_button, self.play_button, self.skip_button,
                                 self.reset_button, self.stop_button)
         for k, b in enumerate(self.control_buttons):
@@ -159,14 +160,14 @@ class DemoPanel:
         sliders.grid(row=4, column=0, sticky="ew", padx=4, pady=(4, 2))
         sliders.columnconfigure(1, weight=1)
         self.sliders = sliders
-        self.speed_name = tk.Label(sliders, text="Speed", font=self.fonts["label"])
+        self.speed_name = tk.Label(sliders, text=_("Speed"), font=self.fonts["label"])
         self.speed_name.grid(row=0, column=0, sticky="w")
         self.speed_scale = ttk.Scale(sliders, from_=0, to=FULL_SPEED, variable=self.var_speed,
                                      command=demo.speed_changed, takefocus=0, style="Demo.Horizontal.TScale")
         self.speed_scale.grid(row=0, column=1, sticky="ew", padx=6)
         self.speed_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.speed_label.grid(row=0, column=2, sticky="w")
-        self.time_name = tk.Label(sliders, text="Timeline", font=self.fonts["label"])
+        self.time_name = tk.Label(sliders, text=_("Timeline"), font=self.fonts["label"])
         self.time_name.grid(row=1, column=0, sticky="w")
         self.time_scale = ttk.Scale(sliders, from_=0, to=1, variable=self.var_time,
                                     command=self._on_timeline, takefocus=0, style="Demo.Horizontal.TScale")
@@ -174,7 +175,7 @@ class DemoPanel:
         self.time_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.time_label.grid(row=1, column=2, sticky="w")
 
-        box = self.compare_box = ttk.LabelFrame(p, text="Make it faster: compare the strategies", padding=(6, 4),
+        box = self.compare_box = ttk.LabelFrame(p, text=_("Make it faster: compare the strategies"), padding=(6, 4),
                                                 style="Demo.TLabelframe")
         box.grid(row=5, column=0, sticky="nsew", padx=4, pady=(6, 2))
         p.rowconfigure(7, weight=1)  # spare height goes below the legend
@@ -182,9 +183,9 @@ class DemoPanel:
         row = tk.Frame(box)
         row.grid(row=0, column=0, sticky="ew")
         row.columnconfigure(2, weight=1)
-        self.compare_button = ttk.Button(row, text="Compare", command=demo.counts.compare, **B)
+        self.compare_button = ttk.Button(row, text=_("Compare"), command=demo.counts.compare, **B)
         self.compare_button.grid(row=0, column=0, padx=(0, 4))
-        self.cancel_button = ttk.Button(row, text="Cancel", command=demo.counts.cancel, **B)
+        self.cancel_button = ttk.Button(row, text=_("Cancel"), command=demo.counts.cancel, **B)
         self.cancel_button.grid(row=0, column=1, padx=(0, 6))
         self.progress = ttk.Progressbar(row, mode="indeterminate", length=80)
         self.progress.grid(row=0, column=2, sticky="ew")
@@ -192,21 +193,21 @@ class DemoPanel:
         self.job_label.grid(row=1, column=0, sticky="ew", pady=(2, 2))
         self.table = ttk.Treeview(box, columns=("placements", "backtracks", "steps", "time"), height=3,
                                   style="Demo.Treeview", selectmode="none", takefocus=0)
-        self.table.heading("#0", text="Strategy", anchor="w")
+        self.table.heading("#0", text=_("Strategy"), anchor="w")
         self.table.column("#0", width=TABLE_WIDTHS["#0"], minwidth=80, stretch=True, anchor="w")
-        for col, title in (("placements", "Placements"), ("backtracks", "Backtracks"), ("steps", "Steps"),
-                           ("time", "Time")):
-            self.table.heading(col, text=title, anchor="e")
+        for col, title in (("placements", N_("Placements")), ("backtracks", N_("Backtracks")), ("steps", N_("Steps")),
+                           ("time", N_("Time"))):
+            self.table.heading(col, text=_(title), anchor="e")
             self.table.column(col, width=TABLE_WIDTHS[col], minwidth=50, stretch=False, anchor="e")
         # the estimate row under a capped strategy: grey italic, so it never reads as a count
         self.table.tag_configure("estimate", foreground=NOTE_TEXT, font=self.fonts["table_estimate"])
         self.table.grid(row=2, column=0, sticky="ew")
         for order, label in ORDER_LABELS.items():
-            self.table.insert("", "end", iid=order, text=label.short, values=("", "", "", ""))
+            self.table.insert("", "end", iid=order, text=_(label.short), values=("", "", "", ""))
         self.table_note = tk.Label(box, text="", font=self.fonts["label"], anchor="nw", justify="left", width=40)
         self.table_note.grid(row=3, column=0, sticky="ew", pady=(4, 0))
         self.table_note.bind("<Configure>", lambda e: self.table_note.configure(wraplength=max(150, e.width - 8)))
-        self.full_button = ttk.Button(box, text="Count the whole run", command=demo.counts.count_whole_run,
+        self.full_button = ttk.Button(box, text=_("Count the whole run"), command=demo.counts.count_whole_run,
                                       **dict(B, width=0))
         self.full_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.full_button.grid_remove()
@@ -231,10 +232,10 @@ class DemoPanel:
         flow(self.legend_entries, inner, padx=3, pady=1, sticky="w")
         buttons = list(self.order_buttons.values())
         if not self._large:  # the long names while they fit, else the short ones ("Classic", ...)
-            fits = max(self.fonts["text"].measure(label.long) for label in ORDER_LABELS.values()) + 40 <= inner - 24
+            fits = max(self.fonts["text"].measure(_(label.long)) for label in ORDER_LABELS.values()) + 40 <= inner - 24
             for order, b in self.order_buttons.items():
-                b.configure(text=ORDER_LABELS[order].long if fits else ORDER_LABELS[order].short)
-        if buttons and buttons[0].cget("text") in {label.short for label in ORDER_LABELS.values()}:
+                b.configure(text=_(ORDER_LABELS[order].long) if fits else _(ORDER_LABELS[order].short))
+        if buttons and buttons[0].cget("text") in {_(label.short) for label in ORDER_LABELS.values()}:
             flow(buttons, inner - 24, sticky="w")
         else:
             flow(buttons, 1, sticky="w")
@@ -277,8 +278,8 @@ class DemoPanel:
         for key in COUNTERS:
             v = getattr(event, key) if event is not None else (steps if key == "steps" else 0)
             self.counter_values[key].configure(text=format_count(v))
-        self.counter_values["elapsed"].configure(text=f"{elapsed:.1f} s")
-        self.state_label.configure(text=f"{ORDER_LABELS[order].short}\n{state}")
+        self.counter_values["elapsed"].configure(text=say("{s:1} s", s=elapsed))
+        self.state_label.configure(text=f"{_(ORDER_LABELS[order].short)}\n{state}")
 
     def show_steps(self, steps: int) -> None:
         """Only the steps counter (a skip running on the worker)."""
@@ -295,7 +296,7 @@ class DemoPanel:
             else:
                 self.time_scale.configure(from_=run.earliest, to=max(run.head, run.earliest + 1))
                 self.var_time.set(run.pos)
-                self.time_label.configure(text=f"{run.pos:,} / {run.head:,}")
+                self.time_label.configure(text=f"{format_count(run.pos)} / {format_count(run.head)}")
         finally:
             self.syncing = False
 
@@ -311,7 +312,7 @@ class DemoPanel:
         self.explain.configure(text=text)
 
     def show_play(self, playing: bool) -> None:
-        self.play_button.configure(text="❚❚ Pause" if playing else "▶ Play")
+        self.play_button.configure(text=_("❚❚ Pause") if playing else _("▶ Play"))
 
     def show_job(self, text: str) -> None:
         """The line above the table that says what the worker is doing."""
@@ -328,7 +329,7 @@ class DemoPanel:
                 if table.exists(est_iid):
                     table.item(est_iid, values=est_values)
                 else:
-                    table.insert("", table.index(order) + 1, iid=est_iid, text="   estimated",
+                    table.insert("", table.index(order) + 1, iid=est_iid, text="   " + _("estimated"),
                                  values=est_values, tags=("estimate",))
                 estimates += 1
             elif table.exists(est_iid):
@@ -386,7 +387,7 @@ class DemoPanel:
         self._large = on
         self.tab.configure(padding=1 if on else 6)  # the presentation view's column is narrow
         for order, b in self.order_buttons.items():
-            b.configure(text=ORDER_LABELS[order].short if on else ORDER_LABELS[order].long)
+            b.configure(text=_(ORDER_LABELS[order].short) if on else _(ORDER_LABELS[order].long))
         if on:
             stack, self._grey = [self.frame], []
             while stack:
@@ -396,8 +397,8 @@ class DemoPanel:
                     self._grey.append(w)
         for w in getattr(self, "_grey", ()):
             w.configure(bg=bg)
-        for key, (caption, name) in self.captions.items():
-            caption.configure(text=name.split()[0] if on else name)  # "placements", not "placements tried"
+        for key, (caption, name, short) in self.captions.items():
+            caption.configure(text=_(short) if on else _(name))  # "placements", not "placements tried"
         # large: what the lesson watches first (counters, legend, controls, sliders), then strategy and comparison
         rows = ({"counters": 0, "legend": 1, "controls": 3, "sliders": 4, "orders": 5, "compare": 6} if on else
                 {"orders": 0, "counters": 1, "controls": 3, "sliders": 4, "compare": 5, "legend": 6})
@@ -502,7 +503,7 @@ class DemoGrid:
                 marks["demo_peer"] = (e.peer,)
                 peer = index(*e.peer)
             elif e.kind == "undo" and flash:
-                override = (cell, e.digit, "deduced" if "(deduced)" in e.message else "tentative")
+                override = (cell, e.digit, "deduced" if run.undid_deduced() else "tentative")
                 marks["demo_undo"] = (e.cell,)
             else:  # place / deduce, or an undo after its flash
                 marks["demo_cell"] = (e.cell,)

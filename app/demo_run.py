@@ -18,14 +18,17 @@ from typing import NamedTuple
 import solver
 from solver import Grid, index
 
-from .wording import describe_duration, describe_seconds, format_count, format_estimate
+from .wording import N_, _, describe_duration, describe_seconds, estimate_words, format_count, format_estimate, say
 
 __all__ = ["DemoRun", "OrderLabel", "ORDER_LABELS", "HISTORY", "TABLE_CAP", "SKIP_CAP", "FULL_SPEED",
            "speed_of", "slider_position", "step_text", "run_state", "count_orders", "count_to_end", "watched_row", "table_rows", "lesson"]
 
 
 class OrderLabel(NamedTuple):
-    """How people see a search order: its name in the table, on its radio button, and what it teaches."""
+    """How people see a search order: its name in the table, on its radio button, and what it teaches.
+
+    The texts are English (marked with ``N_``): show them as ``_(label.short)``.
+    """
 
     short: str
     long: str
@@ -34,12 +37,12 @@ class OrderLabel(NamedTuple):
 
 #: order -> its labels, in the table's order
 ORDER_LABELS = {
-    "row-major": OrderLabel("Classic", "Classic: first empty cell, digits 1 to 9",
-                            "the tutorials' code: take the first empty cell in reading order, try 1 to 9"),
-    "fewest-candidates": OrderLabel("Fewest first", "Fewest candidates first",
-                                    "branch on the empty cell with the fewest possible digits"),
-    "propagation": OrderLabel("With singles", "Fewest candidates + singles (fast)",
-                              "fewest candidates, and fill every forced digit (singles) after each move"),
+    "row-major": OrderLabel(N_("Classic"), N_("Classic: first empty cell, digits 1 to 9"),
+                            N_("the tutorials' code: take the first empty cell in reading order, try 1 to 9")),
+    "fewest-candidates": OrderLabel(N_("Fewest first"), N_("Fewest candidates first"),
+                                    N_("branch on the empty cell with the fewest possible digits")),
+    "propagation": OrderLabel(N_("With singles"), N_("Fewest candidates + singles (fast)"),
+                              N_("fewest candidates, and fill every forced digit (singles) after each move")),
 }
 
 HISTORY = 10_000  # events kept for Step back and the timeline (a ring buffer: memory stays flat)
@@ -79,6 +82,8 @@ class DemoRun:
         self.digits = list(puzzle.cells)
         self.kinds: list[str | None] = ["given" if d else None for d in puzzle.cells]
         self.history: deque = deque(maxlen=history)
+        # per kept event: for an undo, the kind of the digit it took back ("guess" / "deduce"), else None
+        self._undone: deque = deque(maxlen=history)
         self._floor = None  # the event at ``earliest`` once older ones were dropped
         self.head = 0
         self.pos = 0
@@ -125,6 +130,7 @@ class DemoRun:
                 if len(self.history) == self.history.maxlen:
                     self._floor = self.history[0]
                 self.history.append(e)
+                self._undone.append(self.kinds[index(*e.cell)] if e.kind == "undo" else None)
                 self.head += 1
                 if e.kind in ("solved", "exhausted"):
                     self.finished = True
@@ -138,7 +144,7 @@ class DemoRun:
         if self.pos <= self.earliest:
             return False
         e = self.history[self.pos - self.earliest - 1]
-        self._invert(e)
+        self._invert(e, self._undone[self.pos - self.earliest - 1])
         self.pos -= 1
         return True
 
@@ -164,7 +170,14 @@ class DemoRun:
             self.kinds[i] = None
             self.changed.add(i)
 
-    def _invert(self, e) -> None:
+    def undid_deduced(self) -> bool:
+        """True when the event shown is an undo that took back a deduced digit (not a guess)."""
+        e = self.event
+        if e is None or e.kind != "undo" or self.pos <= self.earliest:
+            return False
+        return self._undone[self.pos - self.earliest - 1] == "deduce"
+
+    def _invert(self, e, undone: str | None) -> None:
         k = e.kind
         if k == "place" or k == "deduce":
             i = index(*e.cell)
@@ -174,7 +187,7 @@ class DemoRun:
         elif k == "undo":
             i = index(*e.cell)
             self.digits[i] = e.digit
-            self.kinds[i] = "deduce" if "(deduced)" in e.message else "guess"
+            self.kinds[i] = undone or "guess"
             self.changed.add(i)
 
 
@@ -183,20 +196,22 @@ def step_text(run: DemoRun) -> str:
     """What the current step of ``run`` did, in words ("Step 12: r1c3 = 4 ...")."""
     e = run.event
     if e is None:
-        return f"Step 0: the puzzle. {ORDER_LABELS[run.order].why.capitalize()}."
-    text = f"Step {e.steps:,}: {e.message}"
-    return text + " (marked yellow)" if e.kind == "reject" else text
+        why = _(ORDER_LABELS[run.order].why)
+        return say("Step 0: the puzzle. {why}.", why=why[:1].upper() + why[1:])
+    if e.kind == "reject":
+        return say("Step {n:n}: {event} (marked yellow)", n=e.steps, event=e.message)
+    return say("Step {n:n}: {event}", n=e.steps, event=e.message)
 
 
 def run_state(run: DemoRun | None, playing: bool, skipping: bool) -> str:
     """The run's state under the counters: not started, solved, no solution, playing, skipping, paused."""
     if run is None:
-        return "not started"
+        return _("not started")
     if run.solved:
-        return "✓ solved"
+        return _("✓ solved")
     if run.at_end:
-        return "no solution"
-    return "▶ playing" if playing else ("skipping…" if skipping else "❚❚ paused")
+        return _("no solution")
+    return _("▶ playing") if playing else (_("skipping…") if skipping else _("❚❚ paused"))
 
 
 def count_orders(g: Grid, token, progress: dict, cap: int | None = None) -> dict[str, dict]:
@@ -261,23 +276,29 @@ def table_rows(results: dict[str, dict], current: Grid | None) -> tuple[list[tup
         if c.capped:
             any_capped = True
             if est is None:
-                text = (f"{label.short} stopped at the cap of {c.placements:,} placements without finishing: "
-                        f"it needs more than that (≥ marks a lower bound).")
+                text = say("{name} stopped at the cap of {n:n} placements without finishing: it needs more than "
+                           "that (≥ marks a lower bound). Count the whole run to know exactly.",
+                           name=_(label.short), n=c.placements)
             else:
                 rate = c.placements / secs if secs else 0
-                spread = f"±{2 * est.relative_error:.0%}" if est.relative_error < 0.5 else "a rough guess"
-                text = (f"{label.short} stopped at the cap of {c.placements:,} placements (≥: a lower bound). "
-                        f"{est.samples:,} random probes of its search tree estimate "
-                        f"{format_estimate(est.placements)[2:]} placements ({spread})")
+                spread = (say("±{p:0}%", p=2 * est.relative_error * 100) if est.relative_error < 0.5
+                          else _("a rough guess"))
+                data = dict(name=_(label.short), n=c.placements, samples=est.samples,
+                            estimate=estimate_words(est.placements), spread=spread)
                 if rate:
-                    text += f", about {describe_duration(est.placements / rate)} to count"
-                text += "."
-            text += " Count the whole run to know exactly."
+                    text = say("{name} stopped at the cap of {n:n} placements (≥: a lower bound). {samples:n} random "
+                               "probes of its search tree estimate {estimate} placements ({spread}), about {time} "
+                               "to count. Count the whole run to know exactly.",
+                               time=describe_duration(est.placements / rate), **data)
+                else:
+                    text = say("{name} stopped at the cap of {n:n} placements (≥: a lower bound). {samples:n} random "
+                               "probes of its search tree estimate {estimate} placements ({spread}). Count the "
+                               "whole run to know exactly.", **data)
             notes.append(text)
         elif not c.solved:
-            notes.append(f"{label.short}: no solution (every possibility tried).")
+            notes.append(say("{name}: no solution (every possibility tried).", name=_(label.short)))
     if not notes and results:
-        notes.append("Same puzzle, three ways to search it: the numbers are the work each one needed.")
+        notes.append(_("Same puzzle, three ways to search it: the numbers are the work each one needed."))
     return rows, notes, any_capped
 
 
@@ -285,20 +306,24 @@ def lesson(results: dict[str, dict]) -> str:
     """One sentence that states what the table measured (the "make it faster" lesson)."""
     rows = {o: r["counts"] for o, r in results.items()}
     if "row-major" not in rows or "propagation" not in rows:
-        return "Counted every strategy."
+        return _("Counted every strategy.")
     a, b = rows["row-major"], rows["propagation"]
+    ge = "≥ " if a.capped else ""
     if not b.solved and not b.capped:
-        return (f"No strategy finds a solution because there is none; proving it took "
-                f"{'≥ ' if a.capped else ''}{a.steps:,} steps in the classic order and {b.steps:,} with singles.")
+        return say("No strategy finds a solution because there is none; proving it took {a} steps in the classic "
+                   "order and {b:n} with singles.", a=ge + format_count(a.steps), b=b.steps)
     factor = a.placements / max(1, b.placements)
     if factor < 1.5 and not a.capped:
-        return (f"On this puzzle the classic order is about as quick: {a.placements:,} placements "
-                f"against {b.placements:,} with fewest candidates + singles.")
-    more = "at least " if a.capped else ""
+        return say("On this puzzle the classic order is about as quick: {a:n} placements against {b:n} with "
+                   "fewest candidates + singles.", a=a.placements, b=b.placements)
     est = results["row-major"].get("estimate") if a.capped else None
     if est is not None:
-        guess = format_estimate(est.placements / max(1, b.placements))[2:]
-        return (f"Classic needs at least {factor:,.0f}× the placements of fewest candidates + singles, "
-                f"about {guess}× by the estimate ({format_estimate(est.placements)[2:]} vs {b.placements:,}).")
-    return (f"Classic needs {more}{factor:,.0f}× the placements of fewest candidates + singles "
-            f"({'≥ ' if a.capped else ''}{a.placements:,} vs {b.placements:,}).")
+        return say("Classic needs at least {f:0}× the placements of fewest candidates + singles, about {guess}× by "
+                   "the estimate ({estimate} vs {b:n}).", f=factor,
+                   guess=estimate_words(est.placements / max(1, b.placements)),
+                   estimate=estimate_words(est.placements), b=b.placements)
+    if a.capped:
+        return say("Classic needs at least {f:0}× the placements of fewest candidates + singles ({a} vs {b:n}).",
+                   f=factor, a=ge + format_count(a.placements), b=b.placements)
+    return say("Classic needs {f:0}× the placements of fewest candidates + singles ({a:n} vs {b:n}).",
+               f=factor, a=a.placements, b=b.placements)

@@ -16,6 +16,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from .looks import BLACK, BLUE, BOX_LINE, CELL_LINE, GREEN, NOTE_TEXT, ORANGE, PURPLE, SKY, VERMILLION, WHITE
+from .wording import N_, _, say
 
 logger = logging.getLogger(__name__)
 
@@ -23,6 +24,7 @@ __all__ = ["ChainDiagram", "GROUP_COLOURS"]
 
 #: colour groups: two opposite colours per cluster (Okabe-Ito; the legend names them)
 GROUP_COLOURS = (SKY, ORANGE, GREEN, PURPLE)
+COLOUR_NAMES = (N_("sky blue"), N_("orange"), N_("green"), N_("pink"))  # as the legend names them
 SIZE = 252  # canvas side in pixels: 9 cells of 28
 
 
@@ -113,17 +115,17 @@ class ChainDiagram:
                 cv.create_line(x - rad, y + rad, x + rad, y - rad, fill=VERMILLION, width=2, tags=("target",))
         parts = []
         if chain.links:
-            parts.append("blue solid line: strong link (one of the two is true)")
-            if any(kind == "weak" for _, _, kind in chain.links):
-                parts.append("red dashed line: weak link (not both true)")
+            parts.append(_("blue solid line: strong link (one of the two is true)"))
+            if any(kind == "weak" for a, b, kind in chain.links):
+                parts.append(_("red dashed line: weak link (not both true)"))
         if chain.groups:
-            names = ["sky blue", "orange", "green", "pink"]
+            names = [_(name) for name in COLOUR_NAMES]
             pairs = [f"{names[2 * n]} / {names[2 * n + 1]}" for n in range(len(chain.groups) // 2)]
-            parts.append("colours " + "; ".join(pairs) + ": opposite colours of one cluster")
+            parts.append(say("colours {pairs}: opposite colours of one cluster", pairs="; ".join(pairs)))
         if chain.nodes and not chain.links:
-            parts.append("blue ring: what the chains assume")
+            parts.append(_("blue ring: what the chains assume"))
         if chain.targets:
-            parts.append("red cross: the candidate the step changes")
+            parts.append(_("red cross: the candidate the step changes"))
         self.legend.configure(text="\n".join(parts))
         text = chain.text() if chain.branches else ""
         self.tree.configure(state="normal")

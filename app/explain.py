@@ -17,25 +17,31 @@ from solver import cell_of
 from .diagram import ChainDiagram
 from .hints import step_looks
 from .looks import BLACK, HINT_MARKS, SELECTION, WHITE
-from .wording import article
+from .wording import N_, _, say, say_n, technique_name, what_is
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["Explanation"]
 
-INTRO = ("Explain the solution (F7) lists every step a person would take to solve the puzzle shown, the "
-         "simplest technique each time. Choose a step to see the grid as it was then.")
+INTRO = N_("Explain the solution (F7) lists every step a person would take to solve the puzzle shown, the "
+           "simplest technique each time. Choose a step to see the grid as it was then.")
 
 
 class _FromNotes:
     """What :meth:`Explanation._show_path` reads of a rating, for a path that starts from the person's notes."""
 
     unique = True
-    label = "it starts from your grid and notes"
 
     def __init__(self, path):
         self.path = path
-        self.summary = f"from your grid and notes, {len(path)} steps"
+
+    @property
+    def label(self) -> str:
+        return _("it starts from your grid and notes")
+
+    @property
+    def summary(self) -> str:
+        return say_n("from your grid and notes, {n:n} step", "from your grid and notes, {n:n} steps", len(self.path))
 
 
 class Explanation:
@@ -54,14 +60,14 @@ class Explanation:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab("Explain", tab)
+        f.add_side_tab(_("Explain"), tab)
         tab.columnconfigure(0, weight=1)
         tab.rowconfigure(1, weight=1)
         top = ttk.Frame(tab)
         top.grid(row=0, column=0, sticky="ew", pady=(0, 6))
-        self.button = ttk.Button(top, text="Explain the solution (F7)", command=self.start)
+        self.button = ttk.Button(top, text=_("Explain the solution (F7)"), command=self.start)
         self.button.pack(side="left")
-        self.back_button = ttk.Button(top, text="Back to my grid", command=lambda: self.leave(to_grid=True))
+        self.back_button = ttk.Button(top, text=_("Back to my grid"), command=lambda: self.leave(to_grid=True))
         self.back_button.pack(side="left", padx=(6, 0))
         self.back_button.state(["disabled"])
         frame = ttk.Frame(tab)
@@ -83,20 +89,20 @@ class Explanation:
         self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
         self.step_link = self.teach.link(tab, lambda: self.teach.open_lesson(self.shown_step()))
         self.step_link.grid(row=3, column=0, sticky="w")
-        self.demo_button = ttk.Button(tab, text="Watch the search demo from here",
+        self.demo_button = ttk.Button(tab, text=_("Watch the search demo from here"),
                                               command=self._demo_from_path_end)
         self.demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.demo_button.grid_remove()  # only where logic stops
         self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # a chain step's picture
         self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
         self.diagram.hide()
-        self.step_text.configure(text=INTRO)
+        self.step_text.configure(text=_(INTRO))
         f.side_panel.bind("<<NotebookTabChanged>>", self._on_tab_changed, add="+")
 
     def start(self) -> None:
         """Rate the puzzle (on the worker, cached) and list its logical path."""
         if self.teach.demo_active():
-            self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) first.", "warn")
+            self.form.set_status(_("The grid shows the search demo; stop it (Ctrl+D) first."), "warn")
             return
         self.teach.select(self.tab)
         if self.controller.board.has_notes:
@@ -122,9 +128,9 @@ class Explanation:
             h, path = result
             if path is None:
                 self.fill_steps([])
-                self.step_text.configure(text=f"{h.message}\n\nThe explanation starts from your grid and notes; "
-                                              "fix them first.")
-                self.form.set_status(f"Cannot explain from here: {h.message}", "warn")
+                self.step_text.configure(text=h.message + "\n\n" + _("The explanation starts from your grid and "
+                                                                      "notes; fix them first."))
+                self.form.set_status(say("Cannot explain from here: {reason}", reason=h.message), "warn")
                 return
             self._show_path(_FromNotes(path))
 
@@ -132,33 +138,44 @@ class Explanation:
                 if self.controller.board is not b and self.explaining is None and self.path is path:
                     self.path = None
                     self.fill_steps([])
-                    self.step_text.configure(text="The grid changed. Press F7 to explain from here.")
+                    self.step_text.configure(text=_("The grid changed. Press F7 to explain from here."))
                 if self.controller.board is not b and drop in self.controller.render_listeners:
                     self.controller.render_listeners.remove(drop)
 
             self.controller.render_listeners.append(drop)
 
         self.controller.run_job("explain", work, done, self.teach.job_failed,
-                                status="Explaining the solution from your notes…")
+                                status=_("Explaining the solution from your notes…"))
 
     def _show_path(self, rating) -> None:
         if not rating.unique:
-            self.controller.show_diagnosis(rating.diagnosis, prefix="Cannot explain: ")
+            self.controller.show_diagnosis(rating.diagnosis, prefix=_("Cannot explain: "))
             self.fill_steps([])
-            self.step_text.configure(text=f"{rating.summary}\n\nThe solution can only be explained for a "
-                                          "puzzle with exactly one solution.")
+            self.step_text.configure(text=rating.summary + "\n\n" + _("The solution can only be explained for a "
+                                                                       "puzzle with exactly one solution."))
             self.teach.select(self.tab)
             return
         path = self.path = rating.path
-        rows = [f"{k + 1:>3}. {s.technique}: {self._short(s)}" for k, s in enumerate(path)]
+        rows = [f"{k + 1:>3}. {technique_name(s.technique)}: {self._short(s)}" for k, s in enumerate(path)]
         if path.stuck:
-            rows.append(f"  — logic stops: {path.cells_left} cells left, the rest needs guessing")
+            rows.append("  " + say_n("— logic stops: {n:n} cell left, the rest needs guessing",
+                                     "— logic stops: {n:n} cells left, the rest needs guessing", path.cells_left))
         self.fill_steps(rows)
-        end = ("solves the whole puzzle." if path.solved else
-               f"gets stuck with {path.cells_left} cells left: from there it needs guessing.")
-        self.step_text.configure(text=f"{len(path)} steps; {rating.label}. The simplest technique each time "
-                                      f"{end} Choose a step to see the grid as it was then.")
-        self.form.set_status(f"The logical path: {len(path)} steps ({rating.summary}). Choose a step to see it.")
+        if path.solved:
+            text = say_n("{n:n} step; {label}. The simplest technique each time solves the whole puzzle. Choose a "
+                         "step to see the grid as it was then.", "{n:n} steps; {label}. The simplest technique each "
+                         "time solves the whole puzzle. Choose a step to see the grid as it was then.", len(path),
+                         label=rating.label)
+        else:
+            text = say_n("{n:n} step; {label}. The simplest technique each time gets stuck with {left:n} cells left: "
+                         "from there it needs guessing. Choose a step to see the grid as it was then.",
+                         "{n:n} steps; {label}. The simplest technique each time gets stuck with {left:n} cells "
+                         "left: from there it needs guessing. Choose a step to see the grid as it was then.",
+                         len(path), label=rating.label, left=path.cells_left)
+        self.step_text.configure(text=text)
+        self.form.set_status(say_n("The logical path: {n:n} step ({summary}). Choose a step to see it.",
+                                   "The logical path: {n:n} steps ({summary}). Choose a step to see it.",
+                                   len(path), summary=rating.summary))
         self.teach.select(self.tab)
         self._typing_cell = self.form.focused_cell() or self._typing_cell  # where the keyboard goes back to
         self.steps_list.focus_set()
@@ -166,7 +183,7 @@ class Explanation:
     @staticmethod
     def _short(step) -> str:
         if step.placements and not step.eliminations:
-            return ", ".join(f"{solver.cell_name(c)} = {d}" for c, d in step.placements)
+            return solver.translate(", ", "list separator").join(say("{cell:cell} = {digit}", cell=c, digit=d) for c, d in step.placements)
         return step.conclusion.rstrip(".")
 
     def fill_steps(self, rows: list[str]) -> None:
@@ -214,23 +231,27 @@ class Explanation:
             f.set_marks("hint_unit", [c for u in step.units for c in u.cells])
             f.set_marks("hint_cells", step.cells)
             f.set_marks("hint_target", step.targets)
-            self.step_text.configure(text=f"Step {k + 1} of {len(path)}: {step.message}\nSo: {step.conclusion}")
-            self.step_link.configure(text=f"What is {article(step.technique)} {step.technique}?")
-            f.set_status(f"Step {k + 1} of {len(path)}, {step.technique}: {step.conclusion} "
-                         "(Back to my grid restores your grid.)")
+            self.step_text.configure(text=say("Step {k} of {n}: {step}", k=k + 1, n=len(path), step=step.message)
+                                     + "\n" + say("So: {conclusion}", conclusion=step.conclusion))
+            self.step_link.configure(text=what_is(step.technique))
+            f.set_status(say("Step {k} of {n}, {name:technique}: {conclusion} (Back to my grid restores your grid.)",
+                             k=k + 1, n=len(path), name=step.technique, conclusion=step.conclusion))
         else:
             self.diagram.hide()
             f.clear_marks(*HINT_MARKS)
-            self.step_text.configure(text=f"Here logic stops with {path.cells_left} cells left: no technique "
-                                          "this app teaches applies. From here the puzzle needs guessing.")
+            self.step_text.configure(text=say_n("Here logic stops with {n:n} cell left: no technique this app teaches "
+                                                "applies. From here the puzzle needs guessing.",
+                                                "Here logic stops with {n:n} cells left: no technique this app "
+                                                "teaches applies. From here the puzzle needs guessing.",
+                                                path.cells_left))
             if self.teach.demo is not None:
                 self.demo_button.grid()
             self.step_link.configure(text="")
-            f.set_status("Logic stops here; the rest needs guessing (the search demo shows how).")
+            f.set_status(_("Logic stops here; the rest needs guessing (the search demo shows how)."))
         label = getattr(f, "mode_label", None)
         if label is not None:
-            label.configure(text=f"Explaining step {min(k + 1, len(path))} of {len(path)}: the grid as it was "
-                                 "then (Back to my grid restores yours)")
+            label.configure(text=say("Explaining step {k} of {n}: the grid as it was then (Back to my grid restores "
+                                     "yours)", k=min(k + 1, len(path)), n=len(path)))
         self.back_button.state(["!disabled"])
         self.draw_candidates()
 
@@ -270,7 +291,7 @@ class Explanation:
         self.end()
         if render:
             self.controller.render()  # the user's Board, untouched; the listener redraws the candidates
-            self.form.set_status("Back to your grid.")
+            self.form.set_status(_("Back to your grid."))
         if to_grid:
             self._give_back_keys()
 
@@ -282,7 +303,7 @@ class Explanation:
         self.path = None
         self.fill_steps([])
         self.diagram.hide()
-        self.step_text.configure(text=INTRO)
+        self.step_text.configure(text=_(INTRO))
         if steps_had_keys:  # the list is empty now: typing goes to the grid again
             self._give_back_keys()
 

@@ -19,6 +19,7 @@ import tkinter as tk
 from solver import BOXES, COLS, ROWS, cell_of, index
 
 from .model import Cell
+from .wording import _, say
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class Highlight:
         view = f.menus["view"]
         view.add_separator()
         sub = tk.Menu(view, tearoff=False)
-        view.add_cascade(label="Highlight digit", menu=sub, underline=0)
+        view.add_cascade(label=_("Highlight digit"), menu=sub, underline=0)
         f.menus["highlight"] = sub
         self.submenu = sub
         for d in range(0, 10):
@@ -61,7 +62,7 @@ class Highlight:
 
     def _label(self, d: int) -> str:
         mark = "● " if d == self.chosen else ""
-        return mark + (f"Highlight every {d}" if d else "Off: follow the focused cell")
+        return mark + (say("Highlight every {digit}", digit=d) if d else _("Off: follow the focused cell"))
 
     def choose(self, digit: int) -> None:
         """Highlight ``digit`` everywhere (0: back to the focused cell's digit)."""
@@ -69,8 +70,8 @@ class Highlight:
         for d in range(10):
             self.submenu.entryconfigure(d, label=self._label(d))
         self.refresh()
-        self.form.set_status(f"Highlighting every {digit}: the cells and the notes that hold it (Alt+0 stops)."
-                             if digit else "Highlighting follows the focused cell's digit.")
+        self.form.set_status(say("Highlighting every {digit}: the cells and the notes that hold it (Alt+0 stops).",
+                                 digit=digit) if digit else _("Highlighting follows the focused cell's digit."))
 
     def digit(self) -> int:
         """The digit that shines now: the chosen one, else the focused cell's (0: none)."""

@@ -18,14 +18,16 @@ from dataclasses import replace
 from .diagram import ChainDiagram
 from .looks import HINT_MARKS, NOTE_TEXT, WHITE
 from .model import SOLVING
-from .wording import article
+from .wording import N_, _, article, say, say_n, what_is
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["Hints", "LADDER", "step_looks"]
 
 #: What each press of H shows next (the button's label names the next rung).
-LADDER = ("Hint (H)", "Where to look (H)", "Show the cells (H)", "What follows (H)", "Apply it (H)")
+LADDER = (N_("Hint (H)"), N_("Where to look (H)"), N_("Show the cells (H)"), N_("What follows (H)"), N_("Apply it (H)"))
+#: the rungs' names under the text
+RUNG_NAMES = (N_("technique"), N_("unit"), N_("cells"), N_("conclusion"), N_("apply"))
 
 
 def step_looks(step, level: int) -> tuple[dict, dict]:
@@ -66,7 +68,7 @@ class Hints:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab("Hint", tab)
+        f.add_side_tab(_("Hint"), tab)
         tab.columnconfigure(0, weight=1)
         self.title = tk.Label(tab, text="", font=self.teach.fonts["big"], anchor="w", justify="left")
         self.title.grid(row=0, column=0, sticky="ew")
@@ -78,9 +80,9 @@ class Hints:
         self.text.bind("<Configure>", lambda e: self.text.configure(wraplength=max(150, e.width - 20)))
         row = ttk.Frame(tab)
         row.grid(row=3, column=0, sticky="ew")
-        self.button = ttk.Button(row, text=LADDER[0], command=self.key)
+        self.button = ttk.Button(row, text=_(LADDER[0]), command=self.key)
         self.button.pack(side="left")
-        self.demo_button = ttk.Button(row, text="Watch the search demo from here", command=self.teach.demo_from_here)
+        self.demo_button = ttk.Button(row, text=_("Watch the search demo from here"), command=self.teach.demo_from_here)
         self.rungs = tk.Label(tab, text="", font=self.teach.fonts["small"], fg=NOTE_TEXT, anchor="w", justify="left")
         self.rungs.grid(row=4, column=0, sticky="ew", pady=(8, 0))
         self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # chain steps, from rung 3
@@ -91,7 +93,7 @@ class Hints:
     def key(self) -> None:
         """H: the first rung of a new hint, else one rung deeper (the fifth applies the step)."""
         if self.teach.demo_active():
-            self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) for a hint.", "warn")
+            self.form.set_status(_("The grid shows the search demo; stop it (Ctrl+D) for a hint."), "warn")
             return
         if self.teach.explanation.explaining is not None:
             self.teach.explanation.leave()
@@ -117,17 +119,22 @@ class Hints:
         self.board = b  # what the tab now says is about this grid: a change of the grid resets it
         self.teach.select(self.tab)
         if not g.clue_count:
-            self.show_idle("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N).")
-            self.form.set_status("There is no puzzle to give a hint about yet.", "warn")
+            self.show_idle(_("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N)."))
+            self.form.set_status(_("There is no puzzle to give a hint about yet."), "warn")
             return
         conflicts = solver.validate(g)
         if conflicts:
             self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
-            more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
-            self._show_problem("Fix the conflict first",
-                               "No hint while the grid breaks the rules:\n"
+            self._show_problem(_("Fix the conflict first"),
+                               _("No hint while the grid breaks the rules:") + "\n"
                                + "\n".join(f"• {k.message}" for k in conflicts[:4]))
-            self.form.set_status(f"No hint: {conflicts[0].message}{more}. Fix the grid first.", "warn")
+            if len(conflicts) > 1:
+                status = say_n("No hint: {conflict} (and {n:n} more). Fix the grid first.",
+                               "No hint: {conflict} (and {n:n} more). Fix the grid first.",
+                               len(conflicts) - 1, conflict=conflicts[0].message)
+            else:
+                status = say("No hint: {conflict}. Fix the grid first.", conflict=conflicts[0].message)
+            self.form.set_status(status, "warn")
             return
         givens = b.givens if b.givens.clue_count else None
         cands = self.teach.candidates(g)
@@ -143,10 +150,10 @@ class Hints:
             else:
                 self._show_outcome(h)
 
-        self.show_idle("Looking for the simplest step…")
+        self.show_idle(_("Looking for the simplest step…"))
         self.controller.run_job("hint", lambda cancel: solver.hint(g, cands, givens=givens, notes=notes,
                                                                      cancel=cancel),
-                                done, self.teach.job_failed, status="Looking for the simplest step…")
+                                done, self.teach.job_failed, status=_("Looking for the simplest step…"))
 
     def reset(self) -> None:
         self.hint, self.board, self.level = None, None, 0
@@ -155,64 +162,64 @@ class Hints:
         self.diagram.hide()
 
     def show_idle(self, text: str | None = None) -> None:
-        self.title.configure(text="Hint")
+        self.title.configure(text=_("Hint"))
         self.link.configure(text="")
-        self.text.configure(text=text or (
+        self.text.configure(text=text or _(
             "Press H (or the button) for a hint. Each press goes one step deeper: the technique's name, "
             "where to look, the cells, what follows, and then it is applied (Ctrl+Z takes it back)."))
-        self.button.configure(text=LADDER[0])
+        self.button.configure(text=_(LADDER[0]))
         self._show_rungs(0)
 
     def _show_rungs(self, level: int) -> None:
-        names = ("technique", "unit", "cells", "conclusion", "apply")
         self.rungs.configure(text="  ".join(
-            f"{'●' if k < level else '○'} {k + 1} {n}" for k, n in enumerate(names)))
+            f"{'●' if k < level else '○'} {k + 1} {_(n)}" for k, n in enumerate(RUNG_NAMES)))
 
     def _show_problem(self, title: str, text: str) -> None:
         self.title.configure(text=title)
         self.link.configure(text="")
         self.text.configure(text=text)
-        self.button.configure(text=LADDER[0])
+        self.button.configure(text=_(LADDER[0]))
         self._show_rungs(0)
 
     def _show_outcome(self, h) -> None:
         """A hint that is not a step: the diagnosis first, 'stuck' offers the demo, 'solved' says so."""
         f = self.form
         if h.status in ("invalid", "no_solution", "multiple"):
-            self.controller.show_diagnosis(h.diagnosis, prefix="No hint: ")
-            self._show_problem("The puzzle needs fixing first",
-                               f"{h.message}\n\nA hint needs a puzzle with exactly one solution. The Findings "
-                               "tab lists what is wrong.")
+            self.controller.show_diagnosis(h.diagnosis, prefix=_("No hint: "))
+            self._show_problem(_("The puzzle needs fixing first"),
+                               h.message + "\n\n" + _("A hint needs a puzzle with exactly one solution. The Findings "
+                                                      "tab lists what is wrong."))
             self.teach.select(self.tab)
         elif h.status == "wrong":
             f.set_marks("wrong", h.cells)
-            self._show_problem("Some digits are wrong",
-                               f"{h.message}\n\nThey are crossed out. A hint from here would build on them, "
-                               "so fix them first (Ctrl+Z, or type over them).")
-            f.set_status(f"No hint: {h.message}", "warn")
+            self._show_problem(_("Some digits are wrong"),
+                               h.message + "\n\n" + _("They are crossed out. A hint from here would build on them, "
+                                                      "so fix them first (Ctrl+Z, or type over them)."))
+            f.set_status(say("No hint: {reason}", reason=h.message), "warn")
         elif h.status == "wrong_notes":
             f.set_marks("wrong", h.cells)
-            self._show_problem("A note is wrong",
-                               f"{h.message}\n\nThe cell is marked. Every step from here would build on that "
-                               "note, so put the digit back first (Ctrl+digit, or right-click the cell).")
-            f.set_status(f"No hint yet: {h.message}", "warn")
+            self._show_problem(_("A note is wrong"),
+                               h.message + "\n\n" + _("The cell is marked. Every step from here would build on that "
+                                                      "note, so put the digit back first (Ctrl+digit, or right-click "
+                                                      "the cell)."))
+            f.set_status(say("No hint yet: {reason}", reason=h.message), "warn")
         elif h.status == "stuck":
             self.teach.demo_from = (self.controller.board, self.controller.board.grid())
-            self._show_problem("No technique applies",
-                               f"{h.message}\n\nThe search demo can take over from this position and show "
-                               "how a computer guesses and backtracks.")
+            self._show_problem(_("No technique applies"),
+                               h.message + "\n\n" + _("The search demo can take over from this position and show "
+                                                      "how a computer guesses and backtracks."))
             self.demo_button.pack(side="left", padx=(6, 0))
             if self.teach.demo is None:
                 self.demo_button.state(["disabled"])
-            f.set_status("No hint: none of the techniques this app teaches applies here. "
-                         "Watch the search demo from this position?", "warn")
+            f.set_status(_("No hint: none of the techniques this app teaches applies here. "
+                           "Watch the search demo from this position?"), "warn")
         elif h.status == "solved":
-            self._show_problem("Solved", "The grid is complete and correct: there is nothing left to hint at.")
-            f.set_status("The grid is complete and correct.", "ok")
+            self._show_problem(_("Solved"), _("The grid is complete and correct: there is nothing left to hint at."))
+            f.set_status(_("The grid is complete and correct."), "ok")
         else:  # bad_candidates cannot happen (eliminations come from checked steps), but say it plainly
             self.teach.removed = frozenset()
             self.teach.remember(self.controller.board, self.teach.removed)
-            self._show_problem("Candidates reset", h.message)
+            self._show_problem(_("Candidates reset"), h.message)
             f.set_status(h.message, "warn")
             self.teach.refresh_candidates()
 
@@ -222,20 +229,22 @@ class Hints:
         k = self.level
         f = self.form
         name = step.technique
-        level = solver.LEVEL_LABELS[solver.technique(name).level]
-        self.title.configure(text=f"Try {article(name)} {name}")
-        self.link.configure(text=f"What is {article(name)} {name}?")
-        lines = [f"1. Technique: {name} ({level})."]
+        an = article(name) == "an"
+        self.title.configure(text=say(N_("Try an {name:technique}") if an else N_("Try a {name:technique}"), name=name))
+        self.link.configure(text=what_is(name))
+        lines = [say("1. Technique: {name:technique} ({level:level}).", name=name, level=solver.technique(name).level)]
         if k >= 2:
             lines.append(f"2. {step.unit_hint}")
         if k >= 3:
-            digits = " and ".join(map(str, step.digits))
-            lines.append(f"3. The highlighted cells: {', '.join(solver.cell_name(c) for c in step.highlight)} "
-                         f"(digit{'s' if len(step.digits) > 1 else ''} {digits}).")
+            # digits joined with " and " whatever their number (one list the language's way)
+            digits = (" " + _("and") + " ").join(map(str, step.digits))
+            lines.append(say_n("3. The highlighted cells: {cells:cellcomma} (digit {digits}).",
+                               "3. The highlighted cells: {cells:cellcomma} (digits {digits}).",
+                               len(step.digits), cells=list(step.highlight), digits=digits))
         if k >= 4:
-            lines.append(f"4. {step.message}\n   So: {step.conclusion}")
+            lines.append(f"4. {step.message}\n   " + say("So: {conclusion}", conclusion=step.conclusion))
         self.text.configure(text="\n".join(lines))
-        self.button.configure(text=LADDER[k] if k < len(LADDER) else LADDER[-1])
+        self.button.configure(text=_(LADDER[k]) if k < len(LADDER) else _(LADDER[-1]))
         self._show_rungs(k)
         unit_cells = [c for u in step.units for c in u.cells] if k >= 2 else []
         f.set_marks("hint_unit", unit_cells)
@@ -246,10 +255,17 @@ class Hints:
             self.diagram.show(step, self.controller.board.grid(), self.teach.candidates())
         else:
             self.diagram.hide()
-        status = {1: f"Hint: try {article(name)} {name}. Press H again to see where to look.",
-                  2: f"Hint: {step.unit_hint} (H again highlights the cells.)",
-                  3: f"Hint: look at the highlighted cells for {article(name)} {name}. (H again: what follows.)",
-                  4: f"Hint: {step.conclusion} (H again applies it.)"}[k]
+        if k == 1:
+            status = say(N_("Hint: try an {name:technique}. Press H again to see where to look.") if an else
+                         N_("Hint: try a {name:technique}. Press H again to see where to look."), name=name)
+        elif k == 2:
+            status = say("Hint: {unit_hint} (H again highlights the cells.)", unit_hint=step.unit_hint)
+        elif k == 3:
+            status = say(N_("Hint: look at the highlighted cells for an {name:technique}. (H again: what follows.)")
+                         if an else N_("Hint: look at the highlighted cells for a {name:technique}. (H again: what "
+                                       "follows.)"), name=name)
+        else:
+            status = say("Hint: {conclusion} (H again applies it.)", conclusion=step.conclusion)
         f.set_status(status)
         self.teach.select(self.tab)
 
@@ -259,7 +275,8 @@ class Hints:
         c = self.controller
         b = c.board
         self.reset()
-        text = f"Applied the {step.technique}: {step.conclusion} (Ctrl+Z undoes it; H for the next hint.)"
+        text = say("Applied the {name:technique}: {conclusion} (Ctrl+Z undoes it; H for the next hint.)",
+                   name=step.technique, conclusion=step.conclusion)
         if step.placements:
             nb = b.without_notes(step.eliminations)  # the person's notes follow the step
             for cell, d in step.placements:
@@ -282,6 +299,7 @@ class Hints:
             self.teach.remember(b, self.teach.removed)
             c.render()
             if not self.teach.var_candidates.get():
-                text += " Show candidates (C) to see them."
+                text += " " + _("Show candidates (C) to see them.")
             self.form.set_status(text, "ok")
-        self.show_idle(f"Applied: {step.conclusion}\n\nPress H for the next hint.")
+        self.show_idle(say("Applied: {conclusion}", conclusion=step.conclusion) + "\n\n"
+                       + _("Press H for the next hint."))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .wording import N_
+
 __all__ = ["BLACK", "BLUE", "VERMILLION", "ORANGE", "SKY", "YELLOW", "PURPLE", "GREEN", "WHITE",
            "GREY_TEXT", "LABEL_TEXT", "NOTE_TEXT", "LINK", "SELECTION", "STATUS_COLOURS", "STATUS_SYMBOLS",
            "LEVEL_COLOURS", "CELL_BG", "FOCUS_BG", "BOX_LINE", "CELL_LINE", "PENCIL_COLOURS",
@@ -84,32 +86,32 @@ class Mark:
     priority: int
     underline: bool = False
     overstrike: bool = False
-    description: str = ""
+    description: str = ""  # English (marked with N_): show it as _(mark.description)
 
 
 _ALL = (
     # the checks (controller)
-    Mark("selected", SELECTION, BLUE, 90, underline=True, description="the cells of the selected finding"),
-    Mark("conflict", YELLOW, VERMILLION, 80, underline=True, description="a digit repeated in a row, column or box"),
-    Mark("wrong", "#F6C9A8", VERMILLION, 70, overstrike=True, description="an entry that differs from the solution"),
-    Mark("replaced", "#F6C9A8", VERMILLION, 65, description="a wrong entry the solver replaced"),
-    Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description="a given that may be mistyped"),
-    Mark("finding", "#D7EBF8", SKY, 50, description="cells named by a finding"),
-    Mark("differ", "#EAD3E2", PURPLE, 40, description="differs between the solutions"),
+    Mark("selected", SELECTION, BLUE, 90, underline=True, description=N_("the cells of the selected finding")),
+    Mark("conflict", YELLOW, VERMILLION, 80, underline=True, description=N_("a digit repeated in a row, column or box")),
+    Mark("wrong", "#F6C9A8", VERMILLION, 70, overstrike=True, description=N_("an entry that differs from the solution")),
+    Mark("replaced", "#F6C9A8", VERMILLION, 65, description=N_("a wrong entry the solver replaced")),
+    Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description=N_("a given that may be mistyped")),
+    Mark("finding", "#D7EBF8", SKY, 50, description=N_("cells named by a finding")),
+    Mark("differ", "#EAD3E2", PURPLE, 40, description=N_("differs between the solutions")),
     # the search demo
-    Mark("demo_reject", "#F9D3BC", VERMILLION, 86, overstrike=True, description="a digit the rules reject here"),
-    Mark("demo_cell", "#CFE6F7", BLUE, 85, description="the cell the search is working on"),
+    Mark("demo_reject", "#F9D3BC", VERMILLION, 86, overstrike=True, description=N_("a digit the rules reject here")),
+    Mark("demo_cell", "#CFE6F7", BLUE, 85, description=N_("the cell the search is working on")),
     Mark("demo_peer", YELLOW, VERMILLION, 84, underline=True,
-         description="the peer that already holds the rejected digit"),
-    Mark("demo_undo", "#E4E4E4", "#6E6E6E", 83, overstrike=True, description="a digit being taken back"),
+         description=N_("the peer that already holds the rejected digit")),
+    Mark("demo_undo", "#E4E4E4", "#6E6E6E", 83, overstrike=True, description=N_("a digit being taken back")),
     # hints and the explained solution
     Mark("hint_target", "#C9EBDD", GREEN, 58, underline=True,
-         description="the cells the step's conclusion changes"),
-    Mark("hint_cells", "#CDE7F6", BLUE, 55, description="the cells a step is about"),
-    Mark("hint_unit", "#EAF3E0", "#7FB27F", 30, description="the unit a hint points to"),
+         description=N_("the cells the step's conclusion changes")),
+    Mark("hint_cells", "#CDE7F6", BLUE, 55, description=N_("the cells a step is about")),
+    Mark("hint_unit", "#EAF3E0", "#7FB27F", 30, description=N_("the unit a hint points to")),
     # highlighting (app/highlight.py): neutral greys, so they never read as a check's colour
-    Mark("same_digit", "#D0D0D0", "#4D4D4D", 45, description="holds the highlighted digit"),
-    Mark("house", "#EFEFEF", "#EFEFEF", 5, description="the focused cell's row, column and box"),
+    Mark("same_digit", "#D0D0D0", "#4D4D4D", 45, description=N_("holds the highlighted digit")),
+    Mark("house", "#EFEFEF", "#EFEFEF", 5, description=N_("the focused cell's row, column and box")),
 )
 #: mark name -> Mark
 MARKS = {m.name: m for m in _ALL}
@@ -118,7 +120,7 @@ DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
 HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")
 HIGHLIGHT_MARKS = ("same_digit", "house")
 
-#: the search demo's legend: (label, digit style, mark or None)
-DEMO_LEGEND = (("given", "given", None), ("guess", "tentative", None), ("deduced", "deduced", None),
-               ("solution", "solver", None), ("rejected", "tentative", "demo_reject"),
-               ("holds it", "given", "demo_peer"))
+#: the search demo's legend: (label, digit style, mark or None); labels in English, shown as _(label)
+DEMO_LEGEND = ((N_("given"), "given", None), (N_("guess"), "tentative", None), (N_("deduced"), "deduced", None),
+               (N_("solution"), "solver", None), (N_("rejected"), "tentative", "demo_reject"),
+               (N_("holds it"), "given", "demo_peer"))

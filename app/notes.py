@@ -30,7 +30,7 @@ from tkinter import ttk
 import solver
 
 from .model import Board, Cell
-from .wording import plural
+from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -76,13 +76,13 @@ class Notes:
     def _init_menu(self) -> None:
         f = self.form
         f.menus["edit"].add_separator()
-        f.add_check("edit", "Notes mode (digits write pencil marks)", "notes_mode", self.var_mode, "N")
-        f.add_command("edit", "Toggle a note in the cell", "note_key", "Ctrl+1…9")
-        f.add_command("edit", "Fill all candidates as notes", "fill_notes")
-        f.add_command("edit", "Clear all notes", "clear_notes")
-        f.add_check("edit", "A placed digit leaves its peers' notes", "tidy_notes", self.var_tidy)
-        f.add_command("edit", "Copy with pencil marks (grid and SudokuWiki link)", "copy_marks")
-        f.add_command("edit", "Copy SudokuWiki link with pencil marks", "copy_link")
+        f.add_check("edit", _("Notes mode (digits write pencil marks)"), "notes_mode", self.var_mode, "N")
+        f.add_command("edit", _("Toggle a note in the cell"), "note_key", "Ctrl+1…9")
+        f.add_command("edit", _("Fill all candidates as notes"), "fill_notes")
+        f.add_command("edit", _("Clear all notes"), "clear_notes")
+        f.add_check("edit", _("A placed digit leaves its peers' notes"), "tidy_notes", self.var_tidy)
+        f.add_command("edit", _("Copy with pencil marks (grid and SudokuWiki link)"), "copy_marks")
+        f.add_command("edit", _("Copy SudokuWiki link with pencil marks"), "copy_link")
         for action, fn in (("notes_mode", self._on_mode_toggled), ("fill_notes", self.fill_all),
                            ("clear_notes", self.clear_all), ("tidy_notes", self._on_tidy_toggled),
                            ("note_key", self._explain_note_key)):
@@ -107,7 +107,7 @@ class Notes:
     def _init_button(self) -> None:
         """The *Notes* toggle under the grid, for mouse and touch users."""
         bar = self.form.check_button.master
-        self.button = ttk.Checkbutton(bar, text="✎ Notes (N)", variable=self.var_mode, style="Toolbutton",
+        self.button = ttk.Checkbutton(bar, text=_("✎ Notes (N)"), variable=self.var_mode, style="Toolbutton",
                                       command=self._on_mode_toggled, takefocus=0)
         self.button.pack(side="left", padx=(0, 6))
 
@@ -141,8 +141,8 @@ class Notes:
         c = self.controller
         b = c.board
         if not b.can_note(cell):
-            self.form.set_status(f"{solver.cell_name(cell)} holds a digit; notes go into blank cells "
-                                 "(clear it first).", "warn")
+            self.form.set_status(say("{cell:cell} holds a digit; notes go into blank cells (clear it first).",
+                                     cell=cell), "warn")
             return False
         c.apply(b.with_note_toggled(cell, digit))
         return True
@@ -160,18 +160,18 @@ class Notes:
         """True (and why, in the status line) while the grid shows something else than the person's Board."""
         teach = self.controller.features.get("teach")
         if teach is not None and teach.explanation.explaining is not None:
-            self.form.set_status("The grid shows a step of the solution. Back to my grid (or Esc in the list "
-                                 "of steps) lets you write notes again.", "warn")
+            self.form.set_status(_("The grid shows a step of the solution. Back to my grid (or Esc in the list "
+                                   "of steps) lets you write notes again."), "warn")
             return True
         demo = self.controller.features.get("demo")
         if demo is not None and demo.active:
-            self.form.set_status("The grid shows the search demo; stop it (Ctrl+D) to write notes.", "warn")
+            self.form.set_status(_("The grid shows the search demo; stop it (Ctrl+D) to write notes."), "warn")
             return True
         return False
 
     def _explain_note_key(self) -> None:
-        self.form.set_status("Hold Ctrl and press a digit (main keys or numpad) to note it in the focused "
-                             "cell; press it again to take it out.")
+        self.form.set_status(_("Hold Ctrl and press a digit (main keys or numpad) to note it in the focused "
+                               "cell; press it again to take it out."))
 
     # -- Notes mode and the tidy option ----------------------------------------------
     def toggle_mode(self) -> None:
@@ -180,13 +180,13 @@ class Notes:
 
     def _on_mode_toggled(self) -> None:
         on = self.var_mode.get()
-        self.form.set_status("Notes mode: digits you type are pencil marks (N or the Notes button: back to digits)."
-                             if on else "Digits mode: digits you type go into the cells (N: notes).")
+        self.form.set_status(_("Notes mode: digits you type are pencil marks (N or the Notes button: back to digits).")
+                             if on else _("Digits mode: digits you type go into the cells (N: notes)."))
         self.controller.schedule_save()
 
     def _on_tidy_toggled(self) -> None:
-        self.form.set_status("A digit you place is taken out of its row's, column's and box's notes."
-                             if self.var_tidy.get() else "Placing a digit leaves the other cells' notes alone.")
+        self.form.set_status(_("A digit you place is taken out of its row's, column's and box's notes.")
+                             if self.var_tidy.get() else _("Placing a digit leaves the other cells' notes alone."))
         self.controller.schedule_save()
 
     # -- whole-grid commands ------------------------------------------------------------
@@ -198,20 +198,22 @@ class Notes:
         b = c.board
         g = b.grid()
         if not g.blanks():
-            self.form.set_status("There is no blank cell to write candidates into.", "warn")
+            self.form.set_status(_("There is no blank cell to write candidates into."), "warn")
             return
         cands = solver.candidates(g)
         board = b.with_all_notes(cands.masks)
         n = cands.count()
-        c.apply(board, f"Filled in {plural(n, 'candidate')} in {plural(len(g.blanks()), 'blank cell')}: "
-                       "the digits no peer holds. Now cross them out as you reason (Ctrl+digit; Ctrl+Z "
-                       "undoes the fill).", "ok")
+        cells = say_n("{n:n} blank cell", "{n:n} blank cells", len(g.blanks()))
+        c.apply(board, say_n("Filled in {n:n} candidate in {cells}: the digits no peer holds. Now cross them out as "
+                             "you reason (Ctrl+digit; Ctrl+Z undoes the fill).",
+                             "Filled in {n:n} candidates in {cells}: the digits no peer holds. Now cross them out as "
+                             "you reason (Ctrl+digit; Ctrl+Z undoes the fill).", n, cells=cells), "ok")
 
     def clear_entries(self) -> None:
         """Clear entries: the notes go with the entries (the controller's command, when there are notes only)."""
         b = self.controller.board
         if b.has_notes and not (b.entries.clue_count or b.solved.clue_count):
-            self.controller.apply(b.cleared_entries(), "Cleared your notes (Ctrl+Z undoes it).")
+            self.controller.apply(b.cleared_entries(), _("Cleared your notes (Ctrl+Z undoes it)."))
         elif self._clear_entries is not None:
             self._clear_entries()
 
@@ -237,18 +239,20 @@ class Notes:
             if b.entries.clue_count and self._check_entries is not None:
                 self._check_entries()  # the digits, as always (its own job, after this one)
             if solution is None:
-                self.form.set_status("Your notes cannot be checked: the puzzle does not have exactly one "
-                                     "solution (Check puzzle, F5, says why).", "warn")
+                self.form.set_status(_("Your notes cannot be checked: the puzzle does not have exactly one "
+                                       "solution (Check puzzle, F5, says why)."), "warn")
                 return
             self.wrong_notes = [(cell, solution[cell]) for cell, ds in notes.items() if solution[cell] not in ds]
             self._checked = b
             self.form.enable("show_wrong", bool(self.wrong_notes) or self.form.is_enabled("show_wrong"))
             if self.wrong_notes:
                 n = len(self.wrong_notes)
-                text = (f"Your notes in {plural(n, 'cell')} leave out the digit that goes there "
-                        "(Show which, Ctrl+Shift+E, marks them).")
+                text = say_n("Your notes in {n:n} cell leave out the digit that goes there (Show which, Ctrl+Shift+E, "
+                             "marks them).", "Your notes in {n:n} cells leave out the digit that goes there (Show "
+                             "which, Ctrl+Shift+E, marks them).", n)
             else:
-                text = f"Your notes are right: every noted cell ({len(notes)}) keeps the digit that goes there."
+                text = say("Your notes are right: every noted cell ({n:n}) keeps the digit that goes there.",
+                           n=len(notes))
             if b.entries.clue_count:
                 self._after_entries(text)
             else:
@@ -259,7 +263,7 @@ class Notes:
             d = solver.diagnose(givens, cancel=cancel)
             return d.solution if d.status == "unique" else None
 
-        c.run_job("check_notes", work, done, status="Checking your notes…")
+        c.run_job("check_notes", work, done, status=_("Checking your notes…"))
 
     def _after_entries(self, text: str) -> None:
         """Add the notes' sentence once the entries' check (a job of its own) has shown its result."""
@@ -281,19 +285,19 @@ class Notes:
             self._show_wrong()
         if not self.wrong_notes:
             if ec is None or not ec.wrong:
-                self.form.set_status("Check your entries first (Ctrl+E).")
+                self.form.set_status(_("Check your entries first (Ctrl+E)."))
             return
         cells = [cell for cell, _ in self.wrong_notes]
         self.form.set_marks("wrong", list(ec.wrong if ec is not None and ec.wrong else ()) + cells)
-        text = f"Notes that leave out the digit that goes there: {', '.join(solver.cell_name(x) for x in cells)}."
+        text = say("Notes that leave out the digit that goes there: {cells:cellcomma}.", cells=cells)
         self.form.set_status(text, "warn")
 
     def clear_all(self) -> None:
         c = self.controller
         if not c.board.has_notes:
-            self.form.set_status("There are no notes to clear.")
+            self.form.set_status(_("There are no notes to clear."))
             return
-        c.apply(c.board.cleared_notes(), "Cleared all your notes (Ctrl+Z brings them back).")
+        c.apply(c.board.cleared_notes(), _("Cleared all your notes (Ctrl+Z brings them back)."))
 
     # -- the right-click menu ------------------------------------------------------------
     def _on_right_click(self, event):
@@ -309,8 +313,8 @@ class Notes:
         menu = tk.Menu(self.root, tearoff=False)
         noted = set(b.notes_of(cell))
         blank = b.can_note(cell)
-        name = solver.cell_name(cell)
-        menu.add_command(label=f"Notes in {name}" if blank else f"{name} holds a digit", state="disabled")
+        menu.add_command(label=say("Notes in {cell:cell}", cell=cell) if blank else
+                         say("{cell:cell} holds a digit", cell=cell), state="disabled")
         self._menu_vars = []
         for d in range(1, 10):
             var = tk.BooleanVar(menu, value=d in noted)
@@ -319,10 +323,11 @@ class Notes:
                                  state="normal" if blank else "disabled",
                                  command=lambda d=d: self._blocked() or self.toggle(cell, d))
         menu.add_separator()
-        menu.add_command(label="Clear notes here", state="normal" if noted else "disabled",
+        menu.add_command(label=_("Clear notes here"), state="normal" if noted else "disabled",
                          command=lambda: self._blocked() or self.controller.apply(
-                             self.controller.board.with_notes(cell, ()), f"Cleared the notes of {name}."))
-        menu.add_command(label="Fill all candidates", command=self.fill_all)
+                             self.controller.board.with_notes(cell, ()), say("Cleared the notes of {cell:cell}.",
+                                                                             cell=cell)))
+        menu.add_command(label=_("Fill all candidates"), command=self.fill_all)
         self.menu = menu
         if x is not None and y is not None:
             try:

@@ -19,6 +19,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from .looks import BLACK, WHITE
+from .wording import _
 
 logger = logging.getLogger(__name__)
 
@@ -75,8 +76,8 @@ class Presentation:
             self.demo.panel.frame.focus_set()
             self.demo.refresh()  # the large status line explains the step shown
         else:
-            self.demo.say("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
-                          "then Space plays, → steps, ← steps back. C shows candidates, H gives a hint.")
+            self.demo.say(_("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
+                            "then Space plays, → steps, ← steps back. C shows candidates, H gives a hint."))
 
     def leave(self) -> None:
         """Back to the normal window, as it was."""
@@ -84,7 +85,7 @@ class Presentation:
             return
         self.demo.panel.set_large(False)
         self._restore()
-        self.demo.say("Left the presentation view (F11 shows it again).")
+        self.demo.say(_("Left the presentation view (F11 shows it again)."))
 
     # -- the layout beside the grid ---------------------------------------------------
     def _layout(self, width: int, height: int) -> bool:
@@ -200,14 +201,14 @@ class Presentation:
             return None  # Ctrl+C and friends: the window's own bindings
         teach = self.demo.controller.features.get("teach")
         if teach is None:
-            self.form.set_status("Candidates and hints are not installed in this window.", "warn")
+            self.form.set_status(_("Candidates and hints are not installed in this window."), "warn")
             return "break"
         if action == "candidates_key":
             teach.toggle_candidates()
             if self.demo.active:
                 on = teach.var_candidates.get()
-                self.form.set_status("Candidates of the search's position shown (C hides them)." if on
-                                     else "Candidates hidden (C shows them).")
+                self.form.set_status(_("Candidates of the search's position shown (C hides them).") if on
+                                     else _("Candidates hidden (C shows them)."))
         else:
             self.form.fire("hint")
         return "break"
@@ -217,7 +218,7 @@ def install_presentation(form, demo) -> Presentation:
     """View ▸ Presentation view (F11); Esc leaves it before doing anything else."""
     p = Presentation(form, demo)
     form.menus["view"].add_separator()
-    form.add_command("view", "Presentation view (classroom)", "presentation", "F11", ("<F11>",))
+    form.add_command("view", _("Presentation view (classroom)"), "presentation", "F11", ("<F11>",))
     form.on("presentation", p.toggle)
     previous = form.handler_for("cancel")
 

@@ -39,23 +39,28 @@ from .card import Card
 from .explain import Explanation
 from .hints import Hints, step_looks
 from .looks import HINT_MARKS, LINK
-from .wording import article, format_seconds
+from .wording import (N_, _, format_seconds, level_name, say, say_n, technique_name, technique_summary,
+                      what_is)
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["install_teach", "Teach", "lesson_text"]
 
 MAX_REMEMBERED = 2000  # grids whose removed candidates are remembered (for Undo)
+#: solver.SYMMETRIES as people read them ("none" is never named)
+SYMMETRY_WORDS = {"rotational": N_("rotational"), "quarter-turn": N_("quarter-turn"), "mirror": N_("mirror"),
+                  "diagonal": N_("diagonal"), "anti-diagonal": N_("anti-diagonal")}
 
 
 def lesson_text(name: str, step=None) -> str:
     """The short explanation of technique ``name`` (and, with ``step``, where it is in this grid)."""
     t = solver.technique(name)
-    lines = [f"{t.name}  ({solver.LEVEL_LABELS[t.level]})", "", t.summary]
+    lines = [f"{technique_name(t.name)}  ({level_name(t.level)})", "", technique_summary(t)]
     if step is not None:
-        lines += ["", "In this grid:", step.message, "", f"Conclusion: {step.conclusion}"]
-    lines += ["", "Techniques, simplest first (the hint tries them in this order):"]
-    lines += [f"{'▸' if x.name == name else '•'} {x.name}\t{solver.LEVEL_LABELS[x.level]}" for x in solver.TECHNIQUES]
+        lines += ["", _("In this grid:"), step.message, "", say("Conclusion: {conclusion}", conclusion=step.conclusion)]
+    lines += ["", _("Techniques, simplest first (the hint tries them in this order):")]
+    lines += [f"{'▸' if x.name == name else '•'} {technique_name(x.name)}\t{level_name(x.level)}"
+              for x in solver.TECHNIQUES]
     return "\n".join(lines)
 
 
@@ -117,25 +122,25 @@ class Teach:
         f = self.form
         menu = tk.Menu(f.menubar)
         try:  # before Help, which stays last
-            help_at = f.menubar.index("Help")
+            help_at = f.menubar.index(_("Help"))
         except tk.TclError:
             help_at = None
         if help_at is None:
-            f.menubar.add_cascade(label="Teach", menu=menu, underline=0)
+            f.menubar.add_cascade(label=_("Teach"), menu=menu, underline=0)
         else:
-            f.menubar.insert_cascade(help_at, label="Teach", menu=menu, underline=0)
+            f.menubar.insert_cascade(help_at, label=_("Teach"), menu=menu, underline=0)
         f.menus["teach"] = menu
-        f.add_check("teach", "Show candidates (pencil marks)", "candidates", self.var_candidates, "C")
-        f.add_command("teach", "Hint (press again to go deeper)", "hint", "H")
-        f.add_command("teach", "Explain the solution", "explain", "F7", ("<F7>",))
-        f.add_command("teach", "Difficulty card", "difficulty", "F8", ("<F8>",))
-        f.add_command("teach", "Techniques…", "techniques")
+        f.add_check("teach", _("Show candidates (pencil marks)"), "candidates", self.var_candidates, "C")
+        f.add_command("teach", _("Hint (press again to go deeper)"), "hint", "H")
+        f.add_command("teach", _("Explain the solution"), "explain", "F7", ("<F7>",))
+        f.add_command("teach", _("Difficulty card"), "difficulty", "F8", ("<F8>",))
+        f.add_command("teach", _("Techniques…"), "techniques")
         menu.add_separator()
-        f.add_command("teach", "New puzzle…", "new_puzzle", "Ctrl+N", ("<Control-n>",))
+        f.add_command("teach", _("New puzzle…"), "new_puzzle", "Ctrl+N", ("<Control-n>",))
         # File ▸ Print… (the grid as it stands) and Print worksheet… (the generator), after Save
         at = f.action_map.items["save"][1] + 1 if "save" in f.action_map.items else None
-        f.action_map.add_command("file", "Print…", "print", "Ctrl+P", ("<Control-p>",), before=at)
-        f.action_map.add_command("file", "Print worksheet…", "worksheet", "Ctrl+Shift+P",
+        f.action_map.add_command("file", _("Print…"), "print", "Ctrl+P", ("<Control-p>",), before=at)
+        f.action_map.add_command("file", _("Print worksheet…"), "worksheet", "Ctrl+Shift+P",
                                  ("<Control-Shift-P>", "<Control-Shift-p>"), before=None if at is None else at + 1)
         for action, fn in (("candidates", self._on_candidates_toggled), ("hint", self.hints.key),
                            ("explain", self.explanation.start), ("difficulty", self.card.rate),
@@ -203,7 +208,7 @@ class Teach:
             self.explanation.end()
         if self.hints.board is not None and self.hints.board is not b:
             self.hints.reset()
-            self.hints.show_idle("The grid changed. Press H for a hint about this position.")
+            self.hints.show_idle(_("The grid changed. Press H for a hint about this position."))
         self.refresh_candidates()
 
     def remember(self, board, removed) -> None:
@@ -213,8 +218,8 @@ class Teach:
 
     def _on_cell_input(self, cell, digit) -> None:
         if self.explanation.explaining is not None:
-            self.form.set_status(f"The grid shows step {self.explanation.explaining + 1} of the solution. Back to my "
-                                 "grid (or Esc in the list of steps) lets you type again.", "warn")
+            self.form.set_status(say("The grid shows step {k} of the solution. Back to my grid (or Esc in the list of "
+                                     "steps) lets you type again.", k=self.explanation.explaining + 1), "warn")
             return
         if self._cell_input is not None:
             self._cell_input(cell, digit)
@@ -243,8 +248,8 @@ class Teach:
     def _on_candidates_toggled(self) -> None:
         on = self.var_candidates.get()
         self.refresh_candidates()
-        self.form.set_status("Candidates shown: the digits each blank cell can still take (C hides them)."
-                             if on else "Candidates hidden (C shows them).")
+        self.form.set_status(_("Candidates shown: the digits each blank cell can still take (C hides them).")
+                             if on else _("Candidates hidden (C shows them)."))
 
     def refresh_candidates(self) -> None:
         """Draw the pencil marks the current state asks for (the user's grid, a hint, or a step shown)."""
@@ -289,7 +294,7 @@ class Teach:
         """``then(rating)`` for the current puzzle: at once when known, else after rating it on the worker."""
         g = self.controller.puzzle()
         if not g.clue_count:
-            self.form.set_status("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N).",
+            self.form.set_status(_("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N)."),
                                  "warn")
             return
         if self.rated == g and self.rating is not None:
@@ -298,7 +303,8 @@ class Teach:
         conflicts = solver.validate(g)
         if conflicts:
             self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
-            self.form.set_status(f"The puzzle breaks the rules: {conflicts[0].message}. Fix it first.", "warn")
+            self.form.set_status(say("The puzzle breaks the rules: {conflict}. Fix it first.",
+                                     conflict=conflicts[0].message), "warn")
             return
 
         def done(rating, seconds):
@@ -309,7 +315,7 @@ class Teach:
             then(rating)
 
         self.controller.run_job("rate", lambda cancel: solver.rate(g, cancel=cancel), done, self.job_failed,
-                                status="Rating the puzzle: the logical path and the backtracker's work…")
+                                status=_("Rating the puzzle: the logical path and the backtracker's work…"))
 
     def open_lesson(self, step=None, all_techniques: bool = False) -> None:
         """The short explanation of the hint's technique (or of ``step``'s), in a small window."""
@@ -317,17 +323,15 @@ class Teach:
             if self.hints.hint is not None and self.hints.hint.step is not None:
                 step = self.hints.hint.step
             elif self.rating is not None and self.rating.hardest:
-                self.form.dialogs.show_text(f"What is {article(self.rating.hardest)} {self.rating.hardest}?",
-                                            lesson_text(self.rating.hardest))
+                self.form.dialogs.show_text(what_is(self.rating.hardest), lesson_text(self.rating.hardest))
                 return
         if step is None:
-            self.form.dialogs.show_text("Techniques", "The techniques, simplest first (a hint tries them in "
-                                        "this order):\n\n" + "\n\n".join(
-                                            f"{t.name} ({solver.LEVEL_LABELS[t.level]})\n{t.summary}"
+            self.form.dialogs.show_text(_("Techniques"), _("The techniques, simplest first (a hint tries them in "
+                                                           "this order):") + "\n\n" + "\n\n".join(
+                                            f"{technique_name(t.name)} ({level_name(t.level)})\n{technique_summary(t)}"
                                             for t in solver.TECHNIQUES))
             return
-        self.form.dialogs.show_text(f"What is {article(step.technique)} {step.technique}?",
-                                    lesson_text(step.technique, step))
+        self.form.dialogs.show_text(what_is(step.technique), lesson_text(step.technique, step))
 
     def demo_from_here(self, grid: Grid | None = None) -> bool:
         """Start the search demo from the position where logic got stuck (or ``grid``); False when it cannot."""
@@ -340,7 +344,7 @@ class Teach:
             self.demo_from = (b, b.grid())
         started = self.demo.start(position=self.demo_from[1])
         if started:
-            self.demo.say("Search demo from the position where logic got stuck: Space plays, → steps.")
+            self.demo.say(_("Search demo from the position where logic got stuck: Space plays, → steps."))
         return started
 
     def new_puzzle_dialog(self):
@@ -357,8 +361,8 @@ class Teach:
         """File ▸ Print… (Ctrl+P): print the grid as it stands (app/printing.py); None on an empty grid."""
         b = self.controller.board
         if not (b.givens.clue_count or b.grid().clue_count):
-            self.form.set_status("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
-                                 "(File ▸ Print worksheet… makes new ones).", "warn")
+            self.form.set_status(_("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
+                                   "(File ▸ Print worksheet… makes new ones)."), "warn")
             return None
         from .printing import open_dialog
 
@@ -369,7 +373,7 @@ class Teach:
 
         An unknown level or symmetry is reported in the status line with the valid ones.
         """
-        label = solver.LEVEL_LABELS.get(level, level)
+        label = level_name(level)
         sym = None if symmetry in (None, "none") else symmetry
 
         def work(cancel):
@@ -378,9 +382,16 @@ class Teach:
         def done(g, seconds):
             c = self.controller
             c.current_file = None
-            extra = f", {sym} symmetry" if sym else ""
-            c.load_puzzle(g, f"New {label} puzzle ({g.clue_count} givens{extra}), made in "
-                             f"{format_seconds(seconds)}. Ctrl+Z brings the old grid back.")
+            if sym:
+                text = say_n("New {level} puzzle ({n:n} given, {sym} symmetry), made in {time}. Ctrl+Z brings the "
+                             "old grid back.", "New {level} puzzle ({n:n} givens, {sym} symmetry), made in {time}. "
+                             "Ctrl+Z brings the old grid back.", g.clue_count, level=label,
+                             sym=_(SYMMETRY_WORDS.get(sym, sym)), time=format_seconds(seconds))
+            else:
+                text = say_n("New {level} puzzle ({n:n} given), made in {time}. Ctrl+Z brings the old grid back.",
+                             "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
+                             g.clue_count, level=label, time=format_seconds(seconds))
+            c.load_puzzle(g, text)
             if on_done is not None:
                 on_done(g, seconds)
 
@@ -390,7 +401,7 @@ class Teach:
                 on_done(None, 0.0)
 
         self.controller.run_job("generate", work, done, failed,
-                                status=f"Making a new {label} puzzle… (Esc cancels)")
+                                status=say("Making a new {level} puzzle… (Esc cancels)", level=label))
 
 
 def install_teach(form, controller, demo=None) -> Teach:

@@ -53,74 +53,115 @@ def say_n(singular: str, plural: str, n: int, **data) -> str:
     """:func:`say` for a message with a count ``n`` (given to the text as ``{n:n}``)."""
     return solver.fill(solver.translate_plural(singular, plural, n, domain="app"), n=n, **data)
 
-__all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "plural", "article", "cells_text",
-           "describe_seconds", "describe_duration", "describe_speed"]
+__all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "estimate_words", "plural", "article", "cells_text",
+           "describe_seconds", "describe_duration", "describe_speed",
+           "technique_name", "technique_summary", "level_name", "what_is"]
 
 
 def format_seconds(seconds: float) -> str:
-    """``0.0042`` -> ``'4 ms'``; ``2.5`` -> ``'2.50 s'``."""
-    if seconds < 0.001:
-        return "under 1 ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s"
+    """``0.0042`` -> ``'4 ms'``; ``2.5`` -> ``'2.50 s'`` (in the chosen language: ``'2,50 s'``)."""
+    return solver.seconds(seconds)
 
 
 def format_count(n: int) -> str:
-    """``1234567`` -> ``'1,234,567'``."""
-    return f"{n:,}"
+    """``1234567`` -> ``'1,234,567'`` (``'1.234.567'`` in German, ``'1 234 567'`` in French)."""
+    return solver.number(n)
+
+
+def estimate_words(n: float) -> str:
+    """An estimate to two significant digits, in words past a million: "70 million", "1.3 billion", "450,000"."""
+    if n <= 0:
+        return solver.number(0)
+    digits = max(0, math.floor(math.log10(n)) - 1)
+    n = round(n / 10 ** digits) * 10 ** digits
+    for size, big in ((10 ** 9, True), (10 ** 6, False)):
+        if n >= size:
+            if n < 100 * size:
+                v = n / size
+                whole = round(v * 10) % 10 == 0 or v >= 10
+                text = solver.number(round(v)) if whole else solver.decimal(v, 1)
+                count = round(v) if whole else 2
+            else:
+                count = n // size
+                text = solver.number(count)
+            if big:
+                return say_n("{x} billion", "{x} billion", count, x=text)
+            return say_n("{x} million", "{x} million", count, x=text)
+    return solver.number(n)
 
 
 def format_estimate(n: float) -> str:
     """An estimate to two significant digits, in words past a million: "≈ 70 million", "≈ 1.3 billion", "≈ 450,000"."""
-    if n <= 0:
-        return "≈ 0"
-    digits = max(0, math.floor(math.log10(n)) - 1)
-    n = round(n / 10 ** digits) * 10 ** digits
-    for size, word in ((10 ** 9, "billion"), (10 ** 6, "million")):
-        if n >= size:
-            return f"≈ {n / size:.2g} {word}" if n < 100 * size else f"≈ {n // size:,} {word}"
-    return f"≈ {n:,}"
+    return say("≈ {x}", x=estimate_words(n))
 
 
 def plural(n: int, word: str) -> str:
-    """``(3, 'guess')`` -> ``'3 guesses'``; ``(1, 'given')`` -> ``'1 given'``."""
+    """English only: ``(3, 'guess')`` -> ``'3 guesses'``.  For people use :func:`say_n` with whole sentences."""
     if n == 1:
         return f"1 {word}"
     return f"{n:,} {word}" + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s")
 
 
 def article(name: str) -> str:
-    """The indefinite article for ``name``: "an X-Wing", "a Naked Pair"."""
+    """The English indefinite article for ``name``: "an X-Wing", "a Naked Pair".
+
+    Only to choose between two English source texts (``N_("What is an {name:technique}?")`` or
+    ``N_("What is a ...")``); each language translates both its own way.
+    """
     return "an" if name[:1].upper() in "AEIOUX" else "a"
 
 
 def cells_text(cells) -> str:
-    """``[(0, 0), (4, 5)]`` -> ``'r1c1, r5c6'``."""
-    return ", ".join(solver.cell_name(c) for c in cells)
+    """``[(0, 0), (4, 5)]`` -> ``'r1c1, r5c6'`` (in the language's cell notation)."""
+    return solver.fill("{cells:cellcomma}", cells=list(cells))
 
 
 def describe_seconds(secs: float | None) -> str:
     """A time in a table column: "480 ms", "3.2 s"; None (a watched run) -> "watched"."""
     if secs is None:
-        return "watched"
-    return f"{secs * 1000:.0f} ms" if secs < 1 else f"{secs:.1f} s"
+        return _("watched")
+    return say("{ms:0} ms", ms=secs * 1000) if secs < 1 else say("{s:1} s", s=secs)
 
 
 def describe_duration(secs: float) -> str:
     """A rough duration for people: "40 seconds", "3 minutes", "2 hours", "5 days"."""
-    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if secs >= 2 * size:
-            n = round(secs / size)
-            return f"{n:,} {word}s"
-    n = max(1, round(secs))
-    return f"{n} second{'s' if n != 1 else ''}"
+    if secs >= 2 * 86400:
+        return say_n("{n:n} day", "{n:n} days", round(secs / 86400))
+    if secs >= 2 * 3600:
+        return say_n("{n:n} hour", "{n:n} hours", round(secs / 3600))
+    if secs >= 2 * 60:
+        return say_n("{n:n} minute", "{n:n} minutes", round(secs / 60))
+    return say_n("{n:n} second", "{n:n} seconds", max(1, round(secs)))
 
 
 def describe_speed(sps: float | None) -> str:
     """Steps per second as the speed slider's label; None -> "full speed"."""
     if sps is None:
-        return "full speed"
+        return _("full speed")
     if sps < 1.5:
-        return "1 step/s"
-    return f"{sps:,.0f} steps/s" if sps < 100 else f"{round(sps, -1):,.0f} steps/s"
+        return say_n("{n:n} step/s", "{n:n} steps/s", 1)
+    n = round(sps) if sps < 100 else int(round(sps, -1))
+    return say_n("{n:n} step/s", "{n:n} steps/s", n)
+
+
+# -- the engine's names for people (their catalogue is the solver's: solver/locale) ------------
+
+def technique_name(name: str) -> str:
+    """A technique's name (``solver.TECHNIQUES`` spell them in English) in the chosen language."""
+    return solver.translate(name, "technique")
+
+
+def technique_summary(t) -> str:
+    """A technique's one-paragraph summary (``t`` from ``solver.technique``) in the chosen language."""
+    return solver.translate(t.summary, "technique summary")
+
+
+def level_name(level: str) -> str:
+    """A level code ("easy", ..., "guessing") as its label ("Easy", ...) in the chosen language."""
+    return solver.fill("{level:level}", level=level)
+
+
+def what_is(name: str) -> str:
+    """The link to a technique's lesson: "What is an X-Wing?", "What is a Naked Pair?"."""
+    text = N_("What is an {name:technique}?") if article(name) == "an" else N_("What is a {name:technique}?")
+    return say(text, name=name)
