@@ -88,8 +88,8 @@ def test_propagate_finds_the_contradiction_and_keeps_the_reasons():
     c, m = list(cells), list(masks)
     assert forcing.propagate(c, m, [(i, sol.cells[i])]) is None  # the truth never contradicts
     out = forcing.propagate(list(cells), list(masks), [(i, wrong)], (), rec, depth=2)
-    assert out is not None and isinstance(out[0], str)
-    assert len(rec) > 1
+    assert out is not None and isinstance(out[0], solver.Msg)  # the contradiction, as a message
+    assert "would have" in solver.describe(out[0]) and len(rec) > 1
 
 
 def test_forcing_chains_can_be_cancelled():

@@ -6,4 +6,4 @@ are filled from the message's data (kinds in :data:`solver.i18n.SPECS`), or a
 ``(singular, plural, count field)`` triple.  Translations live in ``solver/locale/``
 and are keyed by the code (the gettext context) and this English text.
 """
-from . import checks, search, steps, teaching  # noqa: F401  (each registers its templates)
+from . import chains, checks, search, steps, teaching  # noqa: F401  (each registers its templates)

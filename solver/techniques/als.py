@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_name, cell_of
+from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_of
+from ..i18n import Msg, describe, msg
 from .cache import digit_places, per_position
-from .step import Technique, digits_text, elims_text, make_step, names
+from .step import Technique, cells_of, elims_msg, look_at, make_step
 
 ALS_XZ = Technique(
     "ALS-XZ", "expert", 50,
@@ -73,8 +74,13 @@ class Als:
     cells_of: tuple[int, ...]  # digit -> 81-bit set of the ALS's cells holding it
     seen_by: tuple[int, ...]   # digit -> 81-bit set of the cells that see all of those
 
+    def note(self) -> Msg:
+        """The set as a message: "r1c1 and r1c2 (1, 5 and 7)"."""
+        return msg("als_set", cs=cells_of(self.cells), ds=DIGITS_IN[self.mask])
+
     def text(self) -> str:
-        return f"{names(self.cells)} ({digits_text(DIGITS_IN[self.mask])})"
+        """The set in words, in the chosen language."""
+        return describe(self.note())
 
 
 def _make_als(cells, masks, mask, unit, cand=None, memo=None) -> Als:
@@ -219,19 +225,16 @@ def als_xz(cells, masks):
                         elims.add((i, x))
             if not elims:
                 continue
-            x = rcc[0]
-            link = (f"{x} is restricted between them (every {x} of one sees every {x} of the "
-                    f"other), so at most one holds {x} and the other is locked"
-                    if len(rcc) == 1 else
-                    f"{digits_text(rcc)} are both restricted between them, so each set is "
-                    f"locked on its other digits and {digits_text(rcc)} are each in one of them")
+            elims = sorted(elims)
+            if len(rcc) == 1:
+                text = msg("als_xz", t="ALS-XZ", a=a.note(), b=b.note(), x=rcc[0],
+                           elims=elims_msg(elims))
+            else:
+                text = msg("als_xz_double", t="ALS-XZ", a=a.note(), b=b.note(),
+                           xs=tuple(sorted(rcc)), elims=elims_msg(elims))
             return make_step(
                 "ALS-XZ", _units_of(a, b), a.cells + b.cells, DIGITS_IN[common],
-                elims=sorted(elims),
-                message=f"ALS-XZ: {a.text()} and {b.text()} are almost locked sets; {link}. "
-                        f"So remove {elims_text(sorted(elims))}.",
-                unit_hint=f"Look at {Unit.from_number(a.unit).name} and "
-                          f"{Unit.from_number(b.unit).name}.")
+                elims=elims, message=text, unit_hint=look_at([a.unit, b.unit]))
     return None
 
 
@@ -267,13 +270,9 @@ def _xy_wing_step(a, b, c, xs, ys, cand):
             return make_step(
                 "ALS-XY-Wing", _units_of(a, b, c), c.cells + a.cells + b.cells,
                 [x, y] + zs, elims=elims,
-                message=f"ALS-XY-Wing: the almost locked set {c.text()} shares the restricted "
-                        f"digit {x} with {a.text()} and {y} with {b.text()}. If neither of "
-                        f"those two held {digits_text(zs)}, both would be locked, take {x} and "
-                        f"{y} from {names(c.cells)}, and it would be two digits short. So "
-                        f"remove {elims_text(elims)}.",
-                unit_hint=f"Look at {Unit.from_number(c.unit).name}, "
-                          f"{Unit.from_number(a.unit).name} and {Unit.from_number(b.unit).name}.")
+                message=msg("als_xy_wing", t="ALS-XY-Wing", c=c.note(), x=x, a=a.note(), y=y,
+                            b=b.note(), zs=tuple(zs), cs=cells_of(c.cells), elims=elims_msg(elims)),
+                unit_hint=look_at([c.unit, a.unit, b.unit]))
     return None
 
 
@@ -317,16 +316,13 @@ def _blossom(s, sm, z, lists, target, chosen):
             return None
         elims = [(i, z) for i in hit]
         ds = DIGITS_IN[sm]
-        petal_text = "; ".join(f"for {d}, {a.text()}" for d, a in zip(ds, chosen))
+        petals = tuple(msg("death_blossom_petal", d=d, set=a.note()) for d, a in zip(ds, chosen))
         return make_step(
             "Death Blossom", [a.unit for a in chosen], [s] + [i for a in chosen for i in a.cells],
             list(ds) + [z], elims=elims,
-            message=f"Death Blossom: the stem {cell_name(cell_of(s))} holds "
-                    f"{digits_text(ds)}, and each digit has a petal, an almost locked set whose "
-                    f"places of that digit all see the stem ({petal_text}). Whichever digit the "
-                    f"stem takes, its petal is locked and holds {z}, so {z} can be removed from "
-                    f"every cell that sees every {z} of the petals: {names(hit)}.",
-            unit_hint=f"Look at the stem {cell_name(cell_of(s))} and the sets around it.")
+            message=msg("death_blossom", t="Death Blossom", s=cell_of(s), ds=tuple(sorted(ds)),
+                        petals=petals, z=z, out=cells_of(hit)),
+            unit_hint=msg("death_blossom_hint", s=cell_of(s)))
     for a in lists[len(chosen)]:
         step = _blossom(s, sm, z, lists, target & a.seen_by[z], chosen + [a])
         if step is not None:
@@ -392,17 +388,14 @@ def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
             if not elims:
                 continue
             elims = sorted(set(elims))
-            ln, bn = Unit.from_number(line).name, Unit.from_number(18 + bx).name
+            ln, bn = Unit.from_number(line), Unit.from_number(18 + bx)
             return make_step(
                 "Sue de Coq", [line, 18 + bx], list(core) + list(lc) + list(bc),
                 DIGITS_IN[v | lm | bm], elims=elims,
-                message=f"Sue de Coq: where {bn} meets {ln}, {names(core)} hold "
-                        f"{digits_text(DIGITS_IN[v])}; with {names(lc)} "
-                        f"({digits_text(DIGITS_IN[lm])}) in {ln} and {names(bc)} "
-                        f"({digits_text(DIGITS_IN[bm])}) in {bn}, no digit in both, these "
-                        f"{len(used)} cells hold exactly {len(used)} digits, so each is in them "
-                        f"once. Remove {elims_text(elims)}.",
-                unit_hint=f"Look at where {bn} meets {ln}.")
+                message=msg("sue_de_coq", t="Sue de Coq", box=bn, line=ln, core=cells_of(core),
+                            cd=DIGITS_IN[v], lc=cells_of(lc), ld=DIGITS_IN[lm], bc=cells_of(bc),
+                            bd=DIGITS_IN[bm], n=len(used), elims=elims_msg(elims)),
+                unit_hint=msg("sue_de_coq_hint", box=bn, line=ln))
     return None
 
 
@@ -410,7 +403,7 @@ def _sdc_step(masks, bx, line, core, v, line_groups, box_groups):
 def als_chain(cells, masks):
     """The shortest Alternating Inference Chain (grouped) that goes through an Almost Locked Set."""
     from .chains import best_chain, chain_step, grouped_graph
-    from .links import node_name
+    from .links import node_msg, public_node
     sets, _, _ = _position(masks)
     inside = [a for a in sets if 2 <= len(a.cells) <= CHAIN_SIZE]
     if not inside:
@@ -427,6 +420,6 @@ def als_chain(cells, masks):
             used.append((a, g.nodes[x], g.nodes[y]))
     if not used:
         return None  # a chain without a set: a grouped AIC's, found before
-    words = "; ".join(f"{a.text()} is an almost locked set: without {x[1]} it is locked, so it "
-                      f"holds {y[1]} ({node_name(x)} = {node_name(y)})" for a, x, y in used)
-    return chain_step(ALS_CHAIN, g, chain, extra_words=f" ({words})")
+    sets = tuple(msg("als_chain_set", set=a.note(), x=x[1], y=y[1], xn=node_msg(public_node(x)),
+                     yn=node_msg(public_node(y))) for a, x, y in used)
+    return chain_step(ALS_CHAIN, g, chain, sets)

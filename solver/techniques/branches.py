@@ -14,7 +14,8 @@ from typing import Optional
 
 from ..cancel import check
 from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
-from ..grid import PEERS, UNITS, UNITS_OF, Unit, cell_name, cell_of
+from ..grid import PEERS, UNITS, UNITS_OF, cell_of
+from ..i18n import Msg
 
 __all__ = ["propagate", "PLACE", "ELIM", "Record", "open_candidates", "needed_facts"]
 
@@ -59,7 +60,8 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
     Mutates ``cells`` and ``masks``.  With ``depth > 0`` a candidate whose own
     chain (one level less deep) ends in a contradiction is removed too (tried in
     ``order``, default :func:`open_candidates`).  Returns None when no
-    contradiction shows, else ``(text, parents)``.  ``rec``, when given,
+    contradiction shows, else ``(contradiction, parents)``: the contradiction
+    is a :class:`~solver.i18n.Msg` ("r1c2 would have no candidate left").  ``rec``, when given,
     records each fact (a :class:`Record`).  The position is taken to have no
     single left: hidden singles are looked for in the units that change.
 
@@ -100,12 +102,11 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
                     continue
                 why = ((PLACE + 9 * i + have - 1,) if rec is not None and PLACE + 9 * i + have - 1 in rec
                        else ()) + tuple(parents)
-                return (f"{cell_name(cell_of(i))} would have to be both {have} and {d}", why)
+                return (_both(i, have, d), why)
             if not masks[i] & b:
                 key = ELIM + 9 * i + d - 1
                 why = ((key,) if rec is not None and key in rec else ()) + tuple(parents)
-                return (f"{cell_name(cell_of(i))} would have to be {d}, but {d} is already ruled out "
-                        f"there", why)
+                return (_ruled_out(i, d), why)
             cells[i] = d
             masks[i] = 0
             dirty |= units_of[i]
@@ -139,7 +140,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
             if missing:
                 d = DIGIT_OF[missing & -missing]
                 why = _unit_parents(unit, d, -1, cells, rec) if rec is not None else ()
-                return (f"{d} would have no place left in {Unit.from_number(u).name}", why)
+                return (_no_place(d, u), why)
             hs = once & ~twice
             while hs:
                 low = hs & -hs
@@ -217,11 +218,10 @@ def _bare(cells: list, masks: list, places, offs):
             if have:
                 if have == d:
                     continue
-                return (f"{cell_name(cell_of(i))} would have to be both {have} and {d}", ())
+                return (_both(i, have, d), ())
             b = bits[d]
             if not masks[i] & b:
-                return (f"{cell_name(cell_of(i))} would have to be {d}, but {d} is already ruled "
-                        f"out there", ())
+                return (_ruled_out(i, d), ())
             cells[i] = d
             masks[i] = 0
             dirty |= units_of[i]
@@ -249,7 +249,7 @@ def _bare(cells: list, masks: list, places, offs):
             missing = ALL & ~(once | placed)
             if missing:
                 d = digit_of[missing & -missing]
-                return (f"{d} would have no place left in {Unit.from_number(u).name}", ())
+                return (_no_place(d, u), ())
             hs = once & ~twice
             while hs:
                 low = hs & -hs
@@ -275,7 +275,20 @@ def _cell_elims(i, d, rec) -> tuple:
 
 def _empty(i, rec):
     why = _cell_elims(i, 0, rec) if rec is not None else ()
-    return (f"{cell_name(cell_of(i))} would have no candidate left", why)
+    return (Msg("contradiction_no_candidate", (("c", cell_of(i)),)), why)
+
+
+# the contradictions as messages (built directly: the searches meet thousands of them)
+def _both(i, have, d) -> Msg:
+    return Msg("contradiction_both", (("c", cell_of(i)), ("a", have), ("b", d)))
+
+
+def _ruled_out(i, d) -> Msg:
+    return Msg("contradiction_ruled_out", (("c", cell_of(i)), ("d", d)))
+
+
+def _no_place(d, u) -> Msg:
+    return Msg("contradiction_no_place", (("d", d), ("u", u)))
 
 
 def _unit_parents(unit, d, skip, cells, rec) -> tuple:

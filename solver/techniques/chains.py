@@ -17,10 +17,10 @@ holds the nodes and links for the app to draw.
 from __future__ import annotations
 
 from ..candidates import DIGITS_IN, POP
-from ..words import join
+from ..i18n import msg
 from .cache import ByPattern, digit_places, per_position
-from .links import STRONG, WEAK, Chain, LinkGraph, node_name, public_node
-from .step import Technique, make_step, names
+from .links import STRONG, WEAK, Chain, LinkGraph, node_msg, notation_msg, public_node
+from .step import Technique, cells_of, make_step
 
 __all__ = ["X_CHAIN", "REMOTE_PAIRS", "XY_CHAIN", "AIC", "GROUPED_AIC", "TECHNIQUES",
            "x_chain", "remote_pairs", "xy_chain", "aic", "grouped_aic"]
@@ -67,7 +67,9 @@ def best_chain(graph: LinkGraph, targets, max_strong=12):
     return best
 
 
-def chain_step(tech, graph: LinkGraph, chain, extra_words=""):
+def chain_step(tech, graph: LinkGraph, chain, sets=()):
+    """The Step of ``chain`` (node numbers of ``graph``); ``sets`` the ``als_chain_set`` messages
+    of the Almost Locked Sets it goes through (an ALS Chain)."""
     nodes = [graph.nodes[k] for k in chain]
     a, z = chain[0], chain[-1]
     inchain = set(chain)
@@ -89,16 +91,14 @@ def chain_step(tech, graph: LinkGraph, chain, extra_words=""):
             if i not in cells:
                 cells.append(i)
     digits = sorted({d for _, d in nodes})
-    text = ch.text()
-    first, last = node_name(nodes[0]), node_name(nodes[-1])
-    removed = join([f"{d} from {names([i for i, e in elims if e == d])}"
-                    for d in sorted({d for _, d in elims})])
-    msg = (f"{tech.name}: {text}{extra_words}. If {first} is false, the links force {last} "
-           f"true, so one of the two ends is true: remove {removed}, which "
-           f"{'sees' if len(elims) == 1 else 'see'} both ends.")
-    return make_step(tech.name, [], cells, digits, elims=elims, message=msg,
-                     unit_hint=f"Look for a chain of strong and weak links from {first} to {last}.",
-                     chain=ch)
+    first, last = node_msg(public_node(nodes[0])), node_msg(public_node(nodes[-1]))
+    removed = tuple(msg("chain_elim_part", d=d, cs=cells_of([i for i, e in elims if e == d]))
+                    for d in sorted({d for _, d in elims}))
+    data = dict(t=tech.name, links=notation_msg(ch.links), first=first, last=last,
+                removed=removed, n=len(elims))
+    text = msg("chain_als", sets=tuple(sets), **data) if sets else msg("chain", **data)
+    return make_step(tech.name, [], cells, digits, elims=elims, message=text,
+                     unit_hint=msg("chain_hint", first=first, last=last), chain=ch)
 
 
 def x_chain(cells, masks):

@@ -34,10 +34,11 @@ from typing import Optional
 
 from ..cancel import check
 from ..candidates import BIT, DIGIT_OF, DIGITS_IN, POP
-from ..grid import PEER_SETS, UNITS, Grid, Unit, cell_name, cell_of
+from ..grid import PEER_SETS, UNITS, Grid, cell_of
+from ..i18n import Msg, msg
 from .branches import ELIM, PLACE, open_candidates, needed_facts, Record, propagate
 from .links import Branch, Chain, public_node
-from .step import Technique, make_step, names
+from .step import Technique, cells_of, make_step
 
 __all__ = ["DIGIT_FORCING", "CELL_FORCING", "UNIT_FORCING", "NESTED_FORCING", "TECHNIQUES",
            "digit_forcing", "cell_forcing", "unit_forcing", "nested_forcing", "propagate", "MAX_DEPTH"]
@@ -65,26 +66,35 @@ _EXPLAIN_TRIES = 6  # patterns of one kind whose explanations are measured to pi
 
 
 # -- wording of a branch ----------------------------------------------------------------
-def _fact_text(k: int) -> str:
+def _fact(k: int) -> Msg:
+    """Fact key ``k`` as "r1c2 = 4" / "r1c2 ≠ 4"."""
     if k >= ELIM:
         i, d = divmod(k - ELIM, 9)
-        return f"{cell_name(cell_of(i))} ≠ {d + 1}"
+        return msg("fact_not", c=cell_of(i), d=d + 1)
     i, d = divmod(k, 9)
-    return f"{cell_name(cell_of(i))} = {d + 1}"
+    return msg("fact_is", c=cell_of(i), d=d + 1)
+
+
+def _listed(items, code="fact_list"):
+    """Messages (or digits) joined as "a, b, c" (``fact_list``) or "a or b or c" (``digit_or``)."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg(code, a=out, b=item)
+    return out
 
 
 def _line(rec, k: int, depth: int):
     _, kind, parents, extra = rec[k]
     if kind == "peer":
-        return _fact_text(k), f"sees {cell_name(cell_of(extra))}", ()
+        return _fact(k), msg("forcing_peer", c=cell_of(extra)), ()
     if kind == "naked":
-        return _fact_text(k), "the only digit left in the cell", ()
+        return _fact(k), msg("forcing_naked"), ()
     if kind == "hidden":
-        return _fact_text(k), f"the only place left for {k % 9 + 1} in {Unit.from_number(extra).name}", ()
+        return _fact(k), msg("forcing_hidden", d=k % 9 + 1, u=extra), ()
     if kind == "nested":
         sub_rec, bad, base, premise = extra
-        return _fact_text(k), "else a contradiction:", (_branch(sub_rec, premise, bad, base),)
-    return _fact_text(k), "", ()
+        return _fact(k), msg("forcing_nested"), (_branch(sub_rec, premise, bad, base),)
+    return _fact(k), None, ()
 
 
 def _branch(rec, premise, bad=None, base=0, targets=()) -> Branch:
@@ -96,15 +106,15 @@ def _branch(rec, premise, bad=None, base=0, targets=()) -> Branch:
     keys = [k for k in needed_facts(rec, roots, base) if rec[k][1] not in ("assume", "peer")]
     lines = tuple(_line(rec, k, 0) for k in keys)
     if bad is not None:
-        outcome = f"{bad[0]}: a contradiction, so {cell_name(cell_of(i))} ≠ {d}"
+        outcome = msg("forcing_outcome", why=bad[0], c=cell_of(i), d=d)
     else:
-        outcome = ", ".join(_fact_text(k) for k in targets)
-    return Branch(f"If {cell_name(cell_of(i))} = {d}", lines, outcome)
+        outcome = _listed([_fact(k) for k in targets]) if targets else None
+    return Branch(msg("forcing_if", c=cell_of(i), d=d), lines, outcome)
 
 
 def _size(branch: Branch) -> int:
     n = 0
-    for _, _, nested in branch.lines:
+    for _, _, nested in branch.facts:
         n += 1 + sum(_size(b) for b in nested)
     return n
 
@@ -238,41 +248,37 @@ def _make(kind, premises, pl, el, unit, branches, depth):
     name = tech.name if depth == 0 else NESTED_FORCING.name
     cells_ = sorted({i for i, _ in premises})
     digits = sorted({d for _, d in premises})
-    conclusion = _conclusion_words(pl, el)
-    nested = " (some links are themselves proved by smaller forcing chains)" if depth else ""
+    nested = "_nested" if depth else ""
     if kind == "contradiction":
         (i, d), = premises
-        msg = (f"{name}: if {cell_name(cell_of(i))} were {d}, the digits it forces would end in a "
-               f"contradiction{nested}, so {d} can be removed from {cell_name(cell_of(i))}.")
-        hint = f"Look at what {d} in {cell_name(cell_of(i))} would force."
+        text = msg("forcing_digit" + nested, t=name, c=cell_of(i), d=d)
+        hint = msg("forcing_digit_hint", d=d, c=cell_of(i))
         units = []
     elif kind == "cell":
         i = premises[0][0]
-        msg = (f"{name}: {cell_name(cell_of(i))} holds "
-               f"{' or '.join(str(d) for _, d in premises)}, and whichever it is, the chains "
-               f"agree{nested}: {conclusion}.")
-        hint = f"Try each digit of {cell_name(cell_of(i))} and follow what it forces."
+        text = msg("forcing_cell" + nested, t=name, c=cell_of(i),
+                   ds=_listed([d for _, d in premises], "digit_or"), facts=_conclusion(pl, el))
+        hint = msg("forcing_cell_hint", c=cell_of(i))
         units = []
     else:
-        un = Unit.from_number(unit).name
         d = premises[0][1]
-        msg = (f"{name}: in {un}, {d} goes in {names([i for i, _ in premises])}, and wherever it "
-               f"goes, the chains agree{nested}: {conclusion}.")
-        hint = f"Try each place of {d} in {un} and follow what it forces."
+        text = msg("forcing_unit" + nested, t=name, u=unit, d=d,
+                   cs=cells_of([i for i, _ in premises]), facts=_conclusion(pl, el))
+        hint = msg("forcing_unit_hint", d=d, u=unit)
         units = [unit]
     elims = list(el) if kind != "contradiction" else [premises[0]]
     chain = Chain(nodes=tuple(public_node(((i,), d)) for i, d in premises),
                   branches=branches,
                   targets=tuple(public_node(((j,), e)) for j, e in list(pl) + elims),
                   kind=kind)
-    return make_step(name, units, cells_, digits, placements=pl, elims=elims, message=msg,
+    return make_step(name, units, cells_, digits, placements=pl, elims=elims, message=text,
                      unit_hint=hint, chain=chain)
 
 
-def _conclusion_words(pl, el) -> str:
-    parts = [f"{cell_name(cell_of(j))} = {e}" for j, e in pl]
-    parts += [f"{cell_name(cell_of(j))} ≠ {e}" for j, e in el]
-    return ", ".join(parts)
+def _conclusion(pl, el) -> Msg:
+    """"r1c2 = 4, r3c3 ≠ 5": the placements, then the eliminations."""
+    return _listed([msg("fact_is", c=cell_of(j), d=e) for j, e in pl]
+                   + [msg("fact_not", c=cell_of(j), d=e) for j, e in el])
 
 
 @lru_cache(maxsize=4)

@@ -30,9 +30,10 @@ from typing import Iterable, Optional
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEER_SETS, PEERS, ROW_OF, UNITS, UNITS_OF, cell_name, cell_of
+from ..i18n import Msg, describe, msg
 
 __all__ = ["STRONG", "WEAK", "Node", "Link", "Branch", "Chain", "LinkGraph", "public_node",
-           "node_name", "conjugate_units", "sees"]
+           "node_name", "node_msg", "notation_msg", "conjugate_units", "sees"]
 
 STRONG = "strong"
 WEAK = "weak"
@@ -59,14 +60,50 @@ def node_name(node) -> str:
     return f"{d}r" + "".join(map(str, rows)) + "c" + "".join(map(str, cols))
 
 
+def node_msg(node: Node) -> Msg:
+    """A public node ``(((r, c), ...), d)`` as a message: "4r1c2" (cell names in the language,
+    German 4Z1S2); a grouped node "4r1c23" (its rows, then its columns)."""
+    cells, d = node
+    if len(cells) == 1:
+        return msg("chain_node", d=d, c=tuple(cells[0]))
+    rows = "".join(str(r + 1) for r in sorted({r for r, _ in cells}))
+    cols = "".join(str(c + 1) for c in sorted({c for _, c in cells}))
+    return msg("chain_group_node", d=d, rows=rows, cols=cols)
+
+
+def notation_msg(links) -> Msg:
+    """Links ``(a, b, kind)`` (public nodes) as chain notation: "5r1c1 = 5r1c5 - 3r1c5"."""
+    parts = [node_msg(links[0][0])]
+    for _, b, kind in links:
+        parts.append("=" if kind == STRONG else "-")
+        parts.append(node_msg(b))
+    return msg("chain_notation", parts=tuple(parts))
+
+
 @dataclass(frozen=True)
 class Branch:
-    """One branch of a forcing chain, as text: ``premise`` ("If r1c2 = 4"), its implications in
-    order (each ``(fact, reason, nested branches)``), and ``outcome`` (what it ends in)."""
+    """One branch of a forcing chain: ``head`` the premise ("If r1c2 = 4"), ``facts`` its
+    implications in order (each ``(fact, reason or None, nested branches)``) and ``end`` what
+    it ends in, all :class:`~solver.i18n.Msg`; :attr:`premise`, :attr:`lines`, :attr:`outcome`
+    and :meth:`text` word them in the chosen language."""
 
-    premise: str
-    lines: tuple = ()
-    outcome: str = ""
+    head: Msg
+    facts: tuple = ()
+    end: Optional[Msg] = None
+
+    @property
+    def premise(self) -> str:
+        return describe(self.head)
+
+    @property
+    def lines(self) -> tuple:
+        """The implications worded: ``(fact, reason or "", nested branches)``."""
+        return tuple((describe(f), describe(r) if r is not None else "", nested)
+                     for f, r, nested in self.facts)
+
+    @property
+    def outcome(self) -> str:
+        return describe(self.end) if self.end is not None else ""
 
     def text(self, indent: int = 0) -> list[str]:
         pad = "  " * indent
@@ -75,7 +112,7 @@ class Branch:
             out.append(f"{pad}  ⇒ {fact}" + (f"  ({reason})" if reason else ""))
             for b in nested:
                 out.extend(b.text(indent + 2))
-        if self.outcome:
+        if self.end is not None:
             out.append(f"{pad}  ⇒ {self.outcome}")
         return out
 
@@ -98,28 +135,16 @@ class Chain:
     kind: str = ""
 
     def text(self) -> str:
-        """The chain written out: the links for a chain, the branches for a forcing chain."""
+        """The chain written out in the chosen language (its cell names): the links for a
+        chain, the branches for a forcing chain."""
         if self.branches:
             lines = []
             for b in self.branches:
                 lines.extend(b.text())
             return "\n".join(lines)
         if self.links:
-            out = [_pname(self.links[0][0])]
-            for a, b, kind in self.links:
-                out.append(" = " if kind == STRONG else " - ")
-                out.append(_pname(b))
-            return "".join(out)
+            return describe(notation_msg(self.links))
         return ""
-
-
-def _pname(node: Node) -> str:
-    cells, d = node
-    if len(cells) == 1:
-        return f"{d}{cell_name(cells[0])}"
-    rows = sorted({r + 1 for r, _ in cells})
-    cols = sorted({c + 1 for _, c in cells})
-    return f"{d}r" + "".join(map(str, rows)) + "c" + "".join(map(str, cols))
 
 
 def conjugate_units(masks, d: int) -> list[tuple[int, int, int]]:

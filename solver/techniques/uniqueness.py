@@ -14,10 +14,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, Unit, cell_name, cell_of
-from ..words import join
+from ..grid import COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, cell_of
+from ..i18n import msg
 from .cache import per_position
-from .step import Technique, digits_text, elims_text, make_step, names
+from .step import Technique, cells_of, elims_msg, make_step
 
 
 UNIQUE_RECTANGLE = Technique(
@@ -45,12 +45,9 @@ def unique_rectangle(cells, masks):
             a, b = DIGITS_IN[m]
             return make_step(
                 "Unique Rectangle", [r1, r2, 9 + c1, 9 + c2], corners, [a, b], elims=elims,
-                message=f"Unique Rectangle: {names(three)} hold only {a} and {b}; if "
-                        f"{cell_name(cell_of(t))} were {a} or {b} too, the four corners "
-                        f"(two boxes) could swap {a} and {b} and the puzzle would have two "
-                        f"solutions, so remove {a} and {b} from {cell_name(cell_of(t))}.",
-                unit_hint=f"Look at rows {r1 + 1} and {r2 + 1} with columns {c1 + 1} and "
-                          f"{c2 + 1}.")
+                message=msg("ur_type_1", t="Unique Rectangle", three=cells_of(three), a=a, b=b,
+                            c=cell_of(t)),
+                unit_hint=_rect_hint(corners))
     return None
 
 
@@ -123,24 +120,13 @@ def _shared_units(i, j):
 def _rect_hint(corners):
     r1, c1 = cell_of(corners[0])
     r2, c2 = cell_of(corners[3])
-    return f"Look at rows {r1 + 1} and {r2 + 1} with columns {c1 + 1} and {c2 + 1}."
+    return msg("ur_hint", r1=r1 + 1, r2=r2 + 1, c1=c1 + 1, c2=c2 + 1)
 
 
 def _rect_units(corners):
     r1, c1 = cell_of(corners[0])
     r2, c2 = cell_of(corners[3])
     return [r1, r2, 9 + c1, 9 + c2]
-
-
-def _hold(idx) -> str:
-    """'r1c2 holds' / 'r1c2 and r3c2 hold'."""
-    return names(idx) + (" holds" if len(idx) == 1 else " hold")
-
-
-def _either(ds) -> str:
-    """'3', '3 or 8', '3, 5 or 8'."""
-    ds = [str(d) for d in sorted(ds)]
-    return ds[0] if len(ds) == 1 else ", ".join(ds[:-1]) + " or " + ds[-1]
 
 
 def _floors_and_roofs(corners, masks, ab):
@@ -179,11 +165,9 @@ def _ur_single_extra(masks, diagonal):
         if elims:
             return make_step(
                 name, _rect_units(corners), corners, [a, b, zd], elims=elims,
-                message=f"{name}: {_hold(floors)} only {a} and {b}, and {_hold(roofs)} "
-                        f"{a}, {b} and {zd}. If none of {names(roofs)} were {zd}, the "
-                        f"four corners (two boxes) could swap {a} and {b}: two solutions. So "
-                        f"one of them is {zd}, and {zd} can be removed from every cell that "
-                        f"sees them all: {names([j for j, _ in elims])}.",
+                message=msg("ur_one_extra", t=name, floors=cells_of(floors), a=a, b=b,
+                            roofs=cells_of(roofs), z=zd, out=cells_of([j for j, _ in elims]),
+                            n=len(floors)),
                 unit_hint=_rect_hint(corners))
     return None
 
@@ -210,18 +194,13 @@ def unique_rectangle_type_3(cells, masks):
                              for d in DIGITS_IN[masks[j] & m]]
                     if not elims:
                         continue
-                    un = Unit.from_number(u).name
                     return make_step(
                         "Unique Rectangle Type 3", _rect_units(corners) + [u],
                         list(corners) + list(subset), [a, b] + list(DIGITS_IN[m]), elims=elims,
-                        message=f"Unique Rectangle Type 3: {_hold(floors)} only {a} and "
-                                f"{b}; {_hold(roofs)} them too, so one of {names(roofs)} "
-                                f"must be {_either(DIGITS_IN[extra])} (or the four corners "
-                                f"could swap {a} and {b}: two solutions). Together they act as "
-                                f"one cell of {digits_text(DIGITS_IN[extra])}, which with "
-                                f"{names(subset)} makes a naked set of "
-                                f"{digits_text(DIGITS_IN[m])} in {un}: remove "
-                                f"{elims_text(elims)}.",
+                        message=msg("ur_type_3", t="Unique Rectangle Type 3",
+                                    floors=cells_of(floors), a=a, b=b, roofs=cells_of(roofs),
+                                    extra=DIGITS_IN[extra], others=cells_of(subset),
+                                    ds=DIGITS_IN[m], u=u, elims=elims_msg(elims)),
                         unit_hint=_rect_hint(corners))
     return None
 
@@ -236,15 +215,12 @@ def unique_rectangle_type_4(cells, masks):
             for x, y in ((a, b), (b, a)):
                 if any(masks[i] & BIT[x] for i in UNITS[u] if i not in roofs):
                     continue
-                un = Unit.from_number(u).name
                 elims = [(i, y) for i in roofs]
                 return make_step(
                     "Unique Rectangle Type 4", _rect_units(corners) + [u], corners, [a, b],
                     elims=elims,
-                    message=f"Unique Rectangle Type 4: {_hold(floors)} only {a} and {b}; "
-                            f"in {un}, {x} fits only at {names(roofs)}, so one of them is {x}. "
-                            f"Were the other {y}, the four corners (two boxes) could swap {a} "
-                            f"and {b}: two solutions. So remove {y} from {names(roofs)}.",
+                    message=msg("ur_type_4", t="Unique Rectangle Type 4", floors=cells_of(floors),
+                                a=a, b=b, u=u, x=x, roofs=cells_of(roofs), y=y),
                     unit_hint=_rect_hint(corners))
     return None
 
@@ -259,19 +235,16 @@ def unique_rectangle_type_6(cells, masks):
         c1, c2 = COL_OF[corners[0]], COL_OF[corners[3]]
         for x, y in ((a, b), (b, a)):
             bit = BIT[x]
-            for lines, word in (((r1, r2), "rows"), ((9 + c1, 9 + c2), "columns")):
+            for lines, code in (((r1, r2), "ur_type_6_rows"), ((9 + c1, 9 + c2), "ur_type_6_cols")):
                 if any(masks[i] & bit for u in lines for i in UNITS[u] if i not in corners):
                     continue
                 elims = [(i, x) for i in roofs]
-                nums = join([str(u % 9 + 1) for u in lines])
                 return make_step(
                     "Unique Rectangle Type 6", _rect_units(corners), corners, [a, b],
                     elims=elims,
-                    message=f"Unique Rectangle Type 6: {_hold(floors)} only {a} and {b}, "
-                            f"and in {word} {nums}, {x} fits only in the rectangle, so it sits "
-                            f"on one diagonal. On {names(roofs)} it would leave {y} for "
-                            f"{names(floors)}, and the four corners (two boxes) could swap: "
-                            f"two solutions. So remove {x} from {names(roofs)}.",
+                    message=msg(code, t="Unique Rectangle Type 6", floors=cells_of(floors), a=a,
+                                b=b, lines=tuple(u % 9 + 1 for u in lines), x=x,
+                                roofs=cells_of(roofs), y=y),
                     unit_hint=_rect_hint(corners))
     return None
 
@@ -293,16 +266,11 @@ def hidden_rectangle(cells, masks):
                     continue
                 if any(masks[i] & bit for i in UNITS[col_u] if i not in (opp, col_mate)):
                     continue
-                o = cell_name(cell_of(opp))
                 return make_step(
                     "Hidden Rectangle", _rect_units(corners), corners, [a, b], elims=[(opp, y)],
-                    message=f"Hidden Rectangle: {cell_name(cell_of(corner))} holds only {a} and "
-                            f"{b}, and all four corners hold both. In row {row_u + 1} and in "
-                            f"column {col_u - 8}, {x} fits only in the rectangle. Were {o} "
-                            f"{y}, {cell_name(cell_of(row_mate))} and "
-                            f"{cell_name(cell_of(col_mate))} would be {x} and "
-                            f"{cell_name(cell_of(corner))} {y}: the four corners (two boxes) "
-                            f"could swap, two solutions. So remove {y} from {o}.",
+                    message=msg("hidden_rectangle", t="Hidden Rectangle", c=cell_of(corner), a=a,
+                                b=b, row=row_u, col=col_u, x=x, o=cell_of(opp),
+                                p=cell_of(row_mate), q=cell_of(col_mate), y=y),
                     unit_hint=_rect_hint(corners))
     return None
 
@@ -319,12 +287,8 @@ def bug_plus_1(cells, masks):
                for u in range(27) for e in range(1, 10)):
             return make_step(
                 "BUG+1", list(UNITS_OF[t]), [t], [d], placements=[(t, d)],
-                message=f"BUG+1: every blank cell but {cell_name(cell_of(t))} holds two "
-                        f"candidates, and without {d} there every digit would have two places "
-                        f"in each unit: a deadly pattern with no solution or several. So "
-                        f"{cell_name(cell_of(t))} is {d}.",
-                unit_hint=f"Look at the only cell with three candidates, "
-                          f"{cell_name(cell_of(t))}.")
+                message=msg("bug_plus_1", t="BUG+1", c=cell_of(t), d=d),
+                unit_hint=msg("bug_plus_1_hint", c=cell_of(t)))
     return None
 
 
@@ -383,10 +347,8 @@ def _ar_type_1(corners, vals, masks):
         return None
     return make_step(
         "Avoidable Rectangle", _rect_units(corners), corners, [x, y], elims=[(t, x)],
-        message=f"Avoidable Rectangle: {cell_name(cell_of(opp))} was solved as {x}, "
-                f"{names(mates)} as {y}, none of them a given. Were {cell_name(cell_of(t))} {x} "
-                f"too, the four corners (two boxes) could swap {x} and {y} and still fit every "
-                f"given: two solutions. So remove {x} from {cell_name(cell_of(t))}.",
+        message=msg("avoidable_type_1", t="Avoidable Rectangle", o=cell_of(opp), x=x,
+                    mates=cells_of(mates), y=y, c=cell_of(t)),
         unit_hint=_rect_hint(corners))
 
 
@@ -409,12 +371,9 @@ def _ar_type_2(corners, vals, masks):
             continue
         return make_step(
             "Avoidable Rectangle", _rect_units(corners), corners, [x, y, z], elims=elims,
-            message=f"Avoidable Rectangle: {cell_name(cell_of(corners[a]))} was solved as {x} and "
-                    f"{cell_name(cell_of(corners[b]))} as {y}, neither a given; "
-                    f"{cell_name(cell_of(ia))} holds {y} or {z}, {cell_name(cell_of(ib))} "
-                    f"{x} or {z}. Were neither {z}, the four corners (two boxes) could swap "
-                    f"{x} and {y}: two solutions. So one of them is {z}: remove {z} from "
-                    f"{names([i for i, _ in elims])}, which see both.",
+            message=msg("avoidable_type_2", t="Avoidable Rectangle", p=cell_of(corners[a]), x=x,
+                        q=cell_of(corners[b]), y=y, a=cell_of(ia), z=z, b=cell_of(ib),
+                        out=cells_of([i for i, _ in elims])),
             unit_hint=_rect_hint(corners))
     return None
 
