@@ -38,8 +38,12 @@ def check_path(line: str, used: Counter) -> int:
     return len(path)
 
 
-FAST = [("norvig_hardest11", 11), ("norvig_top95", 6), ("forum_hardest_sample200", 2),
-        ("forum_hardest_1106_sample100", 2), ("top1465_sample200", 8), ("17_clue_sample200", 10)]
+# The fast loop keeps one sample of forcing chains (forum_hardest_sample200); norvig_hardest11's
+# eleven paths are checked in the fast loop by test_techniques already, and the other two sets
+# run corpus-wide below (each of these three took 2-3 CPU s, the largest of the fast solver suite)
+FAST = [pytest.param("norvig_hardest11", 11, marks=pytest.mark.slow), ("norvig_top95", 6),
+        ("forum_hardest_sample200", 2), pytest.param("forum_hardest_1106_sample100", 2, marks=pytest.mark.slow),
+        pytest.param("top1465_sample200", 8, marks=pytest.mark.slow), ("17_clue_sample200", 10)]
 # thousands of positions, within CI's time (a forum-hardest path takes 1-5 s of forcing chains)
 SLOW = [("top1465_sample200", 120), ("forum_hardest_sample200", 10),
         ("forum_hardest_1106_sample100", 10), ("17_clue_sample200", 200), ("norvig_top95", 40)]
