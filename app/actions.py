@@ -16,6 +16,8 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Callable, Iterable
 
+from .wording import _
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["ActionMap"]
@@ -62,7 +64,8 @@ class ActionMap:
     def add_menu(self, key: str, label: str) -> tk.Menu:
         """A new top-level menu (``key`` names it for :meth:`add_command`)."""
         menu = tk.Menu(self.menubar)
-        self.menubar.add_cascade(label=label, menu=menu, underline=0 if key != "examples" else 1)
+        # Alt+letter: the first letter (Examples' second: E is Edit's); a translation's own first
+        self.menubar.add_cascade(label=label, menu=menu, underline=1 if label == "Examples" else 0)
         self.menus[key] = menu
         return menu
 
@@ -132,9 +135,9 @@ class ActionMap:
                     accel = menu.entrycget(i, "accelerator")
                     if accel:
                         lines.append(f"{menu.entrycget(i, 'label')}\t{accel}")
-        lines += ["", "In the grid: digits 1-9 (also the numpad) set a cell; Backspace, Delete, 0, . or space "
-                  "clear it; arrow keys move; Tab / Shift+Tab go to the next / previous cell; "
-                  "Alt+underlined letter or F10 opens the menus."]
+        lines += ["", _("In the grid: digits 1-9 (also the numpad) set a cell; Backspace, Delete, 0, . or space "
+                        "clear it; arrow keys move; Tab / Shift+Tab go to the next / previous cell; "
+                        "Alt+underlined letter or F10 opens the menus.")]
         return "\n".join(lines)
 
     def _on_shortcut(self, action: str):

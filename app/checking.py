@@ -14,7 +14,7 @@ import time
 
 import solver
 
-from .wording import cells_text, format_seconds, plural
+from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class Checking:
         self.form.set_suggestion(None)
         self.form.enable("show_wrong", False)
         if had:
-            self.form.show_findings([], hint="The grid changed. Press F5 to check it again.")
+            self.form.show_findings([], hint=_("The grid changed. Press F5 to check it again."))
 
     # ======================================================================
     # checking
@@ -61,10 +61,10 @@ class Checking:
     def _cmd_check(self) -> None:
         g = self.controller.puzzle()
         if not g.clue_count:
-            self.form.set_status("The grid is empty: type, paste (Ctrl+V) or open a puzzle first.", "warn")
+            self.form.set_status(_("The grid is empty: type, paste (Ctrl+V) or open a puzzle first."), "warn")
             return
         self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel),
-                     lambda diagnosis, s: self.show_diagnosis(diagnosis, s), status="Checking the puzzle…")
+                     lambda diagnosis, s: self.show_diagnosis(diagnosis, s), status=_("Checking the puzzle…"))
 
     def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "") -> None:
         """Show every finding of a Diagnosis with its cells marked, and offer the likeliest fix."""
@@ -83,25 +83,27 @@ class Checking:
         self.chosen_fix = None
         if best is not None and best.unique and (d.status != "multiple" or d.fix_confident):
             self.chosen_fix = best
-            self.form.set_suggestion(f"Apply fix: {solver.short_fix(best)}")
+            self.form.set_suggestion(say("Apply fix: {fix}", fix=solver.short_fix(best)))
             self.form.set_marks("selected", best.cells)
-            hint = ("The likeliest slip comes first. Ctrl+K applies its fix; click another "
-                    "explanation to apply that one instead.")
+            hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
+                     "explanation to apply that one instead.")
         elif d.suggested_clue:
             (cell, digit) = d.suggested_clue
-            self.form.set_suggestion(f"Add clue {solver.cell_name(cell)} = {digit}")
-            hint = (f"Shaded cells differ between the solutions. Adding {solver.cell_name(cell)} = {digit} "
-                    "(Ctrl+K) makes the solution unique.")
+            self.form.set_suggestion(say("Add clue {cell:cell} = {digit}", cell=cell, digit=digit))
+            hint = say("Shaded cells differ between the solutions. Adding {cell:cell} = {digit} "
+                       "(Ctrl+K) makes the solution unique.", cell=cell, digit=digit)
         else:
             self.form.set_suggestion(None)
             if d.status in ("no_solution", "invalid") and not d.explanations:
-                hint = ("No single slip explains this grid; the marked cells show where the rules "
-                        "or the search break down.")
+                hint = _("No single slip explains this grid; the marked cells show where the rules "
+                         "or the search break down.")
         if any(cells for _, cells in self.findings):
-            hint = hint or "Click a finding (or use ↑/↓ here) to highlight its cells."
-        self.form.show_findings([m for m, _ in self.findings], hint=hint)
-        took = f" (checked in {format_seconds(seconds)})" if seconds is not None else ""
-        self.form.set_status(prefix + d.summary + took, "ok" if d.status == "unique" else "warn")
+            hint = hint or _("Click a finding (or use ↑/↓ here) to highlight its cells.")
+        self.form.show_findings([m for m, _cells in self.findings], hint=hint)
+        text = prefix + d.summary
+        if seconds is not None:
+            text = say("{summary} (checked in {t:seconds})", summary=text, t=seconds)
+        self.form.set_status(text, "ok" if d.status == "unique" else "warn")
         for fn in self.controller.diagnosis_listeners:
             fn(d)
 
@@ -115,7 +117,7 @@ class Checking:
         fix = self.fixes.get(k)
         if fix is not None:
             self.chosen_fix = fix
-            self.form.set_suggestion(f"Apply this fix: {solver.short_fix(fix)}")
+            self.form.set_suggestion(say("Apply this fix: {fix}", fix=solver.short_fix(fix)))
 
     def _cmd_add_clue(self) -> None:
         """Ctrl+K: apply the chosen fix (the likeliest slip, or the one clicked), else add the
@@ -126,10 +128,11 @@ class Checking:
             self.apply_fix(fix)
             return
         if not d or not d.suggested_clue:
-            self.form.set_status("No fix to apply: check a puzzle first (F5).")
+            self.form.set_status(_("No fix to apply: check a puzzle first (F5)."))
             return
         cell, digit = d.suggested_clue
-        self.controller.apply(self.controller.board.with_given(cell, digit), f"Added the clue {solver.cell_name(cell)} = {digit}.")
+        self.controller.apply(self.controller.board.with_given(cell, digit),
+                              say("Added the clue {cell:cell} = {digit}.", cell=cell, digit=digit))
         self._cmd_check()
 
     def apply_fix(self, fix) -> None:
@@ -141,43 +144,43 @@ class Checking:
             for cell, digit in zip(edit.cells, edit.new):
                 board = board.with_given(cell, digit) if as_givens else board.with_digit(cell, digit)
         words = solver.short_fix(fix)
-        self.controller.apply(board, f"Applied the fix {words}.")
+        self.controller.apply(board, say("Applied the fix {fix}.", fix=words))
         g = self.controller.puzzle()
 
         def done(d, seconds):
-            prefix = f"Applied the fix {words}: "
+            prefix = say("Applied the fix {fix}: ", fix=words)
             if d.status == "unique":
                 self.show_diagnosis(d, seconds)
-                self.form.set_status(f"{prefix}the puzzle now has exactly one solution ✓ "
-                                     f"(checked in {format_seconds(seconds)})", "ok")
+                self.form.set_status(say("Applied the fix {fix}: the puzzle now has exactly one solution ✓ "
+                                         "(checked in {t:seconds})", fix=words, t=seconds), "ok")
             else:
                 self.show_diagnosis(d, seconds, prefix=prefix)
 
         self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel), done,
-                     status="Checking the puzzle…")
+                     status=_("Checking the puzzle…"))
 
     def _cmd_check_entries(self) -> None:
         b = self.controller.board
         if not b.givens.clue_count:
-            self.form.set_status("There is no puzzle yet: type the givens and lock them first.", "warn")
+            self.form.set_status(_("There is no puzzle yet: type the givens and lock them first."), "warn")
             return
         if not b.entries.clue_count:
-            self.form.set_status("You have not typed any digits yet; nothing to check.", "warn")
+            self.form.set_status(_("You have not typed any digits yet; nothing to check."), "warn")
             return
         givens, entries = b.givens, b.entries
         self.controller.run_job("check_entries", lambda cancel: solver.check_entries(givens, entries, cancel=cancel),
-                     self.show_entry_check, status="Checking your entries…")
+                     self.show_entry_check, status=_("Checking your entries…"))
 
     def show_entry_check(self, ec, seconds: float) -> None:
         self.entry_check = ec
         if ec.status == "unsolvable" and ec.diagnosis is not None:
-            self.show_diagnosis(ec.diagnosis, seconds, prefix="Your entries cannot be checked: ")
+            self.show_diagnosis(ec.diagnosis, seconds, prefix=_("Your entries cannot be checked: "))
             return
         if ec.conflicts:
             self.form.set_marks("conflict", [c for k in ec.conflicts for c in k.cells])
         self.form.enable("show_wrong", bool(ec.wrong))
         findings = [k.message for k in ec.conflicts]
-        hint = "Show which (Ctrl+Shift+E) marks them." if ec.wrong else ""
+        hint = _("Show which (Ctrl+Shift+E) marks them.") if ec.wrong else ""
         self.findings = [(k.message, tuple(k.cells)) for k in ec.conflicts]
         self.form.show_findings(findings + [ec.message], hint=hint)
         self.form.set_status(ec.message, "ok" if ec.status == "ok" else "warn")
@@ -185,13 +188,13 @@ class Checking:
     def _cmd_show_wrong(self) -> None:
         ec = self.entry_check
         if not ec or not ec.wrong:
-            self.form.set_status("Check your entries first (Ctrl+E).")
+            self.form.set_status(_("Check your entries first (Ctrl+E)."))
             return
         self.form.set_marks("wrong", ec.wrong)
-        self.findings = [(f"{solver.cell_label(c)}: your {self.controller.board.entries[c]} is not the solution's digit",
-                          (c,)) for c in ec.wrong]
-        self.form.show_findings([m for m, _ in self.findings], hint="Wrong entries are crossed out.")
-        self.form.set_status(f"Wrong: {cells_text(ec.wrong)} (crossed out).", "warn")
+        self.findings = [(say("{cell:cell} ({cell:cellwords}): your {digit} is not the solution's digit", cell=c,
+                              digit=self.controller.board.entries[c]), (c,)) for c in ec.wrong]
+        self.form.show_findings([m for m, _cells in self.findings], hint=_("Wrong entries are crossed out."))
+        self.form.set_status(say("Wrong: {cells:cellcomma} (crossed out).", cells=ec.wrong), "warn")
 
     # ======================================================================
     # solving
@@ -208,12 +211,12 @@ class Checking:
                 return solution, took, stats, None
             return None, took, stats, solver.diagnose(g, cancel=cancel)
 
-        self.controller.run_job("solve", work, self.show_solution, status="Solving…")
+        self.controller.run_job("solve", work, self.show_solution, status=_("Solving…"))
 
     def show_solution(self, result, seconds: float) -> None:
         solution, took, stats, diagnosis = result
         if solution is None:
-            self.show_diagnosis(diagnosis, prefix="Not solved: ")
+            self.show_diagnosis(diagnosis, prefix=_("Not solved: "))
             return
         b = self.controller.board
         wrong = [c for c in b.entries.filled() if b.entries[c] != solution[c]]
@@ -221,13 +224,15 @@ class Checking:
         for c in wrong:  # a wrong entry makes way for the solution's digit (Undo brings it back)
             cleared = cleared.with_digit(c, 0)
         changed = self.controller.apply(cleared.with_solution(solution), record=True)
-        msg = (f"Solved in {format_seconds(took)} ({plural(stats.nodes, 'search node')}, "
-               f"{plural(stats.guesses, 'guess')}).")
+        msg = say("Solved in {t:seconds} ({nodes}, {guesses}).", t=took,
+                  nodes=say_n("{n:n} search node", "{n:n} search nodes", stats.nodes),
+                  guesses=say_n("{n:n} guess", "{n:n} guesses", stats.guesses))
         if wrong:
             self.form.set_marks("replaced", wrong)
-            n = len(wrong)
-            msg += (f" {n} of your entries {'was' if n == 1 else 'were'} wrong and replaced "
-                    f"({cells_text(wrong)}, marked); Ctrl+Z brings {'it' if n == 1 else 'them'} back.")
+            msg = say_n("{solved} {n:n} of your entries was wrong and replaced ({cells:cellcomma}, marked); "
+                        "Ctrl+Z brings it back.",
+                        "{solved} {n:n} of your entries were wrong and replaced ({cells:cellcomma}, marked); "
+                        "Ctrl+Z brings them back.", len(wrong), solved=msg, cells=wrong)
         if not changed:
-            msg = "Already solved. " + msg
+            msg = say("Already solved. {solved}", solved=msg)
         self.form.set_status(msg, "ok")

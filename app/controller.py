@@ -40,19 +40,21 @@ from .checking import Checking
 from .files import MAX_PASTE_CHARS, PuzzleFiles
 from .model import GIVENS, Board, Cell, History
 from .session import SAVE_DELAY_MS, Session
-from .wording import plural
+from .wording import N_, _, say, say_n
 from .worker import Worker
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["Controller", "UserError", "MAX_PASTE_CHARS", "SAVE_DELAY_MS", "GRID_JOBS", "PUZZLE_JOBS"]
 
-#: The worker's jobs whose result describes the grid shown, your digits too (job name -> what it does):
-#: stopped when the grid changes.
-GRID_JOBS = {"check": "check", "solve": "solve", "check_entries": "check of your entries",
-             "hint": "search for a hint"}
+#: The worker's jobs whose result describes the grid shown, your digits too (job name -> what the
+#: status line says when one is stopped because the grid changed).
+GRID_JOBS = {"check": N_("The grid changed, so the check was stopped."),
+             "solve": N_("The grid changed, so the solve was stopped."),
+             "check_entries": N_("The grid changed, so the check of your entries was stopped."),
+             "hint": N_("The grid changed, so the search for a hint was stopped.")}
 #: Those whose result describes the puzzle (not your digits): stopped when the puzzle changes.
-PUZZLE_JOBS = {"rate": "rating"}
+PUZZLE_JOBS = {"rate": N_("The puzzle changed, so the rating was stopped.")}
 
 
 class UserError(Exception):
@@ -145,7 +147,7 @@ class Controller:
         return True
 
     def _set_board(self, board: Board) -> None:
-        self._stop_job(GRID_JOBS, "grid")  # the running job answers a grid that no longer exists
+        self._stop_job(GRID_JOBS)  # the running job answers a grid that no longer exists
         self.board = board
         self.checking.forget()
         self.render()
@@ -173,17 +175,17 @@ class Controller:
     def _puzzle_changed(self) -> None:
         """Another puzzle is shown: stop the work about the old one, then tell every panel."""
         self._puzzle_shown = self.puzzle()
-        self._stop_job(PUZZLE_JOBS, "puzzle")  # its result would describe a puzzle no longer shown
+        self._stop_job(PUZZLE_JOBS)  # its result would describe a puzzle no longer shown
         for fn in self.puzzle_listeners:
             fn()
 
-    def _stop_job(self, jobs: dict[str, str], what: str) -> None:
+    def _stop_job(self, jobs: dict[str, str]) -> None:
         """Cancel the worker's job when it is one of ``jobs`` (its late result is dropped), and say so:
         the status line never keeps "Rating the puzzle…" or "Checking…" for work that was stopped."""
         name = self.worker.job_name
         if name in jobs:
             self.worker.cancel()
-            self.form.set_status(f"The {what} changed, so the {jobs[name]} was stopped.")
+            self.form.set_status(_(jobs[name]))
 
     def _live_check(self, announce_fix: bool = True, quiet: bool = False) -> None:
         """Mark every rule conflict at once (cheap, synchronous) and name it in the status line."""
@@ -195,16 +197,17 @@ class Controller:
         if quiet:
             return
         if conflicts:
-            more = f" (and {plural(len(conflicts) - 1, 'more conflict')})" if len(conflicts) > 1 else ""
-            self.form.set_status(conflicts[0].message + more, "warn")
+            more = len(conflicts) - 1
+            self.form.set_status(say_n("{conflict} (and {n:n} more conflict)", "{conflict} (and {n:n} more conflicts)",
+                                       more, conflict=conflicts[0].message) if more else conflicts[0].message, "warn")
             self._conflict_shown = True
         elif self._conflict_shown:
             self._conflict_shown = False
             if announce_fix:
-                self.form.set_status("No digit repeats in any row, column or box now.", "ok")
+                self.form.set_status(_("No digit repeats in any row, column or box now."), "ok")
         if not conflicts and self.board.grid().is_solution() and self.board.entries.clue_count:
             if not self.board.solved.clue_count:
-                self.form.set_status("Solved! Every row, column and box holds 1–9.", "ok")
+                self.form.set_status(_("Solved! Every row, column and box holds 1–9."), "ok")
 
     # ======================================================================
     # typing
@@ -214,9 +217,9 @@ class Controller:
         b = self.board
         if b.is_locked(cell):
             if digit != b.givens[cell]:
-                self.form.set_status(
-                    f"{solver.cell_name(cell)} is a given (locked). To change the puzzle, turn on "
-                    "Edit ▸ Enter givens mode (Ctrl+G).", "warn")
+                self.form.set_status(say(
+                    "{cell:cell} is a given (locked). To change the puzzle, turn on "
+                    "Edit ▸ Enter givens mode (Ctrl+G).", cell=cell), "warn")
             return
         self.apply(b.with_digit(cell, digit))
 
@@ -285,7 +288,7 @@ class Controller:
 
     def is_running(self) -> bool:
         """True while any background work runs (the worker's job or a feature's own)."""
-        return self.worker.busy or any(running() for running, _ in self.stoppers)
+        return self.worker.busy or any(running() for running, _stop in self.stoppers)
 
     def update_cancel(self) -> None:
         """Cancel (Esc) is enabled exactly while something runs."""
@@ -296,7 +299,7 @@ class Controller:
         """Stop every background job (Esc); False when nothing ran."""
         stopped = self.worker.cancel()
         if stopped:
-            self.form.set_status("Cancelled.")
+            self.form.set_status(_("Cancelled."))
         for running, stop in self.stoppers:
             if running():
                 stop()
@@ -313,67 +316,68 @@ class Controller:
     def _cmd_undo(self) -> None:
         b = self.history.undo(self.board)
         if b is None:
-            self.form.set_status("Nothing to undo.")
+            self.form.set_status(_("Nothing to undo."))
             return
         self._set_board(b)
-        self.form.set_status("Undone (Ctrl+Y redoes it).")
+        self.form.set_status(_("Undone (Ctrl+Y redoes it)."))
         self._live_check()
 
     def _cmd_redo(self) -> None:
         b = self.history.redo(self.board)
         if b is None:
-            self.form.set_status("Nothing to redo.")
+            self.form.set_status(_("Nothing to redo."))
             return
         self._set_board(b)
-        self.form.set_status("Redone.")
+        self.form.set_status(_("Redone."))
         self._live_check()
 
     def _cmd_clear_entries(self) -> None:
         if not (self.board.entries.clue_count or self.board.solved.clue_count):
-            self.form.set_status("There are no entries to clear; the givens stay (Clear all removes them).")
+            self.form.set_status(_("There are no entries to clear; the givens stay (Clear all removes them)."))
             return
-        self.apply(self.board.cleared_entries(), "Cleared your entries and the solver's digits (Ctrl+Z undoes it).")
+        self.apply(self.board.cleared_entries(), _("Cleared your entries and the solver's digits (Ctrl+Z undoes it)."))
 
     def _cmd_clear_all(self) -> None:
         self.collection = None
         self.collection_file = None
         self.current_file = None
-        self.apply(Board(), "Cleared the whole grid (Ctrl+Z undoes it). Type the givens, then Lock givens (Ctrl+L).")
+        self.apply(Board(), _("Cleared the whole grid (Ctrl+Z undoes it). Type the givens, then Lock givens (Ctrl+L)."))
 
     def _cmd_givens_mode(self) -> None:
         on = self.form.var_givens_mode.get()
         if on:
-            self.apply(self.board.unlocked(), "Entering givens: the digits you type now are part of the puzzle.")
+            self.apply(self.board.unlocked(), _("Entering givens: the digits you type now are part of the puzzle."))
         else:
             self._cmd_lock_givens()
 
     def _cmd_lock_givens(self) -> None:
         if not self.board.givens.clue_count:
             self.form.set_mode(self.board.mode == GIVENS)
-            self.form.set_status("Type the puzzle's givens first, then lock them.", "warn")
+            self.form.set_status(_("Type the puzzle's givens first, then lock them."), "warn")
             return
         self.apply(self.board.locked(),
-                   f"Locked {plural(self.board.givens.clue_count, 'given')}. Your digits now show in blue.")
+                   say_n("Locked {n:n} given. Your digits now show in blue.",
+                         "Locked {n:n} givens. Your digits now show in blue.", self.board.givens.clue_count))
 
     def _cmd_zoom_in(self) -> None:
         z = self.form.zoom(1.15)
-        self.form.set_status(f"Zoom {z * 100:.0f} %")
+        self.form.set_status(say("Zoom {percent:0} %", percent=z * 100))
         self.schedule_save()
 
     def _cmd_zoom_out(self) -> None:
         z = self.form.zoom(1 / 1.15)
-        self.form.set_status(f"Zoom {z * 100:.0f} %")
+        self.form.set_status(say("Zoom {percent:0} %", percent=z * 100))
         self.schedule_save()
 
     def _cmd_zoom_reset(self) -> None:
         self.form.zoom(None)
-        self.form.set_status("Zoom 100 %")
+        self.form.set_status(say("Zoom {percent:0} %", percent=100))
         self.schedule_save()
 
     def _cmd_auto_advance(self) -> None:
         on = self.form.var_auto_advance.get()
-        self.form.set_status("After a digit the cursor moves to the next cell." if on
-                             else "The cursor stays in the cell after a digit.")
+        self.form.set_status(_("After a digit the cursor moves to the next cell.") if on
+                             else _("The cursor stays in the cell after a digit."))
         self.schedule_save()
 
     def _cmd_live_check(self) -> None:
@@ -381,9 +385,9 @@ class Controller:
         self._conflict_shown = False
         self._live_check()
         if on and not self._conflict_shown:
-            self.form.set_status("Live rule check is on: repeated digits are marked as you type.")
+            self.form.set_status(_("Live rule check is on: repeated digits are marked as you type."))
         elif not on:
-            self.form.set_status("Live rule check is off (F6 turns it on).")
+            self.form.set_status(_("Live rule check is off (F6 turns it on)."))
         self.schedule_save()
 
     def _cmd_cancel(self) -> None:
@@ -391,15 +395,16 @@ class Controller:
 
     # -- help ----------------------------------------------------------------
     def _cmd_help_keys(self) -> None:
-        self.form.dialogs.show_text("Keyboard shortcuts", self.form.shortcut_text())
+        self.form.dialogs.show_text(_("Keyboard shortcuts"), self.form.shortcut_text())
 
     def _cmd_about(self) -> None:
         self.form.dialogs.info(
-            "About Sudoku Solver",
-            f"Sudoku Solver {solver.__version__}\n\nType a puzzle from paper and find out whether it is "
-            "right, and if not, exactly where it is wrong.\n\nGivens: black bold. Your digits: blue. "
-            "Solver digits: orange italic. Conflicts: yellow, underlined.\n\n"
-            f"Your grid is kept in {self.state_path or 'memory only'}.")
+            _("About Sudoku Solver"),
+            say("Sudoku Solver {version}\n\nType a puzzle from paper and find out whether it is "
+                "right, and if not, exactly where it is wrong.\n\nGivens: black bold. Your digits: blue. "
+                "Solver digits: orange italic. Conflicts: yellow, underlined.\n\n"
+                "Your grid is kept in {where}.", version=solver.__version__,
+                where=self.state_path or _("memory only")))
 
     # ======================================================================
     # nothing lost
@@ -435,8 +440,8 @@ class Controller:
         logger.error("internal error in a callback", exc_info=(exc_type, exc, tb))
         self._last_error = f"{exc_type.__name__}: {exc}"
         try:
-            self.form.set_status(
-                f"Something went wrong ({exc_type.__name__}: {exc}). Your grid is safe; "
-                "the details are in app.log.", "error")
+            self.form.set_status(say(
+                "Something went wrong ({error}). Your grid is safe; the details are in app.log.",
+                error=f"{exc_type.__name__}: {exc}"), "error")
         except Exception:  # the window is being destroyed
             pass

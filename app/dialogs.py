@@ -10,6 +10,8 @@ import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
+from .wording import _
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["Dialogs"]
@@ -26,8 +28,8 @@ class Dialogs:
         from tkinter import filedialog
 
         path = filedialog.askopenfilename(
-            parent=self.root, title="Open puzzle(s)",
-            filetypes=[("Sudoku files", "*.txt *.sdm *.sdk *.ss *.csv"), ("All files", "*")],
+            parent=self.root, title=_("Open puzzle(s)"),
+            filetypes=[(_("Sudoku files"), "*.txt *.sdm *.sdk *.ss *.csv"), (_("All files"), "*")],
         )
         return path or None
 
@@ -36,9 +38,9 @@ class Dialogs:
         from tkinter import filedialog
 
         path = filedialog.asksaveasfilename(
-            parent=self.root, title="Save puzzle", defaultextension=".sdk",
+            parent=self.root, title=_("Save puzzle"), defaultextension=".sdk",
             initialfile=initial or "puzzle.sdk",
-            filetypes=[("SadMan Sudoku (.sdk)", "*.sdk"), ("One line (.txt)", "*.txt")],
+            filetypes=[(_("SadMan Sudoku (.sdk)"), "*.sdk"), (_("One line (.txt)"), "*.txt")],
         )
         return path or None
 
@@ -47,9 +49,9 @@ class Dialogs:
         from tkinter import filedialog
 
         path = filedialog.asksaveasfilename(
-            parent=self.root, title="Export worksheet", defaultextension=".html",
-            initialfile=initial or "worksheet.html",
-            filetypes=[("Web page (prints well)", "*.html *.htm")],
+            parent=self.root, title=_("Export worksheet"), defaultextension=".html",
+            initialfile=initial or _("worksheet") + ".html",
+            filetypes=[(_("Web page (prints well)"), "*.html *.htm")],
         )
         return path or None
 
@@ -69,7 +71,7 @@ class Dialogs:
         body.configure(yscrollcommand=scroll.set)
         body.insert("1.0", text)
         body.configure(state="disabled")
-        close = ttk.Button(frame, text="Close", command=win.destroy)
+        close = ttk.Button(frame, text=_("Close"), command=win.destroy)
         close.pack(side="bottom", anchor="e", pady=(8, 0))
         scroll.pack(side="right", fill="y")
         body.pack(side="left", fill="both", expand=True)

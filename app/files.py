@@ -17,7 +17,7 @@ from solver import Grid
 
 from .model import SOLVING, Board
 from .storage import atomic_write_text
-from .wording import plural
+from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class PuzzleFiles:
             c.collection = None
             c.collection_file = None
         c.apply(Board.from_puzzle(grid), status)
-        self.form.show_findings([], hint="Press F5 to check this puzzle.")
+        self.form.show_findings([], hint=_("Press F5 to check this puzzle."))
 
     def load_marked(self, m) -> None:
         """A pasted position with pencil marks: givens locked, placed digits as entries, marks as notes."""
@@ -77,10 +77,17 @@ class PuzzleFiles:
         c.collection_file = None
         board = Board(givens=m.givens, entries=m.placed, mode=SOLVING).with_all_notes(m.candidates.masks)
         noted = sum(1 for x in board.notes if x)
-        placed = f", {plural(m.placed.clue_count, 'placed digit')}" if m.placed.clue_count else ""
-        c.apply(board, f"Pasted a position with {plural(m.givens.clue_count, 'given')}{placed} and the pencil "
-                       f"marks of {plural(noted, 'cell')} as your notes (Ctrl+Z undoes it).")
-        self.form.show_findings([], hint="Press F5 to check this puzzle.")
+        givens = say_n("{n:n} given", "{n:n} givens", m.givens.clue_count)
+        cells = say_n("the pencil marks of {n:n} cell", "the pencil marks of {n:n} cells", noted)
+        if m.placed.clue_count:
+            text = say("Pasted a position with {givens}, {placed} and {cells} as your notes (Ctrl+Z undoes it).",
+                       givens=givens, cells=cells,
+                       placed=say_n("{n:n} placed digit", "{n:n} placed digits", m.placed.clue_count))
+        else:
+            text = say("Pasted a position with {givens} and {cells} as your notes (Ctrl+Z undoes it).",
+                       givens=givens, cells=cells)
+        c.apply(board, text)
+        self.form.show_findings([], hint=_("Press F5 to check this puzzle."))
 
     def load_collection(self, grids: list[Grid], name: str, path: str | None = None, index: int = 0) -> None:
         """Open several puzzles; show puzzle ``index``."""
@@ -94,16 +101,17 @@ class PuzzleFiles:
         """Show puzzle ``index`` of the open collection."""
         c = self.controller
         if not c.collection:
-            self.form.set_status("No collection is open (File ▸ Open a file with several puzzles).", "warn")
+            self.form.set_status(_("No collection is open (File ▸ Open a file with several puzzles)."), "warn")
             return
         c.collection_index = max(0, min(len(c.collection) - 1, index))
-        self.load_puzzle(c.collection[c.collection_index], f"{c.collection_name}: {self.position()}",
+        self.load_puzzle(c.collection[c.collection_index], say("{name}: {position}", name=c.collection_name,
+                                                                position=self.position()),
                          keep_collection=True)
 
     def position(self) -> str:
         """"puzzle 12 of 1,465" (a collection must be open)."""
         c = self.controller
-        return f"puzzle {c.collection_index + 1:,} of {len(c.collection):,}"
+        return say("puzzle {k:n} of {n:n}", k=c.collection_index + 1, n=len(c.collection))
 
     def show_collection(self) -> None:
         """The top line's position and Previous/Next, or nothing when no collection is open."""
@@ -118,7 +126,8 @@ class PuzzleFiles:
         """Show one of solver.EXAMPLES."""
         ex = solver.example(key)
         self.controller.current_file = None
-        self.load_puzzle(solver.parse(ex.line), f"Example: {ex.title}. {ex.note}")
+        self.load_puzzle(solver.parse(ex.line), say("Example: {title}. {note}", title=ex.title,
+                                                    note=ex.note))
 
     def open_path(self, path: str) -> None:
         """Open a puzzle file (single or collection) on the worker; the grid is untouched on failure."""
@@ -126,20 +135,20 @@ class PuzzleFiles:
 
         def done(grids: list[Grid], seconds: float) -> None:
             if not grids:
-                self.form.set_status(f"Could not open {name}: it holds no puzzle.", "error")
+                self.form.set_status(say("Could not open {name}: it holds no puzzle.", name=name), "error")
                 return
             self.controller.current_file = path
             if len(grids) == 1:
-                self.load_puzzle(grids[0], f"Opened {name}.")
+                self.load_puzzle(grids[0], say("Opened {name}.", name=name))
             else:
                 self.load_collection(grids, name, path)
 
         def failed(exc: BaseException) -> None:
-            self.form.set_status(f"Could not open {name}: {exc}", "error")
+            self.form.set_status(say("Could not open {name}: {why}", name=name, why=exc), "error")
             if not isinstance(exc, (solver.ParseError, OSError)):
                 logger.error("open %s failed", path, exc_info=(type(exc), exc, exc.__traceback__))
 
-        self.controller.run_job("open", lambda cancel: solver.load(path), done, failed, status=f"Opening {name}…")
+        self.controller.run_job("open", lambda cancel: solver.load(path), done, failed, status=say("Opening {name}…", name=name))
 
     def reopen_collection(self, path: str, index: int) -> None:
         """Bring back Previous/Next for the collection open last time (the grid stays as saved)."""
@@ -169,10 +178,12 @@ class PuzzleFiles:
         try:
             atomic_write_text(path, text)
         except OSError as exc:
-            self.form.set_status(f"Could not save {os.path.basename(path)}: {exc.strerror or exc}", "error")
+            self.form.set_status(say("Could not save {name}: {why}", name=os.path.basename(path),
+                                     why=exc.strerror or exc), "error")
             return False
         self.controller.current_file = path
-        self.form.set_status(f"Saved the puzzle ({plural(g.clue_count, 'given')}) to {os.path.basename(path)}.", "ok")
+        self.form.set_status(say_n("Saved the puzzle ({n:n} given) to {name}.", "Saved the puzzle ({n:n} givens) to {name}.",
+                                   g.clue_count, name=os.path.basename(path)), "ok")
         return True
 
     # ======================================================================
@@ -194,7 +205,7 @@ class PuzzleFiles:
         c = self.controller
         if c.collection:
             if c.collection_index == 0:
-                self.form.set_status("This is the first puzzle of the collection.")
+                self.form.set_status(_("This is the first puzzle of the collection."))
             else:
                 self.go_to(c.collection_index - 1)
 
@@ -202,7 +213,7 @@ class PuzzleFiles:
         c = self.controller
         if c.collection:
             if c.collection_index >= len(c.collection) - 1:
-                self.form.set_status("This is the last puzzle of the collection.")
+                self.form.set_status(_("This is the last puzzle of the collection."))
             else:
                 self.go_to(c.collection_index + 1)
 
@@ -216,12 +227,12 @@ class PuzzleFiles:
         g = self.controller.board.grid()
         # The line for other programs and the framed block for people; Paste reads it back as one puzzle.
         self.form.set_clipboard(f"{g.to_line('.')}\n\n{g.to_ss()}\n")
-        self.form.set_status("Copied the grid as an 81-character line and a framed block "
-                             "(Ctrl+Shift+C copies the framed block alone).")
+        self.form.set_status(_("Copied the grid as an 81-character line and a framed block "
+                               "(Ctrl+Shift+C copies the framed block alone)."))
 
     def _cmd_copy_framed(self) -> None:
         self.form.set_clipboard(self.controller.board.grid().to_ss() + "\n")
-        self.form.set_status("Copied the grid as a framed block.")
+        self.form.set_status(_("Copied the grid as a framed block."))
 
     def marks(self):
         """(digits grid, candidates of the blank cells) of the Board: the notes where there are some."""
@@ -236,23 +247,25 @@ class PuzzleFiles:
         link = solver.wiki_link(b.givens, Grid(e or s for e, s in zip(b.entries.cells, b.solved.cells)), cands)
         self.form.set_clipboard(f"{solver.pencil_grid(g, cands)}\n\n{link}\n")
         noted = sum(1 for m in b.notes if m)
-        self.form.set_status(f"Copied the grid with pencil marks (your notes in {plural(noted, 'cell')}; the "
-                             "digits no peer holds in the other blank cells) and a SudokuWiki link.")
+        self.form.set_status(say_n("Copied the grid with pencil marks (your notes in {n:n} cell; the "
+                                   "digits no peer holds in the other blank cells) and a SudokuWiki link.",
+                                   "Copied the grid with pencil marks (your notes in {n:n} cells; the "
+                                   "digits no peer holds in the other blank cells) and a SudokuWiki link.", noted))
 
     def _cmd_copy_link(self) -> None:
         b = self.controller.board
         link = solver.wiki_link(b.givens, Grid(e or s for e, s in zip(b.entries.cells, b.solved.cells)),
                                 solver.Candidates(b.notes))
         self.form.set_clipboard(link)
-        self.form.set_status("Copied a SudokuWiki link to this position, with its pencil marks.")
+        self.form.set_status(_("Copied a SudokuWiki link to this position, with its pencil marks."))
 
     def _cmd_paste(self) -> None:
         text = self.form.get_clipboard()
         if text is None or not text.strip():
-            self.form.set_status("The clipboard holds no text to paste.", "warn")
+            self.form.set_status(_("The clipboard holds no text to paste."), "warn")
             return
         if len(text) > MAX_PASTE_CHARS:
-            self.form.set_status("The clipboard text is too large to be a puzzle; use File ▸ Open.", "error")
+            self.form.set_status(_("The clipboard text is too large to be a puzzle; use File ▸ Open."), "error")
             return
         s = text.strip()
         cell = self.form.focused_cell()
@@ -264,21 +277,23 @@ class PuzzleFiles:
             # and nothing changes until the whole text has been read
             self.controller.run_job("paste", lambda cancel: read_pasted(text),
                                     lambda result, seconds: self._show_pasted(result),
-                                    status=f"Reading the pasted text ({len(text):,} characters)…")
+                                    status=say_n("Reading the pasted text ({n:n} character)…",
+                                                 "Reading the pasted text ({n:n} characters)…", len(text)))
             return
         self._show_pasted(read_pasted(text))
 
     def _show_pasted(self, result) -> None:
         kind, value = result
         if kind == "error":
-            self.form.set_status(f"Nothing pasted: {value}", "error")
+            self.form.set_status(say("Nothing pasted: {why}", why=value), "error")
             return
         self.controller.current_file = None
         if kind == "marked":
             self.load_marked(value)
             return
         if kind == "many":
-            self.load_collection(value, f"Pasted {plural(len(value), 'puzzle')}")
+            self.load_collection(value, say_n("Pasted {n:n} puzzle", "Pasted {n:n} puzzles", len(value)))
             return
-        self.load_puzzle(value, f"Pasted a puzzle with {plural(value.clue_count, 'given')}. "
-                                "Press F5 to check it, Ctrl+Enter to solve it.")
+        self.load_puzzle(value, say_n("Pasted a puzzle with {n:n} given. Press F5 to check it, Ctrl+Enter to solve it.",
+                                      "Pasted a puzzle with {n:n} givens. Press F5 to check it, Ctrl+Enter to solve it.",
+                                      value.clue_count))

@@ -14,6 +14,7 @@ from tkinter import ttk
 
 from .actions import ActionMap
 from .looks import NOTE_TEXT, SELECTION
+from .wording import _
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ class FindingsTab:
         self._count = 0
         self._selected: int | None = None
         self.tab = ttk.Frame(side_panel, padding=6)
-        side_panel.add(self.tab, text="Findings")
+        side_panel.add(self.tab, text=_("Findings"))
         self.tab.columnconfigure(0, weight=1)
         self.tab.rowconfigure(0, weight=1)
         self.text = tk.Text(
@@ -46,9 +47,9 @@ class FindingsTab:
         self.text.configure(state="disabled")
         buttons = ttk.Frame(self.tab)
         buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
-        self.check_entries_button = actions.add_button("check_entries", ttk.Button(buttons, text="Check my entries"))
+        self.check_entries_button = actions.add_button("check_entries", ttk.Button(buttons, text=_("Check my entries")))
         self.check_entries_button.pack(side="left", padx=(0, 6))
-        self.show_wrong_button = actions.add_button("show_wrong", ttk.Button(buttons, text="Show which are wrong"))
+        self.show_wrong_button = actions.add_button("show_wrong", ttk.Button(buttons, text=_("Show which are wrong")))
         self.show_wrong_button.pack(side="left")
         self.show_wrong_button.state(["disabled"])
 

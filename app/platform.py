@@ -33,6 +33,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from .wording import N_, _, say
+
 __all__ = ["user_data_dir", "usable_data_dir", "user_config_dir", "usable_config_dir", "old_data_dirs", "migrate_old_files",
            "MIGRATED_FILES", "enable_dpi_awareness", "windows_work_area"]
 
@@ -77,28 +79,29 @@ def user_config_dir(create: bool = True) -> Path:
 def usable_data_dir() -> tuple[Path | None, str | None]:
     """(folder, None) when the per-user folder exists or was created and is writable, else
     (None, a one-line message saying what is wrong, where, and that the grid is not saved)."""
-    return _usable(user_data_dir(create=False), "Your grid will not be saved")
+    return _usable(user_data_dir(create=False), N_("Your grid will not be saved"))
 
 
 def usable_config_dir() -> tuple[Path | None, str | None]:
     """As :func:`usable_data_dir`, for the settings folder (app/__main__.py then keeps the
     settings in the state file)."""
-    return _usable(user_config_dir(create=False), "Your settings are kept with the grid")
+    return _usable(user_config_dir(create=False), N_("Your settings are kept with the grid"))
 
 
 def _usable(path: Path, what: str) -> tuple[Path | None, str | None]:
-    where = f"{path} (set by SUDOKU_SOLVER_HOME)" if os.environ.get("SUDOKU_SOLVER_HOME") else str(path)
+    where = say("{path} (set by SUDOKU_SOLVER_HOME)", path=str(path)) if os.environ.get("SUDOKU_SOLVER_HOME") \
+        else str(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:  # exist_ok covers folders only: the name is taken by a file
-        return None, f"{what}: {where} is a file, not a folder."
+        return None, say("{what}: {where} is a file, not a folder.", what=_(what), where=where)
     except OSError as exc:
         why = exc.strerror or str(exc)
         if isinstance(exc, NotADirectoryError):
-            why = "a part of the path is a file"
-        return None, f"{what}: cannot create the folder {where}: {why}."
+            why = _("a part of the path is a file")
+        return None, say("{what}: cannot create the folder {where}: {why}.", what=_(what), where=where, why=why)
     if not os.access(path, os.W_OK | os.X_OK):
-        return None, f"{what}: the folder {where} is read-only."
+        return None, say("{what}: the folder {where} is read-only.", what=_(what), where=where)
     return path, None
 
 

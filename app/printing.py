@@ -34,7 +34,7 @@ import solver
 
 from .puzzles import PAPER_LABELS, SmallDialog, pages_text
 from .storage import atomic_write_text
-from .wording import plural
+from .wording import _, pgettext, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ class PrintDialog(SmallDialog):
     """File ▸ Print…: what of the grid to print, copies, per page, paper, solutions; Print or Save as."""
 
     def __init__(self, teach):
-        super().__init__(teach, "Print")
+        super().__init__(teach, pgettext("dialog", "Print"))
         b = self.body
         c = self.controller
         board = c.board
@@ -161,9 +161,9 @@ class PrintDialog(SmallDialog):
         self.var_per_page = tk.IntVar(self.win, value=last.get("per_page", 1))
         self.var_paper = tk.StringVar(self.win, value=last.get("paper", default_paper()))
         self.var_solutions = tk.BooleanVar(self.win, value=last.get("solutions", False))
-        self.var_title = tk.StringVar(self.win, value=last.get("title", "Sudoku"))
+        self.var_title = tk.StringVar(self.win, value=last.get("title", _("Sudoku")))
 
-        ttk.Label(b, text="Print").grid(row=0, column=0, sticky="nw", padx=(0, 12))
+        ttk.Label(b, text=pgettext("field", "Print")).grid(row=0, column=0, sticky="nw", padx=(0, 12))
         what = ttk.Frame(b)
         what.grid(row=0, column=1, sticky="w")
         self.what_label = ttk.Label(what, text="")
@@ -175,22 +175,22 @@ class PrintDialog(SmallDialog):
         self.notes_check = ttk.Checkbutton(what, text="", variable=self.var_notes, command=self._update)
         self.notes_check.grid(row=3, column=0, sticky="w")
 
-        ttk.Label(b, text="Copies").grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(8, 0))
+        ttk.Label(b, text=_("Copies")).grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(8, 0))
         self.copies_box = ttk.Spinbox(b, from_=1, to=MAX_COPIES, textvariable=self.var_copies, width=5,
                                       command=self._update)
         self.copies_box.grid(row=1, column=1, sticky="w", pady=(8, 0))
-        self._page_rows(2, "Add a solutions page")
+        self._page_rows(2, _("Add a solutions page"))
         buttons = ttk.Frame(b)
         buttons.grid(row=7, column=0, columnspan=2, sticky="e", pady=(12, 0))
-        self.go_button = ttk.Button(buttons, text="Print…", command=self.print_, default="active")
+        self.go_button = ttk.Button(buttons, text=_("Print…"), command=self.print_, default="active")
         self.go_button.pack(side="left", padx=(0, 6))
-        self.save_button = ttk.Button(buttons, text="Save as…", command=self.save)
+        self.save_button = ttk.Button(buttons, text=_("Save as…"), command=self.save)
         self.save_button.pack(side="left", padx=(0, 6))
-        self.cancel_button = ttk.Button(buttons, text="Close", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=_("Close"), command=self.cancel)
         self.cancel_button.pack(side="left")
         self._status_row(8)
         for seq in ("<FocusOut>", "<Return>", "<KP_Enter>"):
-            self.copies_box.bind(seq, lambda e: (self._read_count(self.var_copies, 1, MAX_COPIES, "Copies"),
+            self.copies_box.bind(seq, lambda e: (self._read_count(self.var_copies, 1, MAX_COPIES, _("Copies")),
                                                  self._update()))
         self.win.bind("<Return>", lambda e: self.print_() if e.widget is not self.copies_box else None)
         self.var_copies.trace_add("write", lambda *a: self._update())
@@ -209,8 +209,9 @@ class PrintDialog(SmallDialog):
     def _describe_board(self) -> None:
         b = self.board
         n_given = b.givens.clue_count or b.grid().clue_count
-        self.what_label.configure(text=f"The puzzle as it stands: {plural(n_given, 'given')}" if n_given
-                                  else "The grid is empty: there is nothing to print.")
+        self.what_label.configure(text=say_n("The puzzle as it stands: {n:n} given",
+                                             "The puzzle as it stands: {n:n} givens", n_given) if n_given
+                                  else _("The grid is empty: there is nothing to print."))
         if not self.running:
             for button in self._buttons():
                 button.state(["!disabled"] if n_given else ["disabled"])
@@ -218,16 +219,19 @@ class PrintDialog(SmallDialog):
         n_solver = b.solved.clue_count if b.givens.clue_count else 0
         notes = board_notes(b)
         n_notes = sum(1 for s in notes if s) if notes is not None else 0
-        for check, var, n, text in ((self.entries_check, self.var_entries, n_entries, "your digits"),
-                                    (self.solver_check, self.var_solver, n_solver, "the solver's digits")):
-            check.configure(text=f"and {text} ({n})" if n else f"and {text} (none on the grid)")
+        self.entries_check.configure(text=say("and your digits ({n:n})", n=n_entries) if n_entries
+                                     else _("and your digits (none on the grid)"))
+        self.solver_check.configure(text=say("and the solver's digits ({n:n})", n=n_solver) if n_solver
+                                    else _("and the solver's digits (none on the grid)"))
+        for check, n in ((self.entries_check, n_entries), (self.solver_check, n_solver)):
             check.state(["!disabled"] if n else ["disabled"])
         if notes is None:
-            self.notes_check.configure(text="and your pencil notes (this version keeps none)")
+            self.notes_check.configure(text=_("and your pencil notes (this version keeps none)"))
             self.notes_check.state(["disabled"])
         else:
-            self.notes_check.configure(text=f"and your pencil notes ({plural(n_notes, 'cell')})" if n_notes
-                                       else "and your pencil notes (none on the grid)")
+            self.notes_check.configure(text=say_n("and your pencil notes ({n:n} cell)",
+                                                  "and your pencil notes ({n:n} cells)", n_notes) if n_notes
+                                       else _("and your pencil notes (none on the grid)"))
             self.notes_check.state(["!disabled"] if n_notes else ["disabled"])
 
     def _item(self) -> solver.PrintGrid:
@@ -255,8 +259,9 @@ class PrintDialog(SmallDialog):
         copies, per_page = numbers
         plan = solver.plan_pages(copies, per_page, 1 if self.var_solutions.get() else 0)
         paper = PAPER_LABELS.get(self.var_paper.get(), self.var_paper.get())
-        self.summary.configure(text=f"{copies} cop{'y' if copies == 1 else 'ies'} of the puzzle: "
-                                    f"{pages_text(plan)} on {paper}.")
+        self.summary.configure(text=say_n("{n:n} copy of the puzzle: {pages} on {paper}.",
+                                          "{n:n} copies of the puzzle: {pages} on {paper}.", copies,
+                                          pages=pages_text(plan), paper=paper))
 
     # -- print or save -----------------------------------------------------------------
     def print_(self) -> None:
@@ -271,12 +276,12 @@ class PrintDialog(SmallDialog):
         ask = getattr(dialogs, "ask_save_worksheet", None) or dialogs.ask_save
         path = ask("sudoku-print.html")
         if not path:
-            self.message.configure(text="Not saved (no file chosen).")
+            self.message.configure(text=_("Not saved (no file chosen)."))
             return
         self._start(to_file=path)
 
     def _checked(self) -> bool:
-        ok = self._read_count(self.var_copies, 1, MAX_COPIES, "Copies") is not None
+        ok = self._read_count(self.var_copies, 1, MAX_COPIES, _("Copies")) is not None
         self._update()
         return ok
 
@@ -288,11 +293,11 @@ class PrintDialog(SmallDialog):
         self.board = self.controller.board  # the grid as it stands now
         self._describe_board()
         if not (self.board.givens.clue_count or self.board.grid().clue_count):
-            self.message.configure(text="The grid is empty: there is nothing to print.")
+            self.message.configure(text=_("The grid is empty: there is nothing to print."))
             return
         copies, per_page = self._numbers()
         paper, solutions = self.var_paper.get(), self.var_solutions.get()
-        title = self.var_title.get().strip() or "Sudoku"
+        title = self.var_title.get().strip() or _("Sudoku")
         item = self._item()
         _remembered[self.controller] = dict(
             entries=self.var_entries.get(), solver=self.var_solver.get(), notes=self.var_notes.get(),
@@ -310,16 +315,17 @@ class PrintDialog(SmallDialog):
 
         def done(result, seconds):
             sheet, path, opened = result
-            where = f"{pages_text(sheet.plan)} on {sheet.paper.label}"
+            where = say("{pages} on {paper}", pages=pages_text(sheet.plan), paper=sheet.paper.label)
             if to_file is not None:
-                text = f"Saved {where} to {os.path.basename(path)}."
+                text = say("Saved {what} to {name}.", what=where, name=os.path.basename(path))
                 kind = "ok"
             elif opened:
-                text = f"Sent {where} to the web browser: its print dialog opens (the page is {path})."
+                text = say("Sent {what} to the web browser: its print dialog opens (the page is {path}).",
+                           what=where, path=path)
                 kind = "ok"
             else:
-                text = (f"No web browser could be started to print. The page ({where}) is saved as {path}: "
-                        f"open it and print it from there.")
+                text = say("No web browser could be started to print. The page ({what}) is saved as {path}: "
+                           "open it and print it from there.", what=where, path=path)
                 kind = "warn"
             self.form.set_status(text, kind)
             if self.alive:
@@ -330,5 +336,5 @@ class PrintDialog(SmallDialog):
         def failed(exc):
             self._job_failed(exc, "printed")
 
-        self._busy(True, "Making the pages… (Cancel stops it)")
-        self.controller.run_job("print", work, done, failed, status="Making the pages to print…")
+        self._busy(True, _("Making the pages… (Cancel stops it)"))
+        self.controller.run_job("print", work, done, failed, status=_("Making the pages to print…"))

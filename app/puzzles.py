@@ -31,7 +31,7 @@ from tkinter import ttk
 import solver
 
 from .storage import atomic_write_text
-from .wording import format_seconds, plural
+from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -43,10 +43,16 @@ PAPER_LABELS = {key: paper.label for key, paper in solver.PAPERS.items()}
 
 def pages_text(plan) -> str:
     """``'3 pages (2 of puzzles and 1 of solutions)'``: a ``solver.PagePlan`` in words."""
-    total = f"{plan.pages} page{'s' if plan.pages != 1 else ''}"
     if not plan.solution_pages:
-        return total
-    return f"{total} ({plan.puzzle_pages} of puzzles and {plan.solution_pages} of solutions)"
+        return say_n("{n:n} page", "{n:n} pages", plan.pages)
+    return say_n("{n:n} page ({puzzles:n} of puzzles and {solutions:n} of solutions)",
+                 "{n:n} pages ({puzzles:n} of puzzles and {solutions:n} of solutions)", plan.pages,
+                 puzzles=plan.puzzle_pages, solutions=plan.solution_pages)
+
+
+def level_label(level: str) -> str:
+    """A level's name in the chosen language ("Medium", "Mittel")."""
+    return solver.fill("{level:level}", level=level)
 
 
 class SmallDialog:
@@ -81,13 +87,13 @@ class SmallDialog:
             self.progress.start(15)
             for b in self._buttons():
                 b.state(["disabled"])
-            self.cancel_button.configure(text="Cancel")
+            self.cancel_button.configure(text=_("Cancel"))
         else:
             self.progress.stop()
             self.progress.grid_remove()
             for b in self._buttons():
                 b.state(["!disabled"])
-            self.cancel_button.configure(text="Close")
+            self.cancel_button.configure(text=_("Close"))
 
     def _buttons(self) -> list:
         return [b for b in (self.go_button, getattr(self, "save_button", None)) if b is not None]
@@ -102,22 +108,25 @@ class SmallDialog:
             n = int(text)
         except ValueError:
             var.set(good)
-            self.message.configure(text=f"{what}: \u201c{text}\u201d is not a whole number from {low} to {high}; "
-                                        f"it is back to {good}.")
+            self.message.configure(text=say("{what}: \u201c{value}\u201d is not a whole number from {low} to {high}; "
+                                            "it is back to {good}.", what=what, value=text, low=low, high=high,
+                                            good=good))
             return None
         if n < low or n > high:
             used = min(high, max(low, n))
             var.set(used)
             last[str(var)] = used
-            limit = f"at most {high}" if n > high else f"at least {low}"
-            self.message.configure(text=f"{what}: {n} is not allowed ({limit}), so it is now {used}. "
-                                        f"Press the button again to go on with {used}.")
+            self.message.configure(text=say(
+                "{what}: {n} is not allowed (at most {high}), so it is now {used}. "
+                "Press the button again to go on with {used}.", what=what, n=n, high=high, used=used) if n > high
+                else say("{what}: {n} is not allowed (at least {low}), so it is now {used}. "
+                         "Press the button again to go on with {used}.", what=what, n=n, low=low, used=used))
             return None
         last[str(var)] = n
         return n
 
     def _paper_row(self, row: int, variable) -> None:
-        ttk.Label(self.body, text="Paper").grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Label(self.body, text=_("Paper")).grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         frame = ttk.Frame(self.body)
         frame.grid(row=row, column=1, sticky="w", pady=(6, 0))
         for key, label in PAPER_LABELS.items():
@@ -128,7 +137,7 @@ class SmallDialog:
         """Per page, Paper, the solutions box, Title and the summary line from ``row`` on (the
         dialog's ``var_per_page``, ``var_paper``, ``var_solutions``, ``var_title``); the next free row."""
         b = self.body
-        ttk.Label(b, text="Per page").grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Label(b, text=_("Per page")).grid(row=row, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         pp = ttk.Frame(b)
         pp.grid(row=row, column=1, sticky="w", pady=(6, 0))
         for n in solver.PER_PAGE:
@@ -137,7 +146,7 @@ class SmallDialog:
         self._paper_row(row + 1, self.var_paper)
         ttk.Checkbutton(b, text=solutions_text, variable=self.var_solutions, command=self._update).grid(
             row=row + 2, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Title").grid(row=row + 3, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Label(b, text=_("Title")).grid(row=row + 3, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         ttk.Entry(b, textvariable=self.var_title, width=30).grid(row=row + 3, column=1, sticky="w", pady=(6, 0))
         self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
         self.summary.grid(row=row + 4, column=0, columnspan=2, sticky="w", pady=(10, 0))
@@ -151,9 +160,12 @@ class SmallDialog:
             return
         if isinstance(exc, (ValueError, OSError)):
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.form.set_status(f"The pages were not {verb}: {why}", "error")
+            printed = verb == "printed"
+            self.form.set_status(say("The pages were not printed: {why}", why=why) if printed
+                                 else say("The pages were not saved: {why}", why=why), "error")
             if self.alive:
-                self.message.configure(text=f"Not {verb}: {why}")
+                self.message.configure(text=say("Not printed: {why}", why=why) if printed
+                                       else say("Not saved: {why}", why=why))
             return
         self.controller.report_exception(type(exc), exc, exc.__traceback__)
 
@@ -161,8 +173,8 @@ class SmallDialog:
         """Cancel the running job, else close the window."""
         if self.running:
             if self.controller.worker.cancel():
-                self.form.set_status("Cancelled.")
-            self._busy(False, "Cancelled.")
+                self.form.set_status(_("Cancelled."))
+            self._busy(False, _("Cancelled."))
             return
         self.close()
 
@@ -201,29 +213,29 @@ class NewPuzzleDialog(SmallDialog):
     """Teach ▸ New puzzle…: level + symmetry, Generate (on the worker), Cancel."""
 
     def __init__(self, teach):
-        super().__init__(teach, "New puzzle")
+        super().__init__(teach, _("New puzzle"))
         b = self.body
         self.var_level = tk.StringVar(self.win, value="medium")
         self.var_symmetry = tk.StringVar(self.win, value="rotational")
-        ttk.Label(b, text="Level").grid(row=0, column=0, sticky="nw", padx=(0, 12))
+        ttk.Label(b, text=_("Level")).grid(row=0, column=0, sticky="nw", padx=(0, 12))
         levels = ttk.Frame(b)
         levels.grid(row=0, column=1, sticky="w")
         for k, level in enumerate(solver.LEVELS):
-            ttk.Radiobutton(levels, text=solver.LEVEL_LABELS[level], value=level,
+            ttk.Radiobutton(levels, text=level_label(level), value=level,
                             variable=self.var_level).grid(row=k, column=0, sticky="w")
-        ttk.Label(b, text="Symmetry").grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(8, 0))
+        ttk.Label(b, text=_("Symmetry")).grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(8, 0))
         self.symmetry_box = ttk.Combobox(b, textvariable=self.var_symmetry, values=solver.SYMMETRIES,
                                          state="readonly", width=16)
         self.symmetry_box.grid(row=1, column=1, sticky="w", pady=(8, 0))
         buttons = ttk.Frame(b)
         buttons.grid(row=2, column=0, columnspan=2, sticky="e", pady=(12, 0))
-        self.go_button = ttk.Button(buttons, text="Generate", command=self.generate, default="active")
+        self.go_button = ttk.Button(buttons, text=_("Generate"), command=self.generate, default="active")
         self.go_button.pack(side="left", padx=(0, 6))
-        self.cancel_button = ttk.Button(buttons, text="Close", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=_("Close"), command=self.cancel)
         self.cancel_button.pack(side="left")
         self._status_row(3)
-        self.message.configure(text="Each puzzle has one solution and is rated by the difficulty card's "
-                                    "own rater, so its level is honest.")
+        self.message.configure(text=_("Each puzzle has one solution and is rated by the difficulty card's "
+                                      "own rater, so its level is honest."))
         self.win.bind("<Return>", lambda e: self.generate())
         self.go_button.focus_set()
 
@@ -232,8 +244,7 @@ class NewPuzzleDialog(SmallDialog):
         if self.running:
             return
         level, symmetry = self.var_level.get(), self.var_symmetry.get()
-        label = solver.LEVEL_LABELS.get(level, level)
-        self._busy(True, f"Making a {label} puzzle… (Cancel stops it)")
+        self._busy(True, say("Making a {level:level} puzzle… (Cancel stops it)", level=level))
 
         def done(g, seconds):
             if not self.alive:
@@ -252,7 +263,7 @@ class WorksheetDialog(SmallDialog):
     Print… (opens the browser's print dialog) or Save as… (an HTML file)."""
 
     def __init__(self, teach):
-        super().__init__(teach, "Print worksheet")
+        super().__init__(teach, _("Print worksheet"))
         b = self.body
         c = self.controller
         has_collection = bool(c.collection and len(c.collection) > 1)
@@ -260,19 +271,19 @@ class WorksheetDialog(SmallDialog):
         default = "collection" if has_collection else "current" if has_puzzle else "generate"
         self.var_source = tk.StringVar(self.win, value=default)
         self.var_count = tk.StringVar(self.win, value="4")
-        self.var_level = tk.StringVar(self.win, value=solver.LEVEL_LABELS["medium"])
+        self.var_level = tk.StringVar(self.win, value=level_label("medium"))
         self.var_per_page = tk.IntVar(self.win, value=2)
         self.var_paper = tk.StringVar(self.win, value=_default_paper())
         self.var_solutions = tk.BooleanVar(self.win, value=True)
-        self.var_title = tk.StringVar(self.win, value="Sudoku worksheet")
+        self.var_title = tk.StringVar(self.win, value=_("Sudoku worksheet"))
 
-        ttk.Label(b, text="Puzzles").grid(row=0, column=0, sticky="nw", padx=(0, 12))
+        ttk.Label(b, text=_("Puzzles")).grid(row=0, column=0, sticky="nw", padx=(0, 12))
         src = ttk.Frame(b)
         src.grid(row=0, column=1, sticky="w")
         self.source_buttons = {}
-        for k, (value, text) in enumerate((("current", "This puzzle (its givens)"),
-                                           ("collection", "From the open collection (from this puzzle on)"),
-                                           ("generate", "New puzzles at a level"))):
+        for k, (value, text) in enumerate((("current", _("This puzzle (its givens)")),
+                                           ("collection", _("From the open collection (from this puzzle on)")),
+                                           ("generate", _("New puzzles at a level")))):
             rb = ttk.Radiobutton(src, text=text, value=value, variable=self.var_source, command=self._on_source)
             rb.grid(row=k, column=0, sticky="w")
             self.source_buttons[value] = rb
@@ -280,22 +291,22 @@ class WorksheetDialog(SmallDialog):
             self.source_buttons["collection"].state(["disabled"])
         if not has_puzzle:
             self.source_buttons["current"].state(["disabled"])
-        ttk.Label(b, text="How many").grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Label(b, text=_("How many")).grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         self.count_box = ttk.Spinbox(b, from_=1, to=MAX_WORKSHEET_PUZZLES, textvariable=self.var_count, width=5,
                                      command=self._update)
         self.count_box.grid(row=1, column=1, sticky="w", pady=(6, 0))
-        ttk.Label(b, text="Level").grid(row=2, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
+        ttk.Label(b, text=_("Level")).grid(row=2, column=0, sticky="w", padx=(0, 12), pady=(6, 0))
         self.level_box = ttk.Combobox(b, textvariable=self.var_level, state="readonly", width=16,
-                                      values=[solver.LEVEL_LABELS[x] for x in solver.LEVELS])
+                                      values=[level_label(x) for x in solver.LEVELS])
         self.level_box.grid(row=2, column=1, sticky="w", pady=(6, 0))
-        self._page_rows(3, "Add solution pages")
+        self._page_rows(3, _("Add solution pages"))
         buttons = ttk.Frame(b)
         buttons.grid(row=8, column=0, columnspan=2, sticky="e", pady=(12, 0))
-        self.print_button = ttk.Button(buttons, text="Print…", command=self.print_, default="active")
+        self.print_button = ttk.Button(buttons, text=_("Print…"), command=self.print_, default="active")
         self.print_button.pack(side="left", padx=(0, 6))
-        self.go_button = ttk.Button(buttons, text="Save as…", command=self.export)
+        self.go_button = ttk.Button(buttons, text=_("Save as…"), command=self.export)
         self.go_button.pack(side="left", padx=(0, 6))
-        self.cancel_button = ttk.Button(buttons, text="Close", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=_("Close"), command=self.cancel)
         self.cancel_button.pack(side="left")
         self._status_row(9)
         for seq in ("<FocusOut>", "<Return>", "<KP_Enter>"):
@@ -328,7 +339,7 @@ class WorksheetDialog(SmallDialog):
     def _level(self) -> str:
         text = self.var_level.get()
         for key, label in solver.LEVEL_LABELS.items():
-            if text in (key, label):
+            if text in (key, label, level_label(key)):
                 return key
         return text  # unknown: solver.generate names the valid ones
 
@@ -336,14 +347,17 @@ class WorksheetDialog(SmallDialog):
         """How many puzzles: the field's number when it is allowed (else None, the field corrected, a message)."""
         if self.var_source.get() == "current":
             return 1
-        n = self._read_count(self.var_count, 1, MAX_WORKSHEET_PUZZLES, "How many", fallback=4)
+        n = self._read_count(self.var_count, 1, MAX_WORKSHEET_PUZZLES, _("How many"), fallback=4)
         c = self.controller
         if n is not None and self.var_source.get() == "collection" and c.collection:
             left = len(c.collection) - c.collection_index
             if n > left:
                 self.var_count.set(left)
-                self.message.configure(text=f"How many: the collection has {plural(left, 'puzzle')} from this one "
-                                            f"on, so it is now {left}. Press the button again to go on with {left}.")
+                self.message.configure(text=say_n(
+                    "How many: the collection has {n:n} puzzle from this one on, so it is now {n:n}. "
+                    "Press the button again to go on with {n:n}.",
+                    "How many: the collection has {n:n} puzzles from this one on, so it is now {n:n}. "
+                    "Press the button again to go on with {n:n}.", left))
                 return None
         return n
 
@@ -387,7 +401,8 @@ class WorksheetDialog(SmallDialog):
         count, per_page = numbers
         plan = solver.plan_pages(count, per_page, count if self.var_solutions.get() else 0)
         paper = PAPER_LABELS.get(self.var_paper.get(), self.var_paper.get())
-        self.summary.configure(text=f"{plural(count, 'puzzle')}: {pages_text(plan)} on {paper}.")
+        self.summary.configure(text=say_n("{n:n} puzzle: {pages} on {paper}.", "{n:n} puzzles: {pages} on {paper}.",
+                                          count, pages=pages_text(plan), paper=paper))
 
     def print_(self) -> None:
         """Make the worksheet and open it in the web browser, which shows its print dialog."""
@@ -403,20 +418,20 @@ class WorksheetDialog(SmallDialog):
             return
         fixed, level = self._puzzles(count)
         if fixed is not None and not fixed:
-            self._busy(False, "The grid is empty: there is no puzzle to put on a worksheet.")
+            self._busy(False, _("The grid is empty: there is no puzzle to put on a worksheet."))
             return
         if to_browser:
             path = None
         else:
             dialogs = self.form.dialogs
             ask = getattr(dialogs, "ask_save_worksheet", None) or dialogs.ask_save
-            path = ask("worksheet.html")
+            path = ask(_("worksheet") + ".html")
             if not path:
-                self.message.configure(text="Not exported (no file chosen).")
+                self.message.configure(text=_("Not exported (no file chosen)."))
                 return
         per_page, solutions, title = self.var_per_page.get(), self.var_solutions.get(), self.var_title.get()
         paper = self.var_paper.get()
-        title = title.strip() or "Sudoku worksheet"
+        title = title.strip() or _("Sudoku worksheet")
 
         def work(cancel):
             if fixed is None:
@@ -425,7 +440,7 @@ class WorksheetDialog(SmallDialog):
                     if cancel.is_set():
                         raise solver.Cancelled()
                     grids.append(solver.generate(level, "rotational", cancel=cancel))
-                labels = [solver.LEVEL_LABELS[level]] * count
+                labels = [level_label(level)] * count
             else:
                 grids, labels = fixed, None
             sheet = solver.worksheet_sheet(grids, per_page, solutions, title, labels=labels, paper=paper,
@@ -441,20 +456,27 @@ class WorksheetDialog(SmallDialog):
         def done(result, seconds):
             sheet, target, n, opened = result
             plan = sheet.plan
-            pages = f"{plan.puzzle_pages} page{'s' if plan.puzzle_pages != 1 else ''}"
             if plan.solution_pages == 1:
-                pages += " and a solutions page"
+                pages = say_n("{n:n} page and a solutions page", "{n:n} pages and a solutions page",
+                              plan.puzzle_pages)
             elif plan.solution_pages:
-                pages += f" and {plan.solution_pages} solution pages, {plan.pages} in all"
-            what = f"a worksheet of {plural(n, 'puzzle')} ({pages}) on {sheet.paper.label}"
+                pages = say_n("{n:n} page and {solutions:n} solution pages, {total:n} in all",
+                              "{n:n} pages and {solutions:n} solution pages, {total:n} in all", plan.puzzle_pages,
+                              solutions=plan.solution_pages, total=plan.pages)
+            else:
+                pages = say_n("{n:n} page", "{n:n} pages", plan.puzzle_pages)
+            what = say_n("a worksheet of {n:n} puzzle ({pages}) on {paper}",
+                         "a worksheet of {n:n} puzzles ({pages}) on {paper}", n, pages=pages, paper=sheet.paper.label)
             kind = "ok"
             if path is not None:
-                text = f"Saved {what} to {os.path.basename(target)} in {format_seconds(seconds)}."
+                text = say("Saved {what} to {name} in {t:seconds}.", what=what, name=os.path.basename(target),
+                           t=seconds)
             elif opened:
-                text = f"Sent {what} to the web browser: its print dialog opens (the page is {target})."
+                text = say("Sent {what} to the web browser: its print dialog opens (the page is {path}).",
+                           what=what, path=target)
             else:
-                text = (f"No web browser could be started to print. The page with {what} is saved as "
-                        f"{target}: open it and print it from there.")
+                text = say("No web browser could be started to print. The page with {what} is saved as "
+                           "{path}: open it and print it from there.", what=what, path=target)
                 kind = "warn"
             self.form.set_status(text, kind)
             if self.alive:
@@ -465,10 +487,15 @@ class WorksheetDialog(SmallDialog):
         def failed(exc):
             self._job_failed(exc, "printed" if to_browser else "saved")
 
-        what = f"Making {plural(count, 'puzzle')} ({solver.LEVEL_LABELS.get(level, level)})" if fixed is None \
-            else "Writing"
-        self._busy(True, f"{what} for the worksheet… (Cancel stops it)")
-        self.controller.run_job("worksheet", work, done, failed, status=f"{what} for the worksheet…")
+        if fixed is None:
+            busy = say_n("Making {n:n} puzzle ({level:level}) for the worksheet… (Cancel stops it)",
+                         "Making {n:n} puzzles ({level:level}) for the worksheet… (Cancel stops it)", count, level=level)
+            status = say_n("Making {n:n} puzzle ({level:level}) for the worksheet…",
+                           "Making {n:n} puzzles ({level:level}) for the worksheet…", count, level=level)
+        else:
+            busy, status = _("Writing for the worksheet… (Cancel stops it)"), _("Writing for the worksheet…")
+        self._busy(True, busy)
+        self.controller.run_job("worksheet", work, done, failed, status=status)
 
 
 def _default_paper() -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .model import Board
 from .storage import StateError, read_settings, read_state, set_aside, split_settings, write_settings, write_state
-from .wording import plural
+from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +94,8 @@ class Session:
         except OSError as exc:
             logger.warning("could not save the state file %s: %s", self.state_path, exc)
             if not self.controller.closing:
-                self.form.set_status(f"Could not save your grid to {self.state_path}: {exc.strerror or exc}", "error")
+                self.form.set_status(say("Could not save your grid to {path}: {why}", path=str(self.state_path),
+                                         why=exc.strerror or exc), "error")
             return False
         return True
 
@@ -110,8 +111,7 @@ class Session:
         try:
             data = read_state(self.state_path)
         except StateError as exc:
-            data, problem = None, f"Started with an empty grid: {exc}." + (
-                f" It was kept as {exc.aside.name}." if exc.aside else "")
+            data, problem = None, _empty_grid(str(exc), exc.aside)
         if settings is None:  # no settings file (yet): an older version kept them in the state file
             settings = split_settings(data or {})[1]
         if data or settings:
@@ -125,8 +125,7 @@ class Session:
             board = Board.from_dict(data.get("board") or {})
         except (ValueError, TypeError, AttributeError) as exc:
             aside = set_aside(self.state_path)
-            where = f" It was kept as {aside.name}." if aside else ""
-            self.form.set_status(f"Started with an empty grid: the saved grid was damaged ({exc}).{where}", "warn")
+            self.form.set_status(_empty_grid(say("the saved grid was damaged ({why})", why=exc), aside), "warn")
             return
         c.board = board
         cf = data.get("current_file")
@@ -136,9 +135,15 @@ class Session:
             self.root.after_idle(lambda: c.files.reopen_collection(coll, idx))
         n = board.grid().clue_count
         notes = sum(1 for m in board.notes if m)
-        noted = f" and the notes of {plural(notes, 'cell')}" if notes else ""
-        self.form.set_status(f"Welcome back: your grid is as you left it ({plural(n, 'digit')}{noted})." if n
-                             else "Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
+        digits = say_n("{n:n} digit", "{n:n} digits", n)
+        if not n:
+            text = _("Type a puzzle (Ctrl+G for givens mode), paste one (Ctrl+V) or pick an Example.")
+        elif notes:
+            text = say("Welcome back: your grid is as you left it ({digits} and {notes}).", digits=digits,
+                       notes=say_n("the notes of {n:n} cell", "the notes of {n:n} cells", notes))
+        else:
+            text = say("Welcome back: your grid is as you left it ({digits}).", digits=digits)
+        self.form.set_status(text)
         if settings_problem:
             self.form.set_status(settings_problem, "warn")
 
@@ -149,8 +154,10 @@ class Session:
         try:
             return read_settings(self.settings_path), None
         except StateError as exc:
-            where = f" It was kept as {exc.aside.name}." if exc.aside else ""
-            return None, f"Started with the default settings: {exc}.{where}"
+            if exc.aside:
+                return None, say("Started with the default settings: {why}. It was kept as {name}.", why=exc,
+                                 name=exc.aside.name)
+            return None, say("Started with the default settings: {why}.", why=exc)
 
     def _restore_settings(self, data: dict) -> None:
         """The options, zoom and window size of ``data`` (each feature's ``restore_settings``
@@ -166,5 +173,12 @@ class Session:
                 feature.restore_settings(data)
 
     def welcome(self) -> None:
-        self.form.set_status("Type the puzzle's givens, paste a puzzle (Ctrl+V), open a file (Ctrl+O) "
-                             "or pick one from the Examples menu.")
+        self.form.set_status(_("Type the puzzle's givens, paste a puzzle (Ctrl+V), open a file (Ctrl+O) "
+                               "or pick one from the Examples menu."))
+
+
+def _empty_grid(why: str, aside: Path | None) -> str:
+    """The status line after a state file that could not be used (``aside``: where it was kept)."""
+    if aside:
+        return say("Started with an empty grid: {why}. It was kept as {name}.", why=why, name=aside.name)
+    return say("Started with an empty grid: {why}.", why=why)

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .wording import N_, _, say, say_n
+
 __all__ = ["atomic_write_text", "read_state", "write_state", "set_aside", "remove_leftovers",
            "StateError", "STATE_VERSION", "MAX_STATE_BYTES", "Setting", "SETTINGS",
            "split_settings", "read_settings", "write_settings", "move_settings_out"]
@@ -61,7 +63,8 @@ class StateError(Exception):
 
 
 def _size(n: int) -> str:
-    return f"{n / 1e9:.1f} GB" if n >= 1e9 else f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n:,} bytes"
+    return say("{x:1} GB", x=n / 1e9) if n >= 1e9 else say("{x:1} MB", x=n / 1e6) if n >= 1e6 \
+        else say_n("{n:n} byte", "{n:n} bytes", n)
 
 
 def _old_mode(path: Path) -> int | None:
@@ -126,7 +129,7 @@ def remove_leftovers(path: Path, age: float = LEFTOVER_AGE_S) -> list[Path]:
     return removed
 
 
-def read_state(path: Path, what: str = "the saved grid") -> dict | None:
+def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
     """The saved state dict, None when there is no state file, StateError when it is unreadable.
 
     The size is checked before reading (``MAX_STATE_BYTES``).  A damaged file (too big,
@@ -140,11 +143,11 @@ def read_state(path: Path, what: str = "the saved grid") -> dict | None:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             # a folder or a pipe named state.json: opening a pipe would hang the start
-            why = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise _damaged(path, f"{path.name} is {why}", what)
+            raise _damaged(path, say("{name} is a folder", name=path.name) if stat.S_ISDIR(st.st_mode)
+                           else say("{name} is not a regular file", name=path.name), what)
         if st.st_size > MAX_STATE_BYTES:
-            raise _damaged(path, f"the file is {_size(st.st_size)}; a state file is at most "
-                                 f"{_size(MAX_STATE_BYTES)}", what)
+            raise _damaged(path, say("the file is {size}; a state file is at most {most}",
+                                     size=_size(st.st_size), most=_size(MAX_STATE_BYTES)), what)
         with open(path, "rb") as f:
             raw = f.read(MAX_STATE_BYTES + 1)
     except FileNotFoundError:
@@ -152,23 +155,23 @@ def read_state(path: Path, what: str = "the saved grid") -> dict | None:
     except StateError:
         raise
     except OSError as exc:
-        raise StateError(f"{what} could not be read from {path} "
-                         f"({exc.strerror or exc})") from exc
+        raise StateError(say("{what} could not be read from {path} ({why})", what=_(what), path=str(path),
+                             why=exc.strerror or exc)) from exc
     if len(raw) > MAX_STATE_BYTES:  # it grew between stat and read
-        raise _damaged(path, f"the file is over {_size(MAX_STATE_BYTES)}", what)
+        raise _damaged(path, say("the file is over {most}", most=_size(MAX_STATE_BYTES)), what)
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise _damaged(path, "it is nested too deeply to read", what) from None
+        raise _damaged(path, _("it is nested too deeply to read"), what) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
         raise _damaged(path, str(exc), what) from None
     if not isinstance(data, dict):
-        raise _damaged(path, "not a JSON object", what)
+        raise _damaged(path, _("not a JSON object"), what)
     return data
 
 
-def _damaged(path: Path, why: str, what: str = "the saved grid") -> StateError:
-    return StateError(f"{what} was damaged ({why})", set_aside(path))
+def _damaged(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
+    return StateError(say("{what} was damaged ({why})", what=_(what), why=why), set_aside(path))
 
 
 def set_aside(path: Path) -> Path | None:
@@ -215,6 +218,7 @@ SETTINGS: dict[str, Setting] = {
     "tidy_notes": Setting(True, bool, "Edit ▸ A placed digit leaves its peers' notes"),
     "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)"),
     "window": Setting(None, dict, "the window's size, app/layout.py WindowSize"),
+    "language": Setting("system", str, "View ▸ Language: \"system\" or en, de, fr, es (app/language.py)"),
 }
 
 
@@ -232,7 +236,7 @@ def read_settings(path: Path) -> dict | None:
     :data:`SETTINGS` (a newer version's) or a value of the wrong type is left out, so its
     default applies.
     """
-    data = read_state(path, "the settings file")
+    data = read_state(path, N_("the settings file"))
     if data is None:
         return None
     return {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}

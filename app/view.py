@@ -37,6 +37,7 @@ from .layout import (ScrollArea, dpi_factor, fit_notebook_titles, fit_window, me
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
+from .wording import N_, _, pgettext
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ PANEL_MIN, PANEL_MAX = 340, 720
 #: the side panel's least height when it sits under the grid
 PANEL_MIN_HEIGHT = 230
 #: shorter tab titles for a narrow side panel (the tab row never runs past its edge)
-SHORT_TITLES = {"Search demo": "Demo", "Difficulty": "Card", "Explain": "Steps"}
+SHORT_TITLES = {N_("Search demo"): N_("Demo"), N_("Difficulty"): N_("Card"), N_("Explain"): N_("Steps")}
 
 
 class SudokuForm:
@@ -60,7 +61,7 @@ class SudokuForm:
     messages when told.  No solving logic.
     """
 
-    def __init__(self, root: tk.Tk, title: str = "Sudoku Solver"):
+    def __init__(self, root: tk.Tk, title: str | None = None):
         self.root = root
         self.dialogs = Dialogs(root)
         self.action_map = ActionMap(root)
@@ -72,7 +73,7 @@ class SudokuForm:
         self.var_live_check = tk.BooleanVar(root, value=True)
         self.var_auto_advance = tk.BooleanVar(root, value=True)
 
-        root.title(title)
+        root.title(title or _("Sudoku Solver"))
         root.option_add("*tearOff", False)
         family = tkfont.nametofont("TkDefaultFont").actual("family")
         self.status_font = tkfont.Font(root, family=family, size=13)
@@ -85,8 +86,8 @@ class SudokuForm:
         self.cells, self.boxes = self.cell_grid.cells, self.cell_grid.boxes
         self.pencil = PencilMarks(self)
         self.cell_grid.on_paint = self.pencil.follow
-        self.show_findings([], hint="Check puzzle (F5) lists here everything that is wrong with the "
-                                    "puzzle, or says it has a unique solution.")
+        self.show_findings([], hint=_("Check puzzle (F5) lists here everything that is wrong with the "
+                                      "puzzle, or says it has a unique solution."))
 
     # ======================================================================
     # building
@@ -108,9 +109,9 @@ class SudokuForm:
         self.mode_label = ttk.Label(top, font=self.ui_font, text="")
         self.mode_label.grid(row=0, column=0, sticky="ew")
         self.mode_label.bind("<Configure>", lambda e: self.mode_label.configure(wraplength=max(80, e.width - 4)))
-        self.prev_button = self.action_map.add_button("prev", ttk.Button(top, text="◀ Previous", takefocus=0))
+        self.prev_button = self.action_map.add_button("prev", ttk.Button(top, text=_("◀ Previous"), takefocus=0))
         self.collection_label = ttk.Label(top, font=self.ui_font, text="")
-        self.next_button = self.action_map.add_button("next", ttk.Button(top, text="Next ▶", takefocus=0))
+        self.next_button = self.action_map.add_button("next", ttk.Button(top, text=_("Next ▶"), takefocus=0))
 
         # the grid and the side panel, placed by _layout (beside or under the grid)
         self.body = ttk.Frame(self.main)
@@ -135,10 +136,10 @@ class SudokuForm:
         bar = self.button_bar = ttk.Frame(self.main)
         bar.grid(row=2, column=0, sticky="ew", pady=(8, 0))
         button = self.action_map.add_button
-        self.check_button = button("check", ttk.Button(bar, text="Check (F5)"))
-        self.solve_button = button("solve", ttk.Button(bar, text="Solve (Ctrl+Enter)"))
-        self.cancel_button = button("cancel", ttk.Button(bar, text="Cancel (Esc)"))
-        self.clue_button = button("add_clue", ttk.Button(bar, text="Apply suggested fix"))
+        self.check_button = button("check", ttk.Button(bar, text=_("Check (F5)")))
+        self.solve_button = button("solve", ttk.Button(bar, text=_("Solve (Ctrl+Enter)")))
+        self.cancel_button = button("cancel", ttk.Button(bar, text=_("Cancel (Esc)")))
+        self.clue_button = button("add_clue", ttk.Button(bar, text=_("Apply suggested fix")))
         for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
             b.pack(side="left", padx=(0, 6))
         self.cancel_button.state(["disabled"])
@@ -187,7 +188,7 @@ class SudokuForm:
             self.side_area.frame.place(in_=self.body, x=0, y=side + gap, width=width, height=height - side - gap)
             self.layout = "stacked"
         fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
-                            SHORT_TITLES)
+                            {_(full): _(short) for full, short in SHORT_TITLES.items()})
 
     def tab_row_width(self, titles: Iterable[str] | None = None) -> int:
         """The width the side panel's row of tabs needs for ``titles`` (default: the titles shown)."""
@@ -220,53 +221,54 @@ class SudokuForm:
         return window_state(self.root)
 
     def _init_menus(self) -> None:
-        for key, label in (("file", "File"), ("edit", "Edit"), ("view", "View"), ("check", "Check"),
-                           ("solve", "Solve"), ("examples", "Examples"), ("help", "Help")):
+        for key, label in (("file", _("File")), ("edit", _("Edit")), ("view", _("View")),
+                           ("check", pgettext("menu", "Check")), ("solve", pgettext("menu", "Solve")),
+                           ("examples", _("Examples")), ("help", _("Help"))):
             self.add_menu(key, label)
         A = self.add_command
-        A("file", "Open…", "open", "Ctrl+O", ("<Control-o>",))
-        A("file", "Save…", "save", "Ctrl+S", ("<Control-s>",))
+        A("file", _("Open…"), "open", "Ctrl+O", ("<Control-o>",))
+        A("file", _("Save…"), "save", "Ctrl+S", ("<Control-s>",))
         self.menus["file"].add_separator()
-        A("file", "Previous puzzle", "prev", "Alt+Left / PgUp", ("<Alt-Left>", "<Prior>"))
-        A("file", "Next puzzle", "next", "Alt+Right / PgDn", ("<Alt-Right>", "<Next>"))
+        A("file", _("Previous puzzle"), "prev", "Alt+Left / PgUp", ("<Alt-Left>", "<Prior>"))
+        A("file", _("Next puzzle"), "next", "Alt+Right / PgDn", ("<Alt-Right>", "<Next>"))
         self.menus["file"].add_separator()
-        A("file", "Quit", "quit", "Ctrl+Q", ("<Control-q>",))
+        A("file", _("Quit"), "quit", "Ctrl+Q", ("<Control-q>",))
 
-        A("edit", "Undo", "undo", "Ctrl+Z", ("<Control-z>",))
-        A("edit", "Redo", "redo", "Ctrl+Y / Ctrl+Shift+Z", ("<Control-y>", "<Control-Shift-Z>", "<Control-Shift-z>"))
+        A("edit", _("Undo"), "undo", "Ctrl+Z", ("<Control-z>",))
+        A("edit", _("Redo"), "redo", "Ctrl+Y / Ctrl+Shift+Z", ("<Control-y>", "<Control-Shift-Z>", "<Control-Shift-z>"))
         self.menus["edit"].add_separator()
-        A("edit", "Copy grid (line and framed block)", "copy", "Ctrl+C", ("<Control-c>",))
-        A("edit", "Copy as framed grid", "copy_framed", "Ctrl+Shift+C", ("<Control-Shift-C>", "<Control-Shift-c>"))
-        A("edit", "Paste puzzle or digit", "paste", "Ctrl+V", ("<Control-v>",))
+        A("edit", _("Copy grid (line and framed block)"), "copy", "Ctrl+C", ("<Control-c>",))
+        A("edit", _("Copy as framed grid"), "copy_framed", "Ctrl+Shift+C", ("<Control-Shift-C>", "<Control-Shift-c>"))
+        A("edit", _("Paste puzzle or digit"), "paste", "Ctrl+V", ("<Control-v>",))
         self.menus["edit"].add_separator()
-        A("edit", "Clear entries", "clear_entries", "Ctrl+Delete", ("<Control-Delete>",))
-        A("edit", "Clear all", "clear_all", "Ctrl+Shift+Delete", ("<Control-Shift-Delete>",))
+        A("edit", _("Clear entries"), "clear_entries", "Ctrl+Delete", ("<Control-Delete>",))
+        A("edit", _("Clear all"), "clear_all", "Ctrl+Shift+Delete", ("<Control-Shift-Delete>",))
         self.menus["edit"].add_separator()
-        self.add_check("edit", "Enter givens mode", "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
-        A("edit", "Lock givens (start solving)", "lock_givens", "Ctrl+L", ("<Control-l>",))
+        self.add_check("edit", _("Enter givens mode"), "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
+        A("edit", _("Lock givens (start solving)"), "lock_givens", "Ctrl+L", ("<Control-l>",))
 
-        A("view", "Zoom in", "zoom_in", "Ctrl++", ("<Control-plus>", "<Control-equal>", "<Control-KP_Add>"))
-        A("view", "Zoom out", "zoom_out", "Ctrl+-", ("<Control-minus>", "<Control-KP_Subtract>"))
-        A("view", "Actual size", "zoom_reset", "Ctrl+0", ("<Control-0>", "<Control-KP_0>"))
+        A("view", _("Zoom in"), "zoom_in", "Ctrl++", ("<Control-plus>", "<Control-equal>", "<Control-KP_Add>"))
+        A("view", _("Zoom out"), "zoom_out", "Ctrl+-", ("<Control-minus>", "<Control-KP_Subtract>"))
+        A("view", _("Actual size"), "zoom_reset", "Ctrl+0", ("<Control-0>", "<Control-KP_0>"))
         self.menus["view"].add_separator()
-        self.add_check("view", "Move to the next cell after a digit", "auto_advance", self.var_auto_advance,
+        self.add_check("view", _("Move to the next cell after a digit"), "auto_advance", self.var_auto_advance,
                        "Ctrl+M", ("<Control-m>",))
 
-        A("check", "Check puzzle", "check", "F5", ("<F5>",))
-        A("check", "Check my entries", "check_entries", "Ctrl+E", ("<Control-e>",))
-        A("check", "Show which entries are wrong", "show_wrong", "Ctrl+Shift+E", ("<Control-Shift-E>", "<Control-Shift-e>"))
+        A("check", _("Check puzzle"), "check", "F5", ("<F5>",))
+        A("check", _("Check my entries"), "check_entries", "Ctrl+E", ("<Control-e>",))
+        A("check", _("Show which entries are wrong"), "show_wrong", "Ctrl+Shift+E", ("<Control-Shift-E>", "<Control-Shift-e>"))
         self.menus["check"].add_separator()
-        self.add_check("check", "Live rule check", "live_check", self.var_live_check, "F6", ("<F6>",))
+        self.add_check("check", _("Live rule check"), "live_check", self.var_live_check, "F6", ("<F6>",))
 
-        A("solve", "Solve", "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
-        A("solve", "Cancel", "cancel", "Esc")
+        A("solve", _("Solve"), "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
+        A("solve", _("Cancel"), "cancel", "Esc")
         # Esc always reaches the cancel action, even while its menu item is disabled: the
         # presentation view leaves on it when nothing runs.
         self.root.bind("<Escape>", lambda e: (self.fire("cancel"), "break")[1])
-        A("solve", "Apply suggested fix or clue", "add_clue", "Ctrl+K", ("<Control-k>",))
+        A("solve", _("Apply suggested fix or clue"), "add_clue", "Ctrl+K", ("<Control-k>",))
 
-        A("help", "Keyboard shortcuts", "help_keys", "F1", ("<F1>",))
-        A("help", "About Sudoku Solver", "about")
+        A("help", _("Keyboard shortcuts"), "help_keys", "F1", ("<F1>",))
+        A("help", _("About Sudoku Solver"), "about")
         self.enable("cancel", False)
         self.enable("add_clue", False)
         self.enable("show_wrong", False)
@@ -390,8 +392,8 @@ class SudokuForm:
         """Show whether typing sets givens or entries."""
         self.var_givens_mode.set(givens_mode)
         self.mode_label.configure(
-            text="✎ Entering givens: type the puzzle, then Lock givens (Ctrl+L)" if givens_mode
-            else "Solving: givens are locked (bold); your digits are blue"
+            text=_("✎ Entering givens: type the puzzle, then Lock givens (Ctrl+L)") if givens_mode
+            else _("Solving: givens are locked (bold); your digits are blue")
         )
 
     def set_busy(self, busy: bool, what: str = "") -> None:
@@ -399,14 +401,14 @@ class SudokuForm:
         for action in ("check", "solve", "check_entries"):
             self.enable(action, not busy)
         self.enable("cancel", busy)
-        self.solve_button.configure(text="Solving…" if busy and what == "solve" else "Solve (Ctrl+Enter)")
-        self.check_button.configure(text="Checking…" if busy and what == "check" else "Check (F5)")
+        self.solve_button.configure(text=_("Solving…") if busy and what == "solve" else _("Solve (Ctrl+Enter)"))
+        self.check_button.configure(text=_("Checking…") if busy and what == "check" else _("Check (F5)"))
         self.root.configure(cursor="watch" if busy else "")
 
     def set_suggestion(self, text: str | None) -> None:
         """Offer a fix or a clue (``text`` such as "Apply fix: r1c1 3 → 7" or "Add clue r1c2 = 8"),
         or withdraw it."""
-        self.clue_button.configure(text=text or "Apply suggested fix")
+        self.clue_button.configure(text=text or _("Apply suggested fix"))
         self.enable("add_clue", bool(text))
 
     def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:

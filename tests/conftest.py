@@ -58,6 +58,12 @@ def _start_xvfb() -> None:
 
 def pytest_configure(config):
     _start_xvfb()
+    # The tests read English: a German (or French ...) desktop must not change what they see,
+    # here or in the app processes they start.  tests/test_language.py sets its own.
+    os.environ["LANGUAGE"] = "en"
+    import solver
+
+    solver.set_language("en")
 
 
 def pytest_unconfigure(config):
@@ -111,6 +117,9 @@ def tk_root():
     # The app has the keyboard, as when a person opens it (a window on another virtual
     # screen, tests/test_screens.py, can leave Tk thinking it lost the focus here).
     root.focus_force()
+    import solver
+
+    solver.set_language("en")  # a test that switched the language leaves none behind
     root.callback_errors = errors
     root.callback_guard = guard
     yield root

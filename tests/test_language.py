@@ -1,0 +1,168 @@
+"""View ▸ Language: the whole window switches at once, keeps the grid, and the choice is remembered.
+
+A real window (app.__main__.build_window, every feature) under the virtual display: choosing
+Deutsch in View ▸ Language builds the window again in German (menus, buttons, status line),
+with the same digits, notes, undo history and open collection; English comes back the same
+way; the choice is saved and applied before the next window is built; with no choice saved,
+the system's language (LANGUAGE / LANG) is followed.
+"""
+from __future__ import annotations
+
+import json
+import tkinter as tk
+
+import pytest
+
+import solver
+from conftest import RecordingDialogs, wait_until
+
+pytestmark = pytest.mark.gui
+
+
+def menubar_labels(form) -> list[str]:
+    bar = form.menubar
+    return [str(bar.entrycget(i, "label")) for i in range(bar.index("end") + 1) if bar.type(i) == "cascade"]
+
+
+def choose(window, choice: str):
+    """Pick ``choice`` in View ▸ Language as a person does; the (form, controller) built for it."""
+    menu = window.controller.features["language"]
+    values = [str(menu.menu.entrycget(i, "value")) for i in range(menu.menu.index("end") + 1)]
+    menu.menu.invoke(values.index(choice))
+    assert wait_until(window.root, lambda: menu.replaced_by is not None), "the window was not built again"
+    form, controller = menu.replaced_by
+    guard(window.root, form)
+    return form, controller
+
+
+def guard(root, form) -> None:
+    """The new controller reports callback errors in the status line; the test still fails on them."""
+    form.dialogs = RecordingDialogs()
+    shown = root.report_callback_exception
+
+    def both(exc_type, exc, tb):
+        root.callback_guard(exc_type, exc, tb)
+        shown(exc_type, exc, tb)
+
+    root.report_callback_exception = both
+
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(whole_window):
+    w = whole_window
+    c, form = w.controller, w.form
+    assert "File" in menubar_labels(form) and form.check_button.cget("text") == "Check (F5)"
+    grids = [solver.parse(PUZZLE), solver.parse(PUZZLE.replace("53", "35", 1))]
+    c.load_collection(grids, "two puzzles")
+    c.cell_input((0, 2), 4)
+    before_note = c.board
+    c.apply(c.board.with_notes((0, 3), {2, 6}))
+    board = c.board
+    assert board.notes[3] and not before_note.notes[3]
+
+    form_de, de = choose(w, "de")
+    assert de is not c and form_de is not form
+    labels = menubar_labels(form_de)
+    assert labels[:3] == ["Datei", "Bearbeiten", "Ansicht"], labels
+    assert form_de.check_button.cget("text") == "Prüfen (F5)"
+    assert form_de.status_text().endswith("Sprache: Deutsch.")
+    assert form_de.findings_tab.master.tab(form_de.findings_tab, "text") == "Befunde"
+    assert de.board == board  # digits, givens and notes
+    assert form_de.cell_text((0, 2)) == "4" and de.board.notes[3] == board.notes[3]
+    assert de.collection == grids and de.collection_index == 0
+    assert form_de.collection_label.cget("text") == "Rätsel 1 von 2"
+    de._cmd_undo()  # the undo history came along: the note goes, then the digit
+    assert de.board == before_note
+    assert "Rückgängig" in form_de.status_text()
+    de._cmd_redo()
+    assert de.board == board
+
+    form_en, en = choose(SimpleWindow(w.root, form_de, de), "en")
+    assert menubar_labels(form_en)[:3] == ["File", "Edit", "View"]
+    assert form_en.check_button.cget("text") == "Check (F5)"
+    assert form_en.status_text().endswith("Language: English.")
+    assert en.board == board and en.history.can_undo
+    assert form_en.collection_label.cget("text") == "puzzle 1 of 2"
+    en.close()
+
+
+class SimpleWindow:
+    def __init__(self, root, form, controller):
+        self.root, self.form, self.controller = root, form, controller
+
+
+def test_a_running_job_is_stopped_and_its_result_dropped(whole_window):
+    w = whole_window
+    c = w.controller
+    c.load_puzzle(solver.parse(PUZZLE), "test")
+    started = []
+
+    def slow(cancel):
+        started.append(1)
+        while not cancel.is_set():
+            cancel.wait(0.01)
+        raise solver.Cancelled()
+
+    c.run_job("check", slow, lambda result, s: pytest.fail("a stopped job's result was shown"))
+    assert wait_until(w.root, lambda: started)
+    form_fr, fr = choose(w, "fr")
+    assert not c.worker.busy and not fr.worker.busy
+    assert menubar_labels(form_fr)[:2] == ["Fichier", "Édition"]
+    assert "Langue" in form_fr.status_text() and form_fr.status_text().endswith("Français.")
+    fr.close()
+
+
+def test_the_choice_is_remembered_at_the_next_start(whole_window, sudoku_home, monkeypatch):
+    from app.__main__ import build_window
+    from app.language import start_language
+
+    monkeypatch.setenv("LANGUAGE", "fr")  # the system says French; the person chose German
+    form_de, de = choose(whole_window, "de")
+    de.close()  # saves, as closing the window does
+    state = json.loads((sudoku_home / "state.json").read_text())
+    assert state["language"] == "de"
+    solver.set_language("en")
+    assert start_language(None, sudoku_home / "state.json") == "de"
+    root = tk.Tk()
+    try:
+        form, controller = build_window(root, sudoku_home / "state.json")
+        controller.start()
+        root.update()
+        assert menubar_labels(form)[:3] == ["Datei", "Bearbeiten", "Ansicht"]
+        menu = controller.features["language"]
+        assert menu.var.get() == "de"
+        controller.close()
+    finally:
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+
+
+@pytest.mark.parametrize("env, lang, view", [
+    ({"LANGUAGE": "de_DE:en"}, "de", "Ansicht"),
+    ({"LANG": "es_ES.UTF-8"}, "es", "Ver"),
+    ({"LC_ALL": "fr_CA.UTF-8"}, "fr", "Affichage"),
+    ({"LANG": "C"}, "en", "View"),
+])
+def test_the_first_start_follows_the_system_language(tk_root, sudoku_home, monkeypatch, env, lang, view):
+    from app.__main__ import build_window
+    from app.language import start_language
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert start_language(None, sudoku_home / "state.json") == lang  # no saved choice yet
+    form, controller = build_window(tk_root, sudoku_home / "state.json")
+    controller.start()
+    tk_root.update()
+    assert menubar_labels(form)[2] == view
+    menu = controller.features["language"]
+    assert menu.var.get() == "system"
+    first = str(menu.menu.entrycget(0, "label"))
+    assert first.endswith(f"({solver.LANGUAGES[lang]})"), first
+    assert [str(menu.menu.entrycget(i, "label")) for i in range(1, 5)] == ["English", "Deutsch", "Français", "Español"]
+    controller.close()
