@@ -12,7 +12,7 @@ What it measures (tests/test_layers.py holds the code to the same limits):
 - app/ reaching solver/ other than through the top-level ``solver`` package: ``import solver.x``,
   ``from solver.x import ...``, ``from solver import <a submodule>``, or ``solver.<submodule>.name``.
 
-Exit status 1 when a limit is broken (a class only past CLASS_LINES_HARD, "about" 400).
+Exit status 1 when a limit is broken (modules and classes only 10 % past "about" 600 and 400).
 Standard library only.
 """
 from __future__ import annotations
@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("app", "solver")
 MODULE_LINES = 600
 CLASS_LINES = 400
-#: "about" 400: tests/test_layers.py fails a class only past this (a feature's small growth is not a split)
+#: the issue says "about" 600 and 400: tests/test_layers.py fails only 10 % past them (a feature's
+#: small growth is reported here, not a failed build; past these it is time to split)
+MODULE_LINES_HARD = 660
 CLASS_LINES_HARD = 440
 
 
@@ -174,12 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     mods = modules()
     sizes = sorted(((m.lines, m.name) for m in mods), reverse=True)
     class_sizes = sorted(((n, f"{m.name}.{c}") for m in mods for c, n in classes(m)), reverse=True)
+    private, inside = private_imports(mods), app_reaches_solver_inside(mods)
     problems = {
-        f"modules over {MODULE_LINES} lines": [f"{name}: {n}" for n, name in sizes if n > MODULE_LINES],
+        f"modules over {MODULE_LINES} lines (the test fails past {MODULE_LINES_HARD})":
+            [f"{name}: {n}" for n, name in sizes if n > MODULE_LINES],
         f"classes over {CLASS_LINES} lines (the test fails past {CLASS_LINES_HARD})":
             [f"{name}: {n}" for n, name in class_sizes if n > CLASS_LINES],
-        "private names taken across modules": private_imports(mods),
-        "app using solver other than through `solver`": app_reaches_solver_inside(mods),
+        "private names taken across modules": private,
+        "app using solver other than through `solver`": inside,
     }
     for title, items in problems.items():
         print(f"{title}: {len(items)}")
@@ -192,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"largest classes ({len(class_sizes)}, limit {CLASS_LINES}):")
     for n, name in class_sizes[:shown]:
         print(f"    {n:5d}  {name}")
-    hard = any(items for title, items in problems.items() if not title.startswith("classes")) or \
+    hard = bool(private or inside) or any(n > MODULE_LINES_HARD for n, _ in sizes) or \
         any(n > CLASS_LINES_HARD for n, _ in class_sizes)
     return 1 if hard else 0
 
