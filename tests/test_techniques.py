@@ -363,6 +363,7 @@ def _step_order_cases():
     return order, cases
 
 
+@pytest.mark.slow  # six hard paths with forcing chains: 2-3 CPU s, the largest of the fast loop
 def test_the_path_chooses_the_same_steps_as_before_the_speed_work():
     """The finders made faster (shared per-position structures, a bare singles engine for
     forcing chains, layered chain search) still choose the very same step at every position:
