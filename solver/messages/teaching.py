@@ -50,10 +50,11 @@ register({
     "example_hard": "Hard (Arto Inkala's 'world's hardest')",
     "example_hard_note": "Needs guessing or advanced techniques.",
     "example_mistyped": "No solution: a mistyped given",
-    "example_mistyped_note": "The tutorial board with {cell:cell} typed as {typed} instead of {right}: no rule is broken, "
-                             "yet there is no solution.",
+    "example_mistyped_note": "The tutorial board with {cell:cell} typed as {typed} instead of {right}: "
+                             "no rule is broken, yet there is no solution.",
     "example_two_solutions": "Two solutions: a missing given",
-    "example_two_solutions_note": "The tutorial board without the {digit} at {cell:cell}: it has exactly two solutions.",
+    "example_two_solutions_note": "The tutorial board without the {digit} at {cell:cell}: "
+                                  "it has exactly two solutions.",
     "example_pathological": "Pathological for the classic backtracker",
     "example_pathological_note": "Designed against 'first empty cell, try 1 to 9': the classic search needs "
                                  "hundreds of millions of steps, the fast solver a few milliseconds.",
