@@ -15,6 +15,7 @@ menus, tabs and buttons once, as it builds them (no feature needs a "relabel" me
 """
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import os
@@ -168,9 +169,13 @@ def switch_language(controller, choice: str, build: Callable | None = None):
     come back; running jobs are stopped first (their results would belong to the old window)."""
     if build is None:
         from .__main__ import build_window as build
-    old_form, root = controller.form, controller.root
+    root = controller.root
     choice = _choice(choice)
     controller.stop_all()
+    presentation = controller.features.get("presentation")
+    presenting = bool(presentation is not None and presentation.on)
+    if presenting:
+        presentation.leave()  # the window as it normally is; the new one goes full screen again
     menu = controller.features.get(KEY)
     if menu is not None:
         menu.choice = choice
@@ -180,10 +185,11 @@ def switch_language(controller, choice: str, build: Callable | None = None):
     saved = controller.save_state()
     kept = {name: getattr(controller, name) for name in
             ("history", "collection", "collection_index", "collection_name", "collection_file", "current_file")}
-    geometry = root.winfo_geometry()
+    geometry = None if _maximised(root) else root.winfo_geometry().split("+")[0]
     controller.closing = True
     controller.worker.shutdown()
     _clear_window(root)
+    gc.unfreeze()  # the old window's objects may go now (start() freezes the new window's)
     solver.set_language(None if choice == SYSTEM else choice)
     settings_path = getattr(controller.session, "settings_path", None)
     form, new = build(root, controller.state_path, settings_path) if settings_path else build(root, controller.state_path)
@@ -197,12 +203,25 @@ def switch_language(controller, choice: str, build: Callable | None = None):
         setattr(new, name, value)
     new.board = controller.board  # the same board, notes included, whatever the file held
     new.render()
-    root.geometry(geometry.split("+")[0])
+    if geometry:
+        root.geometry(geometry)
+    if presenting and "presentation" in new.features:
+        new.features["presentation"].enter()
     form.set_status(say("Language: {name}.", name=solver.LANGUAGES[solver.language()]), "ok")
     if menu is not None:
         menu.replaced_by = (form, new)
     logger.info("language switched to %s (%s)", choice, solver.language())
     return form, new
+
+
+def _maximised(root: tk.Misc) -> bool:
+    """True when the window fills the work area as the window manager maximised it."""
+    try:
+        if root.wm_state() == "zoomed":
+            return True
+        return bool(int(root.attributes("-zoomed")))
+    except (tk.TclError, ValueError):
+        return False
 
 
 def _restore(controller, data: dict) -> None:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, replace
 
 from solver import PEERS, Grid, cell_of, index
 
+from .wording import _, say
+
 __all__ = ["Cell", "Board", "History", "GIVENS", "SOLVING", "STYLE_GIVEN", "STYLE_ENTRY", "STYLE_SOLVER",
            "note_digits", "note_mask", "cell_key", "cell_from_key"]
 
@@ -59,7 +61,7 @@ def cell_from_key(key: str) -> Cell:
     """``"r1c2"`` -> ``(0, 1)``; ValueError for anything else."""
     m = _CELL_KEY.match(key) if isinstance(key, str) else None
     if not m:
-        raise ValueError(f"{key!r} is not a cell name like r1c2")
+        raise ValueError(say("{key} is not a cell name like r1c2", key=repr(key)))
     return int(m.group(1)) - 1, int(m.group(2)) - 1
 
 
@@ -215,24 +217,24 @@ class Board:
         def grid(key: str) -> Grid:
             line = data.get(key, "." * 81)
             if not isinstance(line, str) or len(line) != 81:
-                raise ValueError(f"{key}: expected an 81-character line")
+                raise ValueError(say("{key}: expected an 81-character line", key=key))
             return Grid(0 if ch == "." else int(ch) for ch in line)
 
         mode = data.get("mode", GIVENS)
         if mode not in (GIVENS, SOLVING):
-            raise ValueError(f"unknown mode {mode!r}")
+            raise ValueError(say("unknown mode {mode}", mode=repr(mode)))
         board = cls(grid("givens"), grid("entries"), grid("solved"), mode)
         for a, b, c in zip(board.givens.cells, board.entries.cells, board.solved.cells):
             if (a > 0) + (b > 0) + (c > 0) > 1:
-                raise ValueError("two layers fill the same cell")
+                raise ValueError(_("two layers fill the same cell"))
         pencil = data.get("pencil") or {}
         if not isinstance(pencil, dict):
-            raise ValueError("pencil: expected cell names with their digits, like {\"r1c2\": \"37\"}")
+            raise ValueError(say("pencil: expected cell names with their digits, like {{\"r1c2\": \"37\"}}"))
         notes = [0] * 81
         for key, digits in pencil.items():
             cell = cell_from_key(key)
             if not isinstance(digits, str) or not digits or not set(digits) <= set("123456789"):
-                raise ValueError(f"pencil {key}: {digits!r} is not a string of digits 1-9")
+                raise ValueError(say("pencil {key}: {digits} is not a string of digits 1-9", key=key, digits=repr(digits)))
             notes[index(*cell)] = note_mask(int(ch) for ch in digits)
         return board.with_all_notes(notes) if any(notes) else board
 

@@ -31,7 +31,7 @@ from tkinter import ttk
 import solver
 
 from .storage import atomic_write_text
-from .wording import _, say, say_n
+from .wording import _, pgettext, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +48,15 @@ def pages_text(plan) -> str:
     return say_n("{n:n} page ({puzzles:n} of puzzles and {solutions:n} of solutions)",
                  "{n:n} pages ({puzzles:n} of puzzles and {solutions:n} of solutions)", plan.pages,
                  puzzles=plan.puzzle_pages, solutions=plan.solution_pages)
+
+
+def symmetry_label(symmetry: str) -> str:
+    """A symmetry's name in the chosen language ("mirror", "Spiegel"); the data keeps the English key."""
+    from .teach import SYMMETRY_WORDS
+
+    if symmetry == "none":
+        return pgettext("symmetry", "none")
+    return _(SYMMETRY_WORDS.get(symmetry, symmetry))
 
 
 def level_label(level: str) -> str:
@@ -216,7 +225,7 @@ class NewPuzzleDialog(SmallDialog):
         super().__init__(teach, _("New puzzle"))
         b = self.body
         self.var_level = tk.StringVar(self.win, value="medium")
-        self.var_symmetry = tk.StringVar(self.win, value="rotational")
+        self.var_symmetry = tk.StringVar(self.win, value=symmetry_label("rotational"))
         ttk.Label(b, text=_("Level")).grid(row=0, column=0, sticky="nw", padx=(0, 12))
         levels = ttk.Frame(b)
         levels.grid(row=0, column=1, sticky="w")
@@ -224,7 +233,7 @@ class NewPuzzleDialog(SmallDialog):
             ttk.Radiobutton(levels, text=level_label(level), value=level,
                             variable=self.var_level).grid(row=k, column=0, sticky="w")
         ttk.Label(b, text=_("Symmetry")).grid(row=1, column=0, sticky="w", padx=(0, 12), pady=(8, 0))
-        self.symmetry_box = ttk.Combobox(b, textvariable=self.var_symmetry, values=solver.SYMMETRIES,
+        self.symmetry_box = ttk.Combobox(b, textvariable=self.var_symmetry, values=[symmetry_label(x) for x in solver.SYMMETRIES],
                                          state="readonly", width=16)
         self.symmetry_box.grid(row=1, column=1, sticky="w", pady=(8, 0))
         buttons = ttk.Frame(b)
@@ -244,6 +253,7 @@ class NewPuzzleDialog(SmallDialog):
         if self.running:
             return
         level, symmetry = self.var_level.get(), self.var_symmetry.get()
+        symmetry = next((x for x in solver.SYMMETRIES if symmetry in (x, symmetry_label(x))), symmetry)
         self._busy(True, say("Making a {level:level} puzzle… (Cancel stops it)", level=level))
 
         def done(g, seconds):

@@ -166,3 +166,43 @@ def test_the_first_start_follows_the_system_language(tk_root, sudoku_home, monke
     assert first.endswith(f"({solver.LANGUAGES[lang]})"), first
     assert [str(menu.menu.entrycget(i, "label")) for i in range(1, 5)] == ["English", "Deutsch", "Français", "Español"]
     controller.close()
+
+
+def test_without_a_state_file_the_grid_and_settings_are_handed_over_in_memory(tk_root):
+    from app.__main__ import build_window
+    from app.language import switch_language
+
+    form, controller = build_window(tk_root, None)  # no usable folder: nothing is saved
+    form.dialogs = RecordingDialogs()
+    controller.start()
+    controller.load_puzzle(solver.parse(PUZZLE), "test")
+    controller.cell_input((0, 2), 4)
+    form.var_live_check.set(False)
+    controller.form.zoom(1.15)
+    board, zoom = controller.board, form.zoom_level
+    form_es, es = switch_language(controller, "es")
+    guard(tk_root, form_es)
+    assert es.board == board and es.history.can_undo
+    assert es.session.state_path is None
+    assert not form_es.var_live_check.get() and form_es.zoom_level == zoom
+    assert menubar_labels(form_es)[:2] == ["Archivo", "Editar"]
+    assert form_es.status_text().endswith("Idioma: Español.")
+    es.close()
+
+
+def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
+    w = whole_window
+    w.controller.load_puzzle(solver.parse(PUZZLE), "test")
+    w.presentation.enter()
+    w.root.update()
+    from app.language import switch_language
+
+    form_de, de = switch_language(w.controller, "de")
+    guard(w.root, form_de)
+    w.root.update()
+    assert de.features["presentation"].on and form_de.is_presentation
+    de.features["presentation"].leave()
+    w.root.update()
+    assert str(w.root.cget("menu")) == str(form_de.menubar)
+    assert menubar_labels(form_de)[:3] == ["Datei", "Bearbeiten", "Ansicht"]
+    de.close()
