@@ -41,6 +41,23 @@ from __future__ import annotations
 import re
 
 from .grid import Grid
+from .i18n import Msg, describe, msg as _checked_msg
+
+
+_MADE: dict = {}  # the messages made so far (few distinct ones: a stream repeats them)
+
+
+def msg(code: str, **data) -> Msg:
+    """A message of plain scalars and messages (no lists to freeze), made once: a stream of
+    bad lines makes one per line."""
+    key = (code, tuple(data.items()))
+    m = _MADE.get(key)
+    if m is None:
+        m = Msg(*key)
+        if len(_MADE) < 4096:
+            _MADE[key] = m
+    return m
+
 
 __all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text", "BLANKS"]
 
@@ -68,36 +85,69 @@ _GROUP = re.compile(r"[\[(]([^\[\]()]*)[\])]")
 class ParseError(ValueError):
     """A text or file that holds no readable puzzle; ``str(e)`` is the message for people.
 
-    ``line`` and ``column`` are 1-based ints when the position is known, else None.
+    ``text`` is that message as a :class:`solver.i18n.Msg` (``str(e)`` words it in the chosen
+    language), ``why`` the reason without the place; ``line`` and ``column`` are 1-based ints
+    when the position is known, else None.  A plain str message is kept as it is.
     """
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+    def __init__(self, message: Msg | str | None, line: int | None = None, column: int | None = None,
+                 why: Msg | None = None):
         super().__init__(message)
+        if message is None:  # the place and ``why``: the message is made when asked (a stream makes many)
+            self.why = why
+        else:
+            if not isinstance(message, Msg):
+                message = _checked_msg("parse_plain", text=str(message))
+            self.why = why if why is not None else message
+        self._text = message
         self.line = line
         self.column = column
 
-    def __reduce__(self):  # keeps line/column across pickling (multiprocessing)
-        return (type(self), (str(self), self.line, self.column))
+    @property
+    def text(self) -> Msg:
+        if self._text is None:
+            self._text = _placed(self.why, self.line, self.column)
+        return self._text
+
+    @property
+    def at_line(self) -> bool:
+        """True when the message is "line N…: why" (its line first, then :attr:`why`)."""
+        if self.line is None:
+            return False
+        return self._text is None or self._text.code in ("parse_at_line", "parse_at_line_column")
+
+    def __str__(self) -> str:
+        return describe(self.text)
+
+    def __reduce__(self):  # keeps the message and line/column across pickling (multiprocessing)
+        return (type(self), (self.text, self.line, self.column, self.why))
 
 
-def parse_error(why: str, line: int | None = None, column: int | None = None,
+def _placed(why: Msg, line: int | None, column: int | None) -> Msg:
+    """``why`` after its place: 'line N, column C: why'."""
+    if line is not None:
+        if column is None:
+            return Msg("parse_at_line", (("line", line), ("why", why)))
+        return Msg("parse_at_line_column", (("line", line), ("column", column), ("why", why)))
+    return why if column is None else Msg("parse_at_column", (("column", column), ("why", why)))
+
+
+def parse_error(why: Msg, line: int | None = None, column: int | None = None,
                 show_line: bool = True) -> ParseError:
     """A ParseError whose message starts with 'line N, column C: ' when known."""
     # (no list of parts: a stream of bad lines makes one of these per line)
-    if line is not None and show_line:
-        text = f"line {line}: {why}" if column is None else f"line {line}, column {column}: {why}"
-    else:
-        text = why if column is None else f"column {column}: {why}"
-    return ParseError(text, line, column)
+    if line is None or show_line:
+        return ParseError(None, line, column, why)
+    return ParseError(_placed(why, None, column), line, column, why)
 
 
-def _describe(ch: str) -> str:
+def _describe(ch: str) -> Msg | str:
     """A character as people can read it in a message: 'a', tab, U+0000."""
     if ch == "\t":
-        return "a tab"
+        return msg("char_tab")
     if ch.isprintable() and not ch.isspace():
         return repr(ch)
-    return f"the character U+{ord(ch):04X}"
+    return msg("char_code", hex=f"{ord(ch):04X}")
 
 
 def _grid(cells: str) -> Grid:
@@ -124,7 +174,7 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
         return g
     stripped = field.strip()
     if not stripped:
-        raise parse_error("no cells here, a puzzle has 81", line, None, show_line)
+        raise parse_error(msg("parse_no_cells"), line, None, show_line)
     lead = len(field) - len(field.lstrip())
     token = stripped.split(None, 1)[0]
     # 81 single characters separated by spaces: "4 . . . . . 8 . 5 ..."
@@ -135,8 +185,8 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
             if g is not None:
                 return g
             col = next(k for k, ch in enumerate(field) if not ch.isspace() and ch not in _CELL_CHARS)
-            raise parse_error(f"{_describe(field[col])} is not a digit or a blank "
-                              f"(blanks: {_BLANKS_TEXT})", line, offset + col + 1, show_line)
+            raise parse_error(msg("parse_not_cell", ch=_describe(field[col]), blanks=_BLANKS_TEXT),
+                              line, offset + col + 1, show_line)
     # a quoted line: "4.....8.5..." or '4.....8.5...'
     if len(token) >= 2 and token[0] in "'\"" and token[0] in token[1:]:
         end = token.index(token[0], 1)
@@ -152,14 +202,13 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
         g = quick_grid(token[:81])
         if n == len(token):
             return g
-        raise parse_error(f"{_describe(token[81])} follows the 81 cells; separate other text "
-                          f"with a space", line, offset + lead + 82, show_line)
+        raise parse_error(msg("parse_after_cells", ch=_describe(token[81])), line, offset + lead + 82,
+                          show_line)
     if n < len(token) and n < 81:
-        raise parse_error(f"{_describe(token[n])} is not a digit or a blank "
-                          f"(blanks: {_BLANKS_TEXT})", line, offset + lead + n + 1, show_line)
-    why = f"found {n} {'cell' if n == 1 else 'cells'}, a puzzle has 81"
-    if " " in stripped and 60 <= len(field.rstrip("\r\n")) < 81:
-        why += " (a space counts as a blank only in a line of exactly 81 characters)"
+        raise parse_error(msg("parse_not_cell", ch=_describe(token[n]), blanks=_BLANKS_TEXT),
+                          line, offset + lead + n + 1, show_line)
+    spaces = " " in stripped and 60 <= len(field.rstrip("\r\n")) < 81
+    why = msg("parse_cell_count_spaces" if spaces else "parse_cell_count", n=n)
     raise parse_error(why, line, None, show_line)
 
 
@@ -253,8 +302,8 @@ class LineReader:
         fields = _split_fields(line.rstrip("\r\n"), self.delim)
         if self.column is not None:
             if self.column >= len(fields):
-                raise parse_error(f"the row has {len(fields)} fields, the '{self.column_name}' "
-                                  f"column is field {self.column + 1}", n, None, self.show_line)
+                raise parse_error(msg("parse_csv_short_row", n=len(fields), name=self.column_name,
+                                      k=self.column + 1), n, None, self.show_line)
             start, f = fields[self.column]
             return _read_cells(f, n, start, self.show_line)
         # Without a header the puzzle is the first field that tries to be one.  Never skip
@@ -266,7 +315,7 @@ class LineReader:
         for start, f in fields:  # a puzzle with spaces for blanks, or explain the long field
             if len(f) > _LONG:
                 return _read_cells(f, n, start, self.show_line)
-        raise parse_error("no field holds a puzzle of 81 cells", n, None, self.show_line)
+        raise parse_error(msg("parse_csv_no_field"), n, None, self.show_line)
 
 
 # -- whole-text reading -----------------------------------------------------
@@ -307,20 +356,17 @@ def _read_board(text: str, one_line: bool) -> list[Grid]:
         for item in items:
             if len(item) != 1 or item not in _CELL_CHARS:
                 col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-                raise parse_error(f"{item[:20]!r} in the board is not a digit 0-9", line, col,
-                                  not one_line)
+                raise parse_error(msg("parse_board_item", item=repr(item[:20])), line, col, not one_line)
         rows.append((line, items))
     if not rows:
-        raise parse_error("the board holds no rows of digits")
+        raise parse_error(msg("parse_board_empty"))
     if all(len(items) == 81 for _, items in rows):
         return [_grid("".join(items)) for _, items in rows]
     for line, items in rows:
         if len(items) != 9:
-            word = "number" if len(items) == 1 else "numbers"
-            raise parse_error(f"a row of the board has {len(items)} {word}, a row has 9",
-                              line, None, not one_line)
+            raise parse_error(msg("parse_board_row", n=len(items)), line, None, not one_line)
     if len(rows) % 9:
-        raise parse_error(f"the board has {len(rows)} rows, a puzzle has 9")
+        raise parse_error(msg("parse_board_rows", n=len(rows)))
     return [_grid("".join(x for _, items in rows[k:k + 9] for x in items))
             for k in range(0, len(rows), 9)]
 
@@ -365,50 +411,48 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
         if cells.translate(_DROP_CELLS):  # something that is not a cell: say where
             col, ch = next((k, c) for k, c in enumerate(body)
                            if c not in _CELL_CHARS and c not in " \t|!│┃║+┼╋╬")
-            raise parse_error(f"{_describe(ch)} is not a digit or a blank "
-                              f"(blanks: {_BLANKS_TEXT})", n, col + 1)
+            raise parse_error(msg("parse_not_cell", ch=_describe(ch), blanks=_BLANKS_TEXT), n, col + 1)
         if len(cells) == 9:
             rows.append(("row", cells))
         elif len(u) == 9 and "\t" not in u:  # spaces stand for blanks: "78 4  12 "
             rows.append(("row", u))
         else:
-            raise parse_error(f"found {len(cells)} cells, a row has 9", n)
+            raise parse_error(msg("parse_drawing_row", n=len(cells)), n)
     sure = [r for k, r in rows if k == "row"]
     if sure and len(sure) % 9 == 0 and _separators_fit(rows, len(sure) // 9):
         picked = sure
     else:
         picked = [r for _, r in rows]
     if not picked:
-        raise parse_error("found no cells, only frame lines")
+        raise parse_error(msg("parse_drawing_frames"))
     if len(picked) % 9:
-        many = " (or a multiple of 9 for several puzzles)" if len(picked) > 9 else ""
-        word = "row" if len(picked) == 1 else "rows"
-        raise parse_error(f"found {len(picked)} {word} of cells, a puzzle has 9{many}")
+        code = "parse_drawing_rows_many" if len(picked) > 9 else "parse_drawing_rows"
+        raise parse_error(msg(code, n=len(picked)))
     return [_grid("".join(picked[k:k + 9])) for k in range(0, len(picked), 9)]
 
 
 def read_text(text: str) -> list[Grid]:
     """Every puzzle in ``text`` (at least one); ParseError otherwise."""
     if not isinstance(text, str):
-        raise ParseError(f"expected text, got {type(text).__name__}")
+        raise ParseError(msg("parse_not_text", type=type(text).__name__))
     g = quick_grid(text.strip("\r\n"))
     if g is not None:
         return [g]
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise ParseError("the text is empty")
+        raise ParseError(msg("parse_empty_text"))
     if "\x00" in text:
         n = text.count("\n", 0, text.index("\x00")) + 1
-        raise parse_error("the text holds binary data (a NUL character), not a puzzle", n)
+        raise parse_error(msg("parse_nul"), n)
     lines = _content_lines(text)
     if not lines:
-        raise ParseError("the text holds no puzzle, only comments")
+        raise ParseError(msg("parse_only_comments"))
     m = _BD.search(lines[0][1]) if len(lines) == 1 else None
     if m:  # a pasted link: https://www.sudokuwiki.org/sudoku.htm?bd=7804...
         try:
             return [_read_cells(m.group(1), None, 0)]
         except ParseError as e:
-            raise ParseError(f"the link's bd= value: {e}") from None
+            raise ParseError(msg("parse_link", why=e.text)) from None
     one_line = len(lines) == 1
     if _BOARD.match("\n".join(ln for _, ln in lines[:3])):
         # blank out comment lines (they may hold brackets) but keep the line numbers
@@ -429,6 +473,6 @@ def read_text(text: str) -> list[Grid]:
             if item is not None:
                 out.append(item)
         if not out:
-            raise ParseError("the text holds a CSV header but no puzzle rows")
+            raise ParseError(msg("parse_header_only"))
         return out
     return _read_drawing(lines)

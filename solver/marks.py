@@ -33,7 +33,8 @@ from typing import Mapping, Optional
 
 from .candidates import ALL, DIGITS_IN, Candidates, basic_masks, mask
 from .formats import ParseError, parse_error
-from .grid import Grid, cell_name
+from .grid import Grid
+from .i18n import msg
 
 __all__ = ["Marked", "read_marks", "is_marked", "pencil_grid", "wiki_link", "WIKI_URL"]
 
@@ -87,7 +88,7 @@ def is_marked(text: str) -> bool:
 def read_marks(text: str) -> Marked:
     """A pencil-mark grid or an S9B link -> :class:`Marked`; ParseError saying what and where otherwise."""
     if not isinstance(text, str):
-        raise ParseError(f"expected text, got {type(text).__name__}")
+        raise ParseError(msg("parse_not_text", type=type(text).__name__))
     m = _S9B.search(text)
     if m:
         return _read_link(m.group(1))
@@ -96,8 +97,7 @@ def read_marks(text: str) -> Marked:
 
 def _read_link(value: str) -> Marked:
     if len(value) != 162:
-        raise ParseError(f"the link's bd=S9B value has {len(value)} characters after S9B; "
-                         "it needs 162 (two for each of the 81 cells)")
+        raise ParseError(msg("marks_link_length", n=len(value)))
     givens, placed, masks = [0] * 81, [0] * 81, [0] * 81
     for i in range(81):
         pair = value[2 * i:2 * i + 2]
@@ -106,8 +106,7 @@ def _read_link(value: str) -> Marked:
                 raise ValueError(pair)  # int() would take "+1" or " 1"
             v = int(pair, 36)
         except ValueError:
-            raise ParseError(f"the link's bd=S9B value: {pair!r} (cell {cell_name(divmod(i, 9))}) "
-                             "is not two base-36 characters (0-9, a-z)") from None
+            raise ParseError(msg("marks_link_pair", pair=repr(pair), cell=divmod(i, 9))) from None
         if 1 <= v <= 9:
             givens[i] = v
         elif 10 <= v <= 18:
@@ -115,8 +114,7 @@ def _read_link(value: str) -> Marked:
         elif 18 < v <= 18 + ALL:
             masks[i] = v - 18
         else:
-            raise ParseError(f"the link's bd=S9B value: {pair!r} (cell {cell_name(divmod(i, 9))}) "
-                             f"is {v}, not a digit (1-18) or candidates (19-{18 + ALL})")
+            raise ParseError(msg("marks_link_value", pair=repr(pair), cell=divmod(i, 9), value=v, top=18 + ALL))
     return Marked(Grid(givens), Grid(placed), Candidates(masks))
 
 
@@ -127,17 +125,17 @@ def _read_grid(text: str) -> Marked:
             continue  # a blank line or a frame: .---.---. :---+---: '---'---'
         tokens = line.translate(_BARS).split()
         if len(tokens) != 9:
-            raise parse_error(f"found {len(tokens)} cells, a row of the pencil-mark grid has 9", n)
+            raise parse_error(msg("marks_row_cells", n=len(tokens)), n)
         for k, tok in enumerate(tokens):
             bad = next((ch for ch in tok if ch not in "123456789"), None)
             if bad is not None and tok not in (".", "0"):
                 col = line.find(tok) + 1
-                raise parse_error(f"{tok!r} is not a digit or candidates 1-9 (a blank is . or 0)", n, col)
+                raise parse_error(msg("marks_bad_token", tok=repr(tok)), n, col)
             if len(set(tok)) != len(tok):
-                raise parse_error(f"{tok!r} names a candidate twice", n, line.find(tok) + 1)
+                raise parse_error(msg("marks_twice", tok=repr(tok)), n, line.find(tok) + 1)
         rows.append((n, tokens))
     if len(rows) != 9:
-        raise ParseError(f"found {len(rows)} rows of cells, a pencil-mark grid has 9")
+        raise ParseError(msg("marks_rows", n=len(rows)))
     givens, masks = [0] * 81, [0] * 81
     for r, (_, tokens) in enumerate(rows):
         for c, tok in enumerate(tokens):

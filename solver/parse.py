@@ -23,9 +23,10 @@ import re
 from .candidates import Candidates
 from .formats import ParseError, quick_grid, read_text
 from .grid import Grid
+from .i18n import msg
 from .marks import Marked, is_marked, read_marks
 from .sources import (  # noqa: F401  (re-exported: every reading name is found here)
-    MAX_FILE_BYTES, MAX_LINE_BYTES, decode_bytes, iter_puzzles, load, read_lines, size_text,
+    MAX_FILE_BYTES, MAX_LINE_BYTES, decode_bytes, iter_puzzles, load, read_lines, size_msg, size_text,
 )
 
 __all__ = ["ParseError", "parse", "parse_many", "parse_marks", "Marked", "load", "iter_puzzles", "read_lines",
@@ -41,14 +42,12 @@ def _text_of(text) -> str:
     if isinstance(text, (bytes, bytearray, memoryview)):
         data = bytes(text)
         if len(data) > MAX_TEXT_CHARS:
-            raise ParseError(f"the data is too long to read ({size_text(len(data))}; the limit is "
-                             f"{size_text(MAX_TEXT_CHARS)})")
-        return decode_bytes(data, "the data")
+            raise ParseError(msg("parse_data_too_long", size=size_msg(len(data)), limit=size_msg(MAX_TEXT_CHARS)))
+        return decode_bytes(data, msg("the_data"))
     if not isinstance(text, str):
-        raise ParseError(f"expected text, got {type(text).__name__}")
+        raise ParseError(msg("parse_not_text", type=type(text).__name__))
     if len(text) > MAX_TEXT_CHARS:
-        raise ParseError(f"the text is too long to read ({len(text):,} characters; the limit is "
-                         f"{MAX_TEXT_CHARS:,})")
+        raise ParseError(msg("parse_text_too_long", n=len(text), limit=MAX_TEXT_CHARS))
     return text
 
 
@@ -73,8 +72,7 @@ def parse(text: str | bytes) -> Grid:
         same = _one_puzzle_shown_twice(text)
         if same is not None:
             return same
-        raise ParseError(f"the text holds {len(grids)} puzzles, not one; "
-                         f"open it as a collection to browse them")
+        raise ParseError(msg("parse_several", n=len(grids)))
     return grids[0]
 
 

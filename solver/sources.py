@@ -22,8 +22,9 @@ from typing import Iterator
 
 from .formats import LineReader, ParseError, parse_error, read_text
 from .grid import Grid
+from .i18n import Msg, describe, msg
 
-__all__ = ["load", "iter_puzzles", "read_lines", "decode_bytes", "size_text", "MAX_FILE_BYTES",
+__all__ = ["load", "iter_puzzles", "read_lines", "decode_bytes", "size_text", "size_msg", "MAX_FILE_BYTES",
            "MAX_LINE_BYTES"]
 
 # load() reads the whole file and keeps every Grid (~750 bytes each); 16 MiB is
@@ -37,12 +38,12 @@ _READ_CHUNK = 64 * 1024
 
 
 def _too_long(n: int, unit: str = "bytes") -> ParseError:
-    return parse_error(f"the line is longer than {MAX_LINE_BYTES:,} {unit}, the limit for one line; "
-                       f"it was skipped", n)
+    code = "parse_line_too_long_bytes" if unit == "bytes" else "parse_line_too_long_chars"
+    return parse_error(msg(code, limit=MAX_LINE_BYTES), n)
 
 
 def _binary(n: int) -> ParseError:
-    return parse_error("the input holds binary data (a NUL byte), not text; reading stopped here", n)
+    return parse_error(msg("parse_binary_stream"), n)
 
 
 def _decode_line(raw: bytes, n: int) -> str | ParseError:
@@ -53,8 +54,7 @@ def _decode_line(raw: bytes, n: int) -> str | ParseError:
         text = raw.decode("latin-1")
         if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
             return text  # old Windows/Latin-1 text, as load() reads it
-        return parse_error(f"the line is not text: byte 0x{raw[e.start]:02X} at column "
-                           f"{e.start + 1} is not UTF-8", n)
+        return parse_error(msg("parse_line_not_utf8", byte=f"{raw[e.start]:02X}", column=e.start + 1), n)
 
 
 def read_lines(f) -> Iterator[str | ParseError]:
@@ -139,13 +139,12 @@ def _chunk_lines(f) -> Iterator[str | ParseError]:
                 if item is None:
                     item = _decode_line(line, n)
                     if len(line) <= _MEMO_CHARS and len(decoded) < _MEMO_SIZE:
-                        decoded[line] = item + "\n" if isinstance(item, str) else \
-                            (str(item)[len(f"line {n}"):], item.column)
+                        decoded[line] = item + "\n" if isinstance(item, str) else (item.why, item.column)
                     yield item + "\n" if isinstance(item, str) else item
                 elif type(item) is str:
                     yield item
                 else:
-                    yield ParseError(f"line {n}{item[0]}", n, item[1])
+                    yield parse_error(item[0], n, item[1])
         if len(pending) > limit:
             pending, skipping = b"", True
         if nul >= 0:
@@ -181,7 +180,7 @@ def _utf16_lines(first: bytes, f) -> Iterator[str | ParseError]:
         try:
             text = decoder.decode(data, final=not data)
         except UnicodeDecodeError:
-            yield parse_error("the input starts like UTF-16 text but cannot be read as it", n)
+            yield parse_error(msg("parse_utf16_stream"), n)
             return
         if "\x00" in text:
             yield _binary(n + pending.count("\n") + text[:text.index("\x00")].count("\n"))
@@ -231,7 +230,7 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
                 hit = memo.get(line)
                 if hit is not None:
                     if hit is not _SKIP:
-                        yield n, ParseError(f"line {n}{hit[0]}", n, hit[1])
+                        yield n, parse_error(hit[0], n, hit[1])
                     continue
                 settled = reader.started
                 item = read(n, line)
@@ -250,7 +249,7 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
             try:
                 line = bytes(line).decode("utf-8")
             except (UnicodeDecodeError, TypeError, ValueError) as e:
-                yield n, parse_error(f"the line is not UTF-8 text ({e.__class__.__name__})", n)
+                yield n, parse_error(msg("parse_line_not_utf8_error", error=e.__class__.__name__), n)
                 continue
         if len(line) > MAX_LINE_BYTES:
             yield n, _too_long(n, "characters")
@@ -269,24 +268,22 @@ def _remember(memo: dict, line: str, n: int, item) -> None:
     """Keep what the reader answered for ``line`` (at line ``n``) without the line number."""
     if item is None:
         memo[line] = _SKIP
-    elif isinstance(item, ParseError) and item.line == n:
-        head = f"line {n}"
-        text = str(item)
-        if text.startswith(head):
-            memo[line] = (text[len(head):], item.column)
+    elif isinstance(item, ParseError) and item.line == n and item.at_line:
+        memo[line] = (item.why, item.column)
 
 
-def decode_bytes(data: bytes, name: str) -> str:
-    """File bytes -> text (UTF-8 with or without BOM, UTF-16 with BOM, clearly-text Latin-1)."""
+def decode_bytes(data: bytes, name: str | Msg) -> str:
+    """File bytes -> text (UTF-8 with or without BOM, UTF-16 with BOM, clearly-text Latin-1).
+
+    ``name`` says what the bytes are in a ParseError: a file's quoted path, or a message."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise ParseError(f"{name} starts like UTF-16 text but cannot be read as it") from None
+            raise ParseError(msg("file_utf16", name=name)) from None
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise ParseError(f"{name} is not a text file (it holds binary data: "
-                         f"a NUL byte at offset {nul})")
+        raise ParseError(msg("file_binary", name=name, offset=nul))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -294,8 +291,8 @@ def decode_bytes(data: bytes, name: str) -> str:
         if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
             return text  # old Windows/Latin-1 text, e.g. an author's name in a comment
         line = data.count(b"\n", 0, e.start) + 1
-        raise ParseError(f"{name} does not look like a text file: byte 0x{data[e.start]:02X} "
-                         f"at line {line} (offset {e.start}) is not UTF-8", line) from None
+        raise ParseError(msg("file_not_utf8", name=name, byte=f"{data[e.start]:02X}", line=line,
+                             offset=e.start), line) from None
 
 
 def load(path: str | os.PathLike) -> list[Grid]:
@@ -305,43 +302,55 @@ def load(path: str | os.PathLike) -> list[Grid]:
         fspath = os.fspath(path)
         st = os.stat(fspath)
         if stat.S_ISDIR(st.st_mode):
-            raise ParseError(f"{name} is a folder, not a puzzle file")
+            raise ParseError(msg("file_folder", name=name))
         if not stat.S_ISREG(st.st_mode):
-            raise ParseError(f"{name} is not a regular file")
+            raise ParseError(msg("file_not_regular", name=name))
         if st.st_size > MAX_FILE_BYTES:
-            raise ParseError(f"{name} is too large to open ({size_text(st.st_size)}; the limit "
-                             f"is {size_text(MAX_FILE_BYTES)}); the command line streams big files")
+            raise ParseError(msg("file_too_large_stream", name=name, size=size_msg(st.st_size),
+                                 limit=size_msg(MAX_FILE_BYTES)))
         with open(fspath, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except ParseError:
         raise
     except FileNotFoundError:
-        raise ParseError(f"there is no file {name}") from None
+        raise ParseError(msg("file_missing", name=name)) from None
     except IsADirectoryError:
-        raise ParseError(f"{name} is a folder, not a puzzle file") from None
+        raise ParseError(msg("file_folder", name=name)) from None
     except PermissionError:
-        raise ParseError(f"cannot read {name}: permission denied") from None
+        raise ParseError(msg("file_permission", name=name)) from None
     except (OSError, ValueError, TypeError) as e:
         why = getattr(e, "strerror", None) or str(e) or e.__class__.__name__
-        raise ParseError(f"cannot read {name}: {why}") from None
+        raise ParseError(msg("file_unreadable", name=name, why=why)) from None
     except MemoryError:
-        raise ParseError(f"{name} is too large to open") from None
+        raise ParseError(msg("file_too_large", name=name)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ParseError(f"{name} is too large to open (over {size_text(MAX_FILE_BYTES)})")
+        raise ParseError(msg("file_over_limit", name=name, limit=size_msg(MAX_FILE_BYTES)))
     if not data.strip():
-        raise ParseError(f"{name} is empty")
+        raise ParseError(msg("file_empty", name=name))
     text = decode_bytes(data, name)
     try:
         return read_text(text)
     except ParseError as e:
-        why = str(e)
-        if why == "the text is empty":
-            why = "it is empty"
-        raise ParseError(f"{name}, {why}" if e.line else f"{name}: {why.replace('the text', 'the file')}",
-                         e.line, e.column) from None
+        if e.line:
+            raise ParseError(msg("file_at", name=name, why=e.text), e.line, e.column) from None
+        why = e.text
+        if why.code in _OF_FILE:  # "the text ..." said of a file: "the file ..."
+            why = msg(_OF_FILE[why.code], **why.data)
+        raise ParseError(msg("file_error", name=name, why=why), e.line, e.column) from None
     except MemoryError:
-        raise ParseError(f"{name} holds too many puzzles to open at once") from None
+        raise ParseError(msg("file_too_many", name=name)) from None
+
+
+# read_text's messages about "the text" without a line, as load says them of a file
+_OF_FILE = {"parse_empty_text": "file_it_empty", "parse_only_comments": "file_only_comments",
+            "parse_header_only": "file_header_only"}
+
+
+def size_msg(n: int) -> Msg:
+    """A size in bytes as a message: "16 MB", "512 bytes"."""
+    return msg("size_mb", mb=n / (1024 * 1024)) if n >= 1024 * 1024 else msg("size_bytes", n=n)
 
 
 def size_text(n: int) -> str:
-    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+    """:func:`size_msg` in words (in the chosen language)."""
+    return describe(size_msg(n))

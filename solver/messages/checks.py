@@ -129,7 +129,7 @@ register({
     "parse_at_column": "column {column}: {why}",
     "parse_plain": "{text}",
     "char_tab": "a tab",
-    "char_code": "the character U+{code}",
+    "char_code": "the character U+{hex}",
     "parse_no_cells": "no cells here, a puzzle has 81",
     "parse_not_cell": "{ch} is not a digit or a blank (blanks: {blanks})",
     "parse_after_cells": "{ch} follows the 81 cells; separate other text with a space",
