@@ -43,7 +43,7 @@ def _text_of(text) -> str:
         data = bytes(text)
         if len(data) > MAX_TEXT_CHARS:
             raise ParseError(msg("parse_data_too_long", size=size_msg(len(data)), limit=size_msg(MAX_TEXT_CHARS)))
-        return decode_bytes(data, msg("the_data"))
+        return decode_bytes(data, None)
     if not isinstance(text, str):
         raise ParseError(msg("parse_not_text", type=type(text).__name__))
     if len(text) > MAX_TEXT_CHARS:

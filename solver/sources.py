@@ -272,18 +272,20 @@ def _remember(memo: dict, line: str, n: int, item) -> None:
         memo[line] = (item.why, item.column)
 
 
-def decode_bytes(data: bytes, name: str | Msg) -> str:
+def decode_bytes(data: bytes, name: str | None) -> str:
     """File bytes -> text (UTF-8 with or without BOM, UTF-16 with BOM, clearly-text Latin-1).
 
-    ``name`` says what the bytes are in a ParseError: a file's quoted path, or a message."""
+    ``name`` is the file's quoted path for a ParseError's message; None: the bytes are
+    "the data" given to ``parse``."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise ParseError(msg("file_utf16", name=name)) from None
+            raise ParseError(msg("data_utf16") if name is None else msg("file_utf16", name=name)) from None
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise ParseError(msg("file_binary", name=name, offset=nul))
+        raise ParseError(msg("data_binary", offset=nul) if name is None
+                         else msg("file_binary", name=name, offset=nul))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -291,8 +293,9 @@ def decode_bytes(data: bytes, name: str | Msg) -> str:
         if not re.search(r"[\x00-\x08\x0e-\x1f\x7f]", text):
             return text  # old Windows/Latin-1 text, e.g. an author's name in a comment
         line = data.count(b"\n", 0, e.start) + 1
-        raise ParseError(msg("file_not_utf8", name=name, byte=f"{data[e.start]:02X}", line=line,
-                             offset=e.start), line) from None
+        where = {"byte": f"{data[e.start]:02X}", "line": line, "offset": e.start}
+        raise ParseError(msg("data_not_utf8", **where) if name is None
+                         else msg("file_not_utf8", name=name, **where), line) from None
 
 
 def load(path: str | os.PathLike) -> list[Grid]:

@@ -164,7 +164,10 @@ register({
     "parse_text_too_long": "the text is too long to read ({n:n} characters; the limit is {limit:n})",
     "parse_several": ("the text holds {n:n} puzzle, not one; open it as a collection to browse them",
                       "the text holds {n:n} puzzles, not one; open it as a collection to browse them", "n"),
-    "the_data": "the data",
+    "data_utf16": "the data starts like UTF-16 text but cannot be read as it",
+    "data_binary": "the data is not a text file (it holds binary data: a NUL byte at offset {offset})",
+    "data_not_utf8": "the data does not look like a text file: byte 0x{byte} at line {line} (offset {offset}) "
+                     "is not UTF-8",
 
     # sources.py: streams and files
     "parse_line_too_long_bytes": "the line is longer than {limit:n} bytes, the limit for one line; it was skipped",
