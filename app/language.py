@@ -30,7 +30,7 @@ from .wording import _, say
 logger = logging.getLogger(__name__)
 
 __all__ = ["LanguageMenu", "install_language", "switch_language", "start_language", "saved_language",
-           "choice_label", "SYSTEM", "KEY"]
+           "choice_label", "tk_dialogs_follow", "SYSTEM", "KEY"]
 
 #: the setting's key, and its value for "follow the system"
 KEY, SYSTEM = "language", "system"
@@ -96,6 +96,7 @@ class LanguageMenu:
             self.menu.add_radiobutton(label=choice_label(value), value=value, variable=self.var,
                                       command=lambda v=value: form.fire("language", v))
         form.on("language", self.choose)
+        tk_dialogs_follow(form.root, solver.language())
         self.replaced_by: tuple | None = None  # (form, controller) of the window built after a switch
 
     def settings(self) -> dict:
@@ -116,6 +117,16 @@ class LanguageMenu:
         self.form.root.after_idle(lambda: switch_language(self.controller, choice, self.build))
 
 
+def tk_dialogs_follow(root: tk.Misc, lang: str) -> bool:
+    """Tk's own dialogs (Open, Save, message boxes: their buttons) in ``lang`` too; False if Tk can't."""
+    try:
+        root.tk.eval(f"::msgcat::mclocale {lang}")
+        root.tk.eval("namespace eval ::tk {::msgcat::mcload [file join $::tk_library msgs]}")
+    except tk.TclError:
+        return False
+    return True
+
+
 def _applied(choice: str) -> str:
     return solver.system_language() if choice == SYSTEM else choice
 
@@ -134,15 +145,15 @@ _current_choice: dict[int, str] = {}
 
 
 def _custom_tags(root: tk.Misc) -> set[str]:
-    """The bind tags of the window's widgets that are neither a widget, a class nor "all"."""
+    """The app's own bind tags on the window's widgets ("SudokuCell", "SudokuDemo": the app names
+    its tags Sudoku...; Tk's class tags such as ComboboxListbox are Tk's and stay)."""
     tags: set[str] = set()
     stack = [root]
     while stack:
         w = stack.pop()
         stack.extend(w.winfo_children())
-        tags.update(str(t) for t in w.bindtags())
-        tags.difference_update({str(w), w.winfo_class()})
-    return {t for t in tags if t != "all" and not t.startswith(".")}
+        tags.update(str(t) for t in w.bindtags() if str(t).startswith("Sudoku"))
+    return tags
 
 
 def _clear_window(root: tk.Misc) -> None:

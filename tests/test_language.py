@@ -62,13 +62,18 @@ def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(w
     board = c.board
     assert board.notes[3] and not before_note.notes[3]
 
+    bound = {seq: len(w.root.bind_class("SudokuCell", seq).splitlines()) for seq in w.root.bind_class("SudokuCell")}
     form_de, de = choose(w, "de")
     assert de is not c and form_de is not form
+    # the old window's key bindings went with it: each binding once, as in a new window
+    assert {seq: len(w.root.bind_class("SudokuCell", seq).splitlines())
+            for seq in w.root.bind_class("SudokuCell")} == bound
     labels = menubar_labels(form_de)
     assert labels[:3] == ["Datei", "Bearbeiten", "Ansicht"], labels
     assert form_de.check_button.cget("text") == "Prüfen (F5)"
     assert form_de.status_text().endswith("Sprache: Deutsch.")
     assert form_de.findings_tab.master.tab(form_de.findings_tab, "text") == "Befunde"
+    assert w.root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == "&Abbruch"  # Tk's own dialogs
     assert de.board == board  # digits, givens and notes
     assert form_de.cell_text((0, 2)) == "4" and de.board.notes[3] == board.notes[3]
     assert de.collection == grids and de.collection_index == 0
@@ -78,11 +83,19 @@ def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(w
     assert "Rückgängig" in form_de.status_text()
     de._cmd_redo()
     assert de.board == board
+    form_de.focus_cell((1, 1))
+    w.root.update()
+    form_de.cells[10].event_generate("<KeyPress>", keysym="8")  # typing reaches the new window, once
+    w.root.update()
+    assert de.board.entries[1, 1] == 8 or de.board.givens[1, 1] == 8
+    de._cmd_undo()
+    assert de.board == board
 
     form_en, en = choose(SimpleWindow(w.root, form_de, de), "en")
     assert menubar_labels(form_en)[:3] == ["File", "Edit", "View"]
     assert form_en.check_button.cget("text") == "Check (F5)"
     assert form_en.status_text().endswith("Language: English.")
+    assert w.root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == "&Cancel"
     assert en.board == board and en.history.can_undo
     assert form_en.collection_label.cget("text") == "puzzle 1 of 2"
     en.close()
