@@ -5,6 +5,11 @@ Every technique lives in the module of its family, next to its
 only puts them in order: simplest first, the order hint engines use, so the
 first technique that changes something gives the *next step*.
 
+Each :class:`Technique`'s ``name`` and ``summary`` are English and are the catalogue's
+keys (contexts "technique" and "technique summary", extracted from :data:`TECHNIQUES` by
+``tools/i18n.py``): write the summary as whole sentences; ``Technique.title`` and
+``Technique.lesson`` give them in the chosen language.
+
 Adding a family (finned fish, chains, ALS, ...): write ``techniques/<family>.py``
 with its ``Technique`` constants and finders (``step.py`` states the finder
 contract and holds the shared helpers), import it here and add one line per
@@ -17,6 +22,7 @@ from typing import Callable, Collection, Mapping, Optional
 
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
+from ..i18n import unit_text
 from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
@@ -136,7 +142,8 @@ def check_grid(g: Grid) -> None:
     found = first_conflict(g.cells)
     if found is not None:
         u, d, _i, _j = found
-        raise ValueError(f"the grid breaks the rules: {Unit.from_number(u).name} has two "
+        # a developer's error (callers check conflicts first): English, whatever the language
+        raise ValueError(f"the grid breaks the rules: {unit_text(Unit.from_number(u), 'en')} has two "
                          f"{d}s; use hint() or diagnose() for details")
 
 
