@@ -219,3 +219,20 @@ def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
     assert str(w.root.cget("menu")) == str(form_de.menubar)
     assert menubar_labels(form_de)[:3] == ["Datei", "Bearbeiten", "Ansicht"]
     de.close()
+
+
+def test_with_a_settings_file_the_choice_is_kept_there(tk_root, sudoku_home):
+    from app.__main__ import build_window
+    from app.language import start_language
+
+    state, settings = sudoku_home / "state.json", sudoku_home / "settings.json"
+    form, controller = build_window(tk_root, state, settings)
+    controller.start()
+    window = SimpleWindow(tk_root, form, controller)
+    tk_root.callback_errors.clear()
+    form_fr, fr = choose(window, "fr")
+    fr.close()
+    assert json.loads(settings.read_text())["language"] == "fr"
+    assert "language" not in json.loads(state.read_text())
+    solver.set_language("en")
+    assert start_language(settings, state) == "fr"
