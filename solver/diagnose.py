@@ -202,7 +202,7 @@ def _contradiction_finding(c) -> Finding:
                 if cells[p] == d:
                     holders.append(cell_of(p))
                     break
-        text = msg("dead_cell", cell=tuple(c.cell), digits=DIGITS)
+        text = msg("dead_cell", cell=tuple(c.cell), holders=tuple(holders))
         return Finding("dead_cell", _after_forced(c, text), (c.cell,) + tuple(holders))
     text = msg("no_place", digit=c.digit, unit=c.unit)
     return Finding("no_place", _after_forced(c, text), c.unit.cells)

@@ -48,8 +48,9 @@ register({
     "list_more": "{items}, \u2026",
     "contradiction_after": ("Once the {n:n} digit the givens force is filled in ({placed}), {finding}",
                             "Once the {n:n} digits the givens force are filled in ({placed}), {finding}", "n"),
+    # holders: the cells of its row, column and box that hold 1..9 (one each)
     "dead_cell": "{cell:cell} ({cell:cellwords}) has no possible digit: its row, column and box "
-                 "already hold {digits:digits}.",
+                 "already hold 1, 2, 3, 4, 5, 6, 7, 8 and 9.",
     "no_place": "{digit} has no place left in {unit:unit}: every blank cell there already "
                 "sees a {digit} in its row, column or box.",
     "too_few_clues": ("Only {n:n} given: a Sudoku needs at least {min} givens to have a unique solution, "
