@@ -328,7 +328,7 @@ SPECS = {
     "and": lambda v, lang: join([_word(x, lang) for x in v], lang),
     "or": lambda v, lang: join([_word(x, lang) for x in v], lang, "or"),
     "lines": lambda v, lang: "\n".join(_word(x, lang) for x in v),
-    "semi": lambda v, lang: "; ".join(_word(x, lang) for x in v),
+    "semi": lambda v, lang: translate("; ", "list separator", lang=lang).join(_word(x, lang) for x in v),
     "sentences": lambda v, lang: " ".join(_word(x, lang) for x in v),
     "cap": lambda v, lang: (lambda t: t[:1].upper() + t[1:])(_word(v, lang)),  # a sentence's start
     "technique": lambda v, lang: translate(v, "technique", lang=lang),
@@ -367,7 +367,7 @@ def fill(text: str, lang: str | None = None, **data: Any) -> str:
 #: The phrases this module words itself: (context, English text), for the catalogue.
 PHRASES = [
     ("duration", "under 1 ms"), ("duration", "{ms} ms"), ("duration", "{s} s"),
-    ("list", "{rest} and {last}"), ("list", "{rest} or {last}"), ("list separator", ", "),
+    ("list", "{rest} and {last}"), ("list", "{rest} or {last}"), ("list separator", ", "), ("list separator", "; "),
     ("cell", "r{row}c{col}"), ("cell words", "row {row}, column {col}"),
 ] + [("unit", t) for t in _UNIT_WORDS.values()] + [("unit kind", t) for t in _KIND_WORDS.values()]
 
