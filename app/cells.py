@@ -89,7 +89,7 @@ class CellGrid:
         for k in range(3):
             self.board.rowconfigure(k, weight=1, uniform="box")
             self.board.columnconfigure(k, weight=1, uniform="box")
-        vcmd = (self.root.register(self._validate_cell_text), "%P")
+        vcmd = (self.board.register(self._validate_cell_text), "%P")  # goes with the board
         self.cells: list[tk.Entry] = []
         for i in range(81):
             r, c = cell_of(i)

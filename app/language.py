@@ -19,6 +19,7 @@ import gc
 import json
 import logging
 import os
+import re
 import tkinter as tk
 from pathlib import Path
 from typing import Callable
@@ -156,17 +157,55 @@ def _custom_tags(root: tk.Misc) -> set[str]:
     return tags
 
 
+# a Python callback in a Tcl script: tkinter names it by the function's id and name ("[1403...<lambda> %#")
+_PY_COMMAND = re.compile(r"\[(\d+[^\s\]]*)")
+
+
+def _unbind(root: tk.Misc, tag: str, seq: str) -> None:
+    """Remove the binding of ``seq`` on ``tag`` and delete the Python callbacks it called (they
+    would keep the old window's objects alive)."""
+    script = str(root.bind_class(tag, seq))
+    root.unbind_class(tag, seq)
+    for name in _PY_COMMAND.findall(script):
+        try:
+            root.deletecommand(name)
+        except tk.TclError:
+            pass
+
+
+def _drop_callbacks(root: tk.Misc) -> None:
+    """Delete the Python callbacks the old window registered on the root (key bindings bound again,
+    the window's close handler) and its variables' traces: Tcl holds them, and with them the old
+    window's objects, which could then never be collected."""
+    for name in list(root._tclCommands or ()):  # tkinter's list of what the root registered
+        if name[:1].isdigit():  # a Python callback ("1403...<lambda>"); Tk's own are named
+            try:
+                root.deletecommand(name)
+            except tk.TclError:
+                pass
+    for var in gc.get_objects():
+        if isinstance(var, tk.Variable) and getattr(var, "_tk", None) is root.tk:
+            try:
+                for modes, callback in var.trace_info():
+                    var.trace_remove(modes, callback)
+            except tk.TclError:
+                pass
+
+
 def _clear_window(root: tk.Misc) -> None:
-    """Remove every widget, timer and key binding a window put on ``root`` (the root stays)."""
+    """Remove every widget, timer, key binding and callback a window put on ``root`` (the root stays)."""
     tags = _custom_tags(root)
     for child in root.winfo_children():
         child.destroy()
     root.configure(menu="", cursor="")
-    for seq in root.bind():
-        root.unbind(seq)
-    for tag in tags:
+    for tag in (str(root), *tags):
         for seq in root.bind_class(tag):
-            root.unbind_class(tag, seq)
+            _unbind(root, tag, seq)
+    for seq in root.bind_class("all"):  # the app's own (the side panel's mouse wheel), never Tk's
+        if _PY_COMMAND.search(str(root.bind_class("all", seq))):
+            _unbind(root, "all", seq)
+    root.protocol("WM_DELETE_WINDOW", "")
+    _drop_callbacks(root)
     for after_id in root.tk.splitlist(root.tk.call("after", "info")):
         try:
             root.after_cancel(after_id)
@@ -199,8 +238,8 @@ def switch_language(controller, choice: str, build: Callable | None = None):
     geometry = None if _maximised(root) else root.winfo_geometry().split("+")[0]
     controller.closing = True
     controller.worker.shutdown()
-    _clear_window(root)
     gc.unfreeze()  # the old window's objects may go now (start() freezes the new window's)
+    _clear_window(root)
     solver.set_language(None if choice == SYSTEM else choice)
     settings_path = getattr(controller.session, "settings_path", None)
     form, new = build(root, controller.state_path, settings_path) if settings_path else build(root, controller.state_path)

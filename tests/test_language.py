@@ -236,3 +236,27 @@ def test_with_a_settings_file_the_choice_is_kept_there(tk_root, sudoku_home):
     assert "language" not in json.loads(state.read_text())
     solver.set_language("en")
     assert start_language(settings, state) == "fr"
+
+
+def test_the_old_window_is_let_go(tk_root, sudoku_home):
+    """Tcl holds the callbacks a window registers on the root; a switch deletes them, so the old
+    window's objects can be collected (otherwise each switch would keep a whole window)."""
+    import gc
+    import weakref
+
+    from app.__main__ import build_window
+    from app.language import switch_language
+
+    form, controller = build_window(tk_root, sudoku_home / "state.json")
+    controller.start()
+    first = weakref.ref(controller)
+    commands = {"de": [], "en": []}
+    for lang in ("de", "en", "de", "en", "de", "en"):
+        form, controller = switch_language(controller, lang)
+        tk_root.update()
+        commands[lang].append(len(tk_root.tk.call("info", "commands")))
+    gc.collect()
+    assert first() is None, "the first window's controller is still referenced"
+    # no Tcl command left behind per switch (the first count may still hold the first start's idle work)
+    assert len(set(commands["de"][1:])) == 1 and len(set(commands["en"])) == 1, commands
+    controller.close()
