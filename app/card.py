@@ -14,7 +14,7 @@ from tkinter import ttk
 import solver
 
 from .looks import BLACK, LABEL_TEXT, LEVEL_COLOURS, STATUS_COLOURS
-from .wording import N_, _, format_count, level_name, say, say_n, technique_name, what_is
+from .wording import N_, _, format_count, level_name, pgettext, say, say_n, technique_name, what_is
 
 logger = logging.getLogger(__name__)
 
@@ -69,9 +69,9 @@ class Card:
                                       takefocus=0)
         self.work.heading("#0", text=_("Solver"), anchor="w")
         self.work.column("#0", width=170, anchor="w")
-        self.work.heading("tries", text=_("Placements"), anchor="e")
+        self.work.heading("tries", text=pgettext("table heading", "Placements"), anchor="e")
         self.work.column("tries", width=95, anchor="e", stretch=False)
-        self.work.heading("backtracks", text=_("Backtracks"), anchor="e")
+        self.work.heading("backtracks", text=pgettext("table heading", "Backtracks"), anchor="e")
         self.work.column("backtracks", width=95, anchor="e", stretch=False)
         self.work.grid(row=10, column=0, columnspan=2, sticky="ew")
         self.work.insert("", "end", iid="classic", text=_("Classic backtracker"), values=("", ""))

@@ -19,7 +19,7 @@ from solver import Grid, candidates, cell_of, index
 
 from .layout import flow
 from .looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
-from .wording import N_, _, format_count, say
+from .wording import N_, _, format_count, pgettext, say
 
 logger = logging.getLogger(__name__)
 
@@ -195,9 +195,11 @@ class DemoPanel:
                                   style="Demo.Treeview", selectmode="none", takefocus=0)
         self.table.heading("#0", text=_("Strategy"), anchor="w")
         self.table.column("#0", width=TABLE_WIDTHS["#0"], minwidth=80, stretch=True, anchor="w")
-        for col, title in (("placements", N_("Placements")), ("backtracks", N_("Backtracks")), ("steps", N_("Steps")),
-                           ("time", N_("Time"))):
-            self.table.heading(col, text=_(title), anchor="e")
+        # the headings' short table forms (German "Platzierungen" would not fit a narrow panel)
+        for col, title in (("placements", pgettext("table heading", "Placements")),
+                           ("backtracks", pgettext("table heading", "Backtracks")), ("steps", _("Steps")),
+                           ("time", _("Time"))):
+            self.table.heading(col, text=title, anchor="e")
             self.table.column(col, width=TABLE_WIDTHS[col], minwidth=50, stretch=False, anchor="e")
         # the estimate row under a capped strategy: grey italic, so it never reads as a count
         self.table.tag_configure("estimate", foreground=NOTE_TEXT, font=self.fonts["table_estimate"])
@@ -243,7 +245,7 @@ class DemoPanel:
             label.configure(wraplength=max(80, inner - 24))
 
     def _fit_table(self, width: int) -> None:
-        """Columns as wide as their text; Time, then Steps, left out when the width cannot hold them."""
+        """Columns as wide as their text; Time, then Steps (then Backtracks), left out when the width cannot hold them."""
         if width < 40:
             return
         table = self.table
@@ -257,7 +259,7 @@ class DemoPanel:
                 texts.append((str(value), font))
             need[col] = max(f.measure(t) for t, f in texts) + (24 if col == "#0" else 14)
         shown = list(TABLE_COLUMNS)
-        for drop in ("time", "steps"):
+        for drop in ("time", "steps", "backtracks"):
             if need["#0"] + sum(need[c] for c in shown) <= width:
                 break
             shown.remove(drop)
