@@ -1,8 +1,9 @@
 """Numbers, times and plurals in the words the app shows people (no Tk, no solving).
 
 Every feature phrases counts and durations through these, so "1 guess" / "3 guesses",
-"4 ms" / "2.50 s" and "≈ 70 million" read the same everywhere.  User-facing sentences
-themselves stay with the feature that says them.
+"4 ms" / "2.50 s" and "≈ 70 million" read the same everywhere, in the chosen language
+(its separators and plural forms).  User-facing sentences themselves stay with the feature
+that says them, each a whole sentence through :func:`_`, :func:`say` or :func:`say_n`.
 """
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def say_n(singular: str, plural: str, n: int, **data) -> str:
     """:func:`say` for a message with a count ``n`` (given to the text as ``{n:n}``)."""
     return solver.fill(solver.translate_plural(singular, plural, n, domain="app"), n=n, **data)
 
-__all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "estimate_words", "plural", "article", "cells_text",
+__all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "estimate_words", "article", "cells_text",
            "describe_seconds", "describe_duration", "describe_speed",
            "technique_name", "technique_summary", "level_name", "what_is"]
 
@@ -93,13 +94,6 @@ def estimate_words(n: float) -> str:
 def format_estimate(n: float) -> str:
     """An estimate to two significant digits, in words past a million: "≈ 70 million", "≈ 1.3 billion", "≈ 450,000"."""
     return say("≈ {x}", x=estimate_words(n))
-
-
-def plural(n: int, word: str) -> str:
-    """English only: ``(3, 'guess')`` -> ``'3 guesses'``.  For people use :func:`say_n` with whole sentences."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n:,} {word}" + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s")
 
 
 def article(name: str) -> str:
