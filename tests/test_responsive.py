@@ -84,7 +84,7 @@ def test_a_bad_long_paste_changes_nothing_and_says_why(whole_window):
     win.root.clipboard_append("x" * 200_000)
     run_with_heartbeat(win, lambda: win.form.fire("paste"), lambda: not c.worker.busy)
     assert c.board == before
-    assert "Nothing pasted: found 200000 cells" in win.form.status_text()
+    assert "Nothing pasted: found 200,000 cells" in win.form.status_text()
 
 
 def run_job_with_heartbeat(win, start, timeout=60.0):
