@@ -1,0 +1,165 @@
+"""The whole window in German, French and Spanish: the main actions leave no English behind.
+
+For each language the real window is built (every feature installed) and driven through
+the main actions of a lesson: check a puzzle with a broken rule, check a good one (which
+fills the difficulty card), ask for a hint, step the search demo, solve.  After each, the
+status line, the side panel's tabs and every text in them are read: no Tk callback may
+have raised, and no English sentence may be left (an English message of the app's own
+catalogue, or English words that the language does not use).
+"""
+from __future__ import annotations
+
+import re
+import tkinter as tk
+from tkinter import ttk
+
+import pytest
+
+import solver
+from conftest import RecordingDialogs, wait_until
+
+pytestmark = pytest.mark.gui
+
+LANGS = ("de", "fr", "es")
+
+# Words of English sentences that none of the three languages writes (checked as whole words,
+# any case).  Technique names that stay English (X-Wing, Swordfish, ...) contain none of them.
+ENGLISH_WORDS = {
+    "the", "and", "row", "column", "box", "cells", "puzzle", "press", "remove", "hint", "guess",
+    "guesses", "dead", "ends", "steps", "solved", "wrong", "digit", "digits", "given", "givens",
+    "entries", "found", "search", "none", "than", "with", "from", "this", "that", "your", "you",
+    "is", "are", "has", "have", "not", "of", "to", "in", "it", "show", "clear", "try", "place",
+    "candidates", "rate", "rating", "level", "score", "solve", "check", "new", "open", "save",
+}
+ENGLISH_WORDS_OK = {  # words that are also the language's own
+    "fr": {"solution", "place", "score", "rate"}, "es": set(), "de": {"in"},
+}
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    return [w for w in _WORD.findall(text) if w.lower() in ENGLISH_WORDS - ENGLISH_WORDS_OK.get(lang, set())]
+
+
+def texts_of(widget) -> list[str]:
+    """Every text a person can read in ``widget`` and its children."""
+    out = []
+    for w in [widget] + _descendants(widget):
+        try:
+            if isinstance(w, ttk.Treeview):
+                for col in ("#0",) + tuple(w["columns"]):
+                    out.append(str(w.heading(col, "text")))
+                for iid in w.get_children():
+                    out.append(str(w.item(iid, "text")))
+                    out += [str(v) for v in w.item(iid, "values")]
+            elif isinstance(w, tk.Text):
+                out.append(w.get("1.0", "end"))
+            elif isinstance(w, tk.Listbox):
+                out += [str(x) for x in w.get(0, "end")]
+            elif isinstance(w, ttk.Notebook):
+                out += [str(w.tab(t, "text")) for t in w.tabs()]
+            elif isinstance(w, tk.Canvas):
+                out += [str(w.itemcget(i, "text")) for i in w.find_all() if w.type(i) == "text"]
+            else:
+                text = w.cget("text")
+                if text:
+                    out.append(str(text))
+        except tk.TclError:
+            continue
+    return [t for t in out if t.strip()]
+
+
+def _descendants(w):
+    out = []
+    for child in w.winfo_children():
+        out.append(child)
+        out += _descendants(child)
+    return out
+
+
+def menu_labels(menu: tk.Menu) -> list[str]:
+    out = []
+    end = menu.index("end")
+    for i in range(0 if end is None else end + 1):
+        if menu.type(i) in ("command", "checkbutton", "radiobutton", "cascade"):
+            out.append(str(menu.entrycget(i, "label")))
+            if menu.type(i) == "cascade":
+                out += menu_labels(menu.nametowidget(menu.entrycget(i, "menu")))
+    return out
+
+
+@pytest.fixture(params=LANGS)
+def window(request, tk_root, sudoku_home):
+    from types import SimpleNamespace
+
+    from app.__main__ import build_window
+
+    lang = request.param
+    solver.set_language(lang)
+    form, controller = build_window(tk_root, sudoku_home / "state.json")
+    form.dialogs = RecordingDialogs()
+    controller.start()
+    tk_root.geometry("1366x740+0+0")
+    tk_root.update()
+    w = SimpleNamespace(root=tk_root, form=form, controller=controller, lang=lang,
+                        demo=controller.features["demo"], teach=controller.features["teach"])
+    w.wait = lambda pred, timeout=20.0: wait_until(tk_root, pred, timeout)
+    yield w
+    controller.close()
+    solver.set_language("en")
+
+
+def english_left(w) -> list[tuple[str, list[str]]]:
+    """(text, its English words) for the status line, the side panel and the menus."""
+    shown = [w.form.status_text()] + texts_of(w.form.side_panel) + menu_labels(w.root.nametowidget(w.root["menu"]))
+    found = []
+    for text in shown:
+        words = english_words(text, w.lang)
+        if words:
+            found.append((text[:120], words))
+    return found
+
+
+def assert_no_english(w, after: str):
+    assert not w.root.callback_errors, w.root.callback_errors
+    left = english_left(w)
+    assert not left, f"{w.lang}, after {after}: English left in {len(left)} texts, e.g. {left[:6]}"
+
+
+def test_the_main_actions_leave_no_english_in_the_window(window):
+    w = window
+    assert_no_english(w, "opening")
+    # a typo: two 5s in row 1 of the tutorial puzzle
+    line = solver.example("tutorial").line
+    broken = "5" + line[1:] if line[0] != "5" else "6" + line[1:]
+    w.root.clipboard_clear()
+    w.root.clipboard_append(broken)
+    w.form.fire("paste")
+    w.root.update()
+    w.form.fire("check")
+    assert w.wait(lambda: bool(w.controller.findings)), w.form.status_text()
+    assert_no_english(w, "check (broken puzzle)")
+
+    w.controller.load_example("tutorial")
+    w.root.update()
+    w.form.fire("check")
+    assert w.wait(lambda: bool(w.teach.card.fields["score"].cget("text"))), w.form.status_text()
+    assert_no_english(w, "check and card")
+
+    w.form.fire("hint")
+    assert w.wait(lambda: w.teach.hints.level == 1)
+    w.form.fire("hint")
+    assert w.wait(lambda: w.teach.hints.level == 2)
+    assert_no_english(w, "hint")
+
+    w.demo.step()
+    w.root.update()
+    w.demo.step()
+    assert w.wait(lambda: w.demo.active)
+    assert_no_english(w, "demo step")
+    w.form.fire("cancel")
+    w.root.update()
+
+    w.form.fire("solve")
+    assert w.wait(lambda: 0 not in w.controller.board.grid().cells), w.form.status_text()
+    assert_no_english(w, "solve")
