@@ -127,6 +127,26 @@ def _check_user_data() -> None:
                 raise SelftestError(f"user data folder {folder} is inside {forbidden}")
 
 
+def _check_languages() -> list[str]:
+    """Every offered language's catalogues load and translate (in a build: the compiled .mo files)."""
+    import solver
+    from app import wording
+
+    found = []
+    for lang in solver.LANGUAGES:
+        if lang != "en":
+            for domain, folder in (("solver", Path(solver.__file__).parent), ("app", Path(wording.__file__).parent)):
+                mo = folder / "locale" / f"{lang}.mo"
+                if getattr(sys, "frozen", False) and not mo.exists():
+                    raise SelftestError(f"the {lang} catalogue {mo} is not in the bundle")
+            cell = solver.cell_text((2, 6), lang)
+            menu = solver.translate("File", domain="app", lang=lang)
+            if cell == "r3c7" or menu == "File":
+                raise SelftestError(f"the {lang} catalogues did not load (r3c7 -> {cell}, File -> {menu})")
+        found.append(lang)
+    return found
+
+
 def run_checks() -> str:
     """Run every check; the one-line success report (SelftestError on the first failure)."""
     _check_imports()
@@ -135,9 +155,10 @@ def run_checks() -> str:
     patchlevel, bundled = _check_tcl_tk()
     elapsed_ms, status = _check_solver()
     _check_user_data()
+    languages = _check_languages()
     where = "bundled" if bundled else "system"
     return (f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk {patchlevel} ({where}), "
-            f"solved tutorial in {elapsed_ms:.1f} ms, diagnosis {status}")
+            f"solved tutorial in {elapsed_ms:.1f} ms, diagnosis {status}, languages {' '.join(languages)}")
 
 
 def _report(line: str, ok: bool) -> None:

@@ -204,6 +204,7 @@ def test_selftest_passes_without_a_display_using_the_bundled_tcl_tk(exe, tmp_pat
     line = result.stdout.strip()
     assert line.startswith(f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk 8."), line
     assert "(bundled)" in line and "diagnosis unique" in line, line
+    assert line.endswith("languages en de fr es"), line  # the compiled catalogues are in the bundle
     assert len(line.splitlines()) == 1
 
 
