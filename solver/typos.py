@@ -21,7 +21,7 @@ slip is a likely one and the fixed grid looks like a published puzzle: published
 puzzles are nearly always minimal, and puzzles with one given more are many times
 more numerous, so a fix that adds a given is less likely than one that changes or
 removes one; and setters spread their givens, so a given added to crowded rows,
-columns and boxes is less likely (weights fitted on the benchmark, see below).
+columns and boxes is less likely (the model and its weights: :mod:`solver.typo_prior`).
 Each :class:`Explanation` carries its rank, the edits as data (:class:`Edit`: kind, cells, old and new digits), the number of
 solutions after the fix (1, or 2 meaning "several") and the fixed grid.  The
 sentence for people is made from that data by :func:`describe_explanation`.
@@ -41,9 +41,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .cancel import Cancelled, Deadline, check
-from .grid import PEERS, UNITS, UNITS_OF, Grid, cell_of, index
+from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg, describe, msg
 from .search import count_solutions, solution_digits
+from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, SEVERAL_PENALTY, confusable, confusion,
+                         puzzle_prior)
 
 __all__ = [
     "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS",
@@ -59,53 +61,6 @@ MAX_EXPLANATIONS = 40  # explanations kept
 KEYED = 5  # explanations whose fixed grid's solution is worked out (to compare fixes)
 CONFIDENCE = 1.0  # log-likelihood lead (e, about 2.7 times likelier) that makes a fix *the* fix
 SEVERAL = 2  # "solutions" of an explanation whose fixed grid has more than one
-
-# How often each kind of slip happens when a person copies a grid.  No survey of copying
-# slips is known to us: a wrong digit is taken as the commonest, a swap and an extra digit
-# as the rarest (on the benchmark, where every kind is equally common, equal priors score
-# the same to within a case in 200).  What sets hypotheses apart is how many ways each kind
-# has (n givens x 8 digits for a wrong digit, n x 4 moves, 81 - n cells x 9 digits for an
-# extra digit, ...) and the priors on the fixed puzzle below.
-_KIND_PRIOR = {"wrong_digit": 0.3, "left_out": 0.2, "extra": 0.15, "shifted": 0.2, "swapped": 0.15}
-_PAIR_PRIOR = 0.05  # two independent slips, relative to one
-_SEVERAL_PENALTY = 9.0  # log-likelihood lost when the fixed grid still has several solutions
-# The fixed puzzle's own likelihood.  Puzzles with one given more are many times more
-# numerous (the count of minimal puzzles grows several-fold per given from 17 to about 24
-# givens), so any one of them is that much less likely to be the published one: a fix that
-# adds a given loses _ADD_GIVEN, one that removes a given gains _REMOVE_GIVEN.  And setters
-# spread the givens over rows, columns and boxes: a fix loses _CROWDING per unit of the
-# change in the sum over the 27 units of (givens in the unit) squared (a given added to
-# crowded units costs more than one added to sparse ones).  The three weights were fitted
-# on the typo benchmark's cases drawn with seeds 1 and 2 (random isomorphs of the public
-# sets) and checked on the default seed and a held-out one (see typo_bench).
-_ADD_GIVEN = 3.0
-_REMOVE_GIVEN = 4.0
-_CROWDING = 0.08
-_NOT_MINIMAL = 32  # givens from which a puzzle is taken as not minimal (the weights above fade from 28)
-
-# Digits that look alike (handwriting, small print) and digits next to each other on a
-# numeric keypad or phone pad (both have rows 123, 456, 789, so the same neighbours).
-_LOOK_ALIKE = {frozenset(p) for p in ((1, 7), (3, 8), (5, 6), (6, 9), (4, 9), (6, 8), (8, 9),
-                                      (2, 7), (3, 5))}
-_PAD = {d: divmod(d - 1, 3) for d in range(1, 10)}
-_CONFUSABLE_WEIGHT = 2.0  # a confusable wrong digit is this many times likelier than another
-
-
-def confusable(a: int, b: int) -> Optional[str]:
-    """Why digits ``a`` and ``b`` are easy to confuse: ``"look_alike"``, ``"keypad"`` or None."""
-    if frozenset((a, b)) in _LOOK_ALIKE:
-        return "look_alike"
-    (ra, ca), (rb, cb) = _PAD[a], _PAD[b]
-    if abs(ra - rb) + abs(ca - cb) == 1:
-        return "keypad"
-    return None
-
-
-def _confusion(typed: int, meant: int) -> float:
-    """P(typing ``typed`` | meaning ``meant``) among the eight wrong digits."""
-    weights = {d: (_CONFUSABLE_WEIGHT if confusable(meant, d) else 1.0) for d in range(1, 10) if d != meant}
-    return weights[typed] / sum(weights.values())
-
 
 # -- results ----------------------------------------------------------------------
 
@@ -325,31 +280,18 @@ class _Search:
                 fixed[index(*cell)] = d
         score = math.log(likelihood) + self.puzzle_prior(fixed)
         if solutions > 1:
-            score -= _SEVERAL_PENALTY
+            score -= SEVERAL_PENALTY
         key = tuple(fixed)
         old = self.found.get(key)
         if old is None or old.score < score:
             self.found[key] = Explanation(edits, min(solutions, SEVERAL), score, Grid(key))
 
     def puzzle_prior(self, fixed) -> float:
-        """Log-likelihood of ``fixed`` as a published puzzle, relative to the typed grid:
-        fewer givens and givens spread evenly are likelier (see _ADD_GIVEN, _CROWDING)."""
+        """Log-likelihood of ``fixed`` as a published puzzle, relative to the typed grid."""
         cells = self.cells
         added = [i for i in range(81) if fixed[i] and not cells[i]]
         removed = [i for i in range(81) if cells[i] and not fixed[i]]
-        if not added and not removed:
-            return 0.0
-        counts = list(self.unit_givens)
-        before = sum(k * k for k in counts)
-        for i, step in [(i, 1) for i in added] + [(i, -1) for i in removed]:
-            for u in UNITS_OF[i]:
-                counts[u] += step
-        change = len(added) - len(removed)
-        prior = -_ADD_GIVEN * change if change > 0 else _REMOVE_GIVEN * -change
-        prior -= _CROWDING * (sum(k * k for k in counts) - before)
-        # both arguments are about minimal puzzles; a grid with many givens comes from a
-        # puzzle that is not minimal (easy ones often have 30 or more): there they fade out
-        return prior * min(1.0, max(0.0, (_NOT_MINIMAL - self.n) / 4))
+        return puzzle_prior(self.unit_givens, self.n, added, removed)
 
     # -- single slips ------------------------------------------------------------
     def edits_of_given(self, i: int, status: str) -> None:
@@ -373,17 +315,17 @@ class _Search:
                 continue
             k = self.verified(blanked, i, d, at[d], complete)
             edit = Edit("wrong_digit", (cell,), (t,), (d,))
-            self.add((edit,), k, _KIND_PRIOR["wrong_digit"] / n * _confusion(t, d))
+            self.add((edit,), k, KIND_PRIOR["wrong_digit"] / n * confusion(t, d))
         if status != "multiple":  # removing a given never makes several solutions fewer
             edit = Edit("extra", (cell,), (t,), (0,))
             # the puzzle had n - 1 givens and 81 - (n - 1) empty cells, any digit typed
-            self.add((edit,), len(sols), _KIND_PRIOR["extra"] / ((82 - n) * 9))
+            self.add((edit,), len(sols), KIND_PRIOR["extra"] / ((82 - n) * 9))
         for j in _neighbours(i):
             if cells[j] or t not in self.free_digits(blanked, j):
                 continue
             k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
             edit = Edit("shifted", (cell, cell_of(j)), (t, 0), (0, t))
-            self.add((edit,), k, _KIND_PRIOR["shifted"] / (n * 4))
+            self.add((edit,), k, KIND_PRIOR["shifted"] / (n * 4))
 
     @staticmethod
     def free_digits(cells, i: int) -> list:
@@ -417,7 +359,7 @@ class _Search:
                     continue
                 edit = Edit("swapped", (cell_of(i), cell_of(j)), (cells[i], cells[j]),
                             (cells[j], cells[i]))
-                self.add((edit,), self.count(swapped), _KIND_PRIOR["swapped"] / pairs)
+                self.add((edit,), self.count(swapped), KIND_PRIOR["swapped"] / pairs)
 
     def left_out(self) -> None:
         """Added givens that single out one solution of a grid with several."""
@@ -441,7 +383,7 @@ class _Search:
                 else:
                     k = 1
                 edit = Edit("left_out", (cell_of(i),), (0,), (d,))
-                self.add((edit,), k, _KIND_PRIOR["left_out"] / n)
+                self.add((edit,), k, KIND_PRIOR["left_out"] / n)
 
     # -- two slips ------------------------------------------------------------------
     def core(self, cells, among) -> list:
@@ -513,8 +455,8 @@ class _Search:
                     fixed = list(blanked)
                     fixed[a], fixed[b] = da, db
                     k = self.count(fixed)
-                likelihood = (_PAIR_PRIOR * (_KIND_PRIOR["wrong_digit"] / n) ** 2
-                              * _confusion(ta, da) * _confusion(tb, db))
+                likelihood = (PAIR_PRIOR * (KIND_PRIOR["wrong_digit"] / n) ** 2
+                              * confusion(ta, da) * confusion(tb, db))
                 self.add((Edit("wrong_digit", (ca,), (ta,), (da,)),
                           Edit("wrong_digit", (cb,), (tb,), (db,))), k, likelihood)
         return True
