@@ -1,6 +1,6 @@
 """Chain, uniqueness, ALS and forcing steps in German, French and Spanish (no Tk).
 
-One real position per family (``tests/data/i18n_chain_positions.txt``, taken from the
+One real position per family (``tests/data/i18n_chain.positions``, taken from the
 logical paths of puzzles of tests/data): its finder's step must read in each language,
 with every cell named the language's way (Z3S7, L3C7, F3C7) in the message, the hint and
 the chain's notation or forcing tree.  A pseudo-translation of every engine message
@@ -20,7 +20,7 @@ from solver.i18n import add_domain
 from solver.techniques.registry import FINDERS
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data" / "i18n_chain_positions.txt"
+DATA = ROOT / "tests" / "data" / "i18n_chain.positions"
 #: the cell notation of each language (the glossary of issue 15)
 NOTATION = {"de": "Z{}S{}", "fr": "L{}C{}", "es": "F{}C{}"}
 ENGLISH_CELL = re.compile(r"r[1-9]+c[1-9]+")
