@@ -47,7 +47,7 @@ WORDS = {
            "undo": "annuler ", "no_solution": "pas de solution\u00a0: ", "conflict": "pas de recherche\u00a0: ",
            "page": "page 2", "solutions": "\u00a0: solutions", "solution": "Solutions 1", "print": "Imprimer…",
            "legend": "Gras\u00a0: les chiffres donnés", "worksheet": "Fiche de sudoku", "puzzle": "Grille 1",
-           "many": "plus d'une solution"},
+           "many": "plus d’une solution"},
     "es": {"technique": "1. Técnica: ", "cells": "3. Las casillas resaltadas: ", "so": "Por tanto: ",
            "wrong1": "1 número no coincide con la solución", "wrong2": "2 números no coinciden con la solución",
            "unique": "Solución única", "givens": "Pistas: ", "backtracker": "Backtracking clásico",
