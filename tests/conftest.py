@@ -56,8 +56,31 @@ def _start_xvfb() -> None:
             return
 
 
+# The solver's fast suite (README "Tests"): ``python -m pytest --solver -m "not slow"``.
+# --solver collects only these files, the engine's own tests (no Tk, no subprocess, no
+# virtual display), so the other files are not even imported.
+SOLVER_TESTS = frozenset(f"test_{name}.py" for name in (
+    "grid", "parse", "candidates", "search", "backtrack", "techniques", "families", "chains",
+    "forcing", "soundness", "rating", "generate", "diagnose", "typos", "cli_json",
+))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--solver", action="store_true",
+                     help="run only the solver's test files (tests/conftest.py SOLVER_TESTS); "
+                          'with -m "not slow": the fast suite')
+
+
+def pytest_ignore_collect(collection_path, config):
+    if config.getoption("solver") and collection_path.suffix == ".py" \
+            and collection_path.name.startswith("test_") and collection_path.name not in SOLVER_TESTS:
+        return True
+    return None
+
+
 def pytest_configure(config):
-    _start_xvfb()
+    if not config.getoption("solver"):
+        _start_xvfb()
     # The tests read English: a German (or French ...) desktop must not change what they see,
     # here or in the app processes they start.  tests/test_language.py sets its own.
     os.environ["LANGUAGE"] = "en"

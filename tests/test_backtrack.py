@@ -119,7 +119,8 @@ def test_row_major_counts_equal_the_classic_recursive_code(g):
 
 
 @pytest.mark.parametrize("g", [pytest.param(ex("hard"), marks=pytest.mark.slow),
-                               grid(load_lines("norvig_easy50")[2])], ids=["hard", "euler03"])
+                               pytest.param(grid(load_lines("norvig_easy50")[2]), marks=pytest.mark.slow)],
+                         ids=["hard", "euler03"])
 def test_row_major_agrees_with_classic_on_longer_searches_via_the_counter(g):
     # the classic code needs ~50,000 and ~19,000 placements here
     classic = Classic(g)
@@ -271,6 +272,7 @@ def test_fewest_candidates_branches_on_the_tightest_cell():
             break
 
 
+@pytest.mark.slow
 def test_propagation_deductions_say_why_and_are_forced():
     g = ex("hard")
     board = list(g.cells)
@@ -449,11 +451,13 @@ def test_estimate_lands_near_the_count(line, order, exact, samples):
     assert e.backtracks == e.placements - 81 + grid(line).clue_count  # all but the path undone
 
 
+@pytest.mark.slow
 def test_the_estimate_is_repeatable_with_a_seed():
     a = estimate_backtrack_work(PATHOLOGICAL, samples=500, seed=7)
     assert a == estimate_backtrack_work(PATHOLOGICAL, samples=500, seed=7)
 
 
+@pytest.mark.slow
 def test_no_solution_estimates_the_whole_tree():
     g = ex("hard").with_digit((0, 1), 6)  # breaks no rule, but leaves no solution
     e = estimate_backtrack_work(g, samples=2000, seed=0)

@@ -39,6 +39,7 @@ def stuck_simple():
     return positions(["norvig_top95", "top1465_sample200"], 25, SIMPLE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FINDERS_))
 def test_each_chain_family_is_sound(stuck_simple, name):
     found = 0

@@ -210,6 +210,7 @@ def test_rate_reads_stdin(monkeypatch):
 
 # -- generate -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_generate_json_is_reproducible_by_its_seed():
     code, out, _ = cli("generate", "easy", "--seed", "5", "--count", "2", "--json",
                        "--symmetry", "rotational")

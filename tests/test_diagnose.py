@@ -160,6 +160,7 @@ def test_removed_given_from_a_hard_puzzle_gives_multiple_or_unique_never_wrong()
             assert count_solutions(h.with_digit(cell, digit), 2) == 1
 
 
+@pytest.mark.slow
 def test_more_than_one_wrong_given_is_said_so():
     # Two independent contradictions in different places: no single removal helps.
     # r1c9 is dead (row 1 holds 1-8, r2c9 holds 9); r9c1 is dead too (row 9
@@ -179,8 +180,8 @@ def test_more_than_one_wrong_given_is_said_so():
 @pytest.mark.parametrize("g", [
     Grid.empty(),
     grid("." * 80 + "5"),
-    grid(load_lines("17_clue_sample200")[0]).with_digit(
-        grid(load_lines("17_clue_sample200")[0]).filled()[0], 0),  # 16 clues
+    pytest.param(grid(load_lines("17_clue_sample200")[0]).with_digit(
+        grid(load_lines("17_clue_sample200")[0]).filled()[0], 0), marks=pytest.mark.slow),  # 16 clues
 ], ids=["empty", "80_blanks", "16_clues"])
 def test_sparse_grids_answer_with_several_solutions(g):
     d = diagnose(g)
@@ -195,6 +196,7 @@ def test_sparse_grids_answer_with_several_solutions(g):
         assert count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
+@pytest.mark.slow
 def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
     # Thousands of solutions: the clue is found by enumerating them.
     p = grid(load_lines("17_clue_sample200")[1])

@@ -439,6 +439,7 @@ def _check_finders(positions) -> dict:
     return hits
 
 
+@pytest.mark.slow
 def test_family_finders_agree_with_the_solution_on_a_small_set():
     hits = _check_finders(_path_positions("norvig_hardest11", 6, 2, seed=11))
     assert sum(hits.values()) > 10

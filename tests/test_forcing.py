@@ -30,6 +30,7 @@ def agrees(step, sol) -> bool:
             and all(sol[c] != d for c, d in step.eliminations))
 
 
+@pytest.mark.slow
 def test_the_hardest_puzzle_starts_with_a_nested_chain_whose_tree_nests(hardest):
     g, sol, path = hardest
     step = path[0]
@@ -44,6 +45,7 @@ def test_the_hardest_puzzle_starts_with_a_nested_chain_whose_tree_nests(hardest)
     assert text.startswith(top.premise + ":") and "  ⇒ " in text and "    If " in text
 
 
+@pytest.mark.slow
 def test_digit_forcing_chain_is_a_short_contradiction(hardest):
     g, sol, path = hardest
     k = next(k for k, s in enumerate(path) if s.technique == "Digit Forcing Chain")
@@ -55,6 +57,7 @@ def test_digit_forcing_chain_is_a_short_contradiction(hardest):
     assert "Digit Forcing Chain: if " in step.message and step.lesson.endswith(".")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Cell Forcing Chain", "Unit Forcing Chain"])
 def test_cell_and_unit_forcing_chains_agree_with_the_solution(hardest, name):
     g, sol, path = hardest
@@ -71,6 +74,7 @@ def test_cell_and_unit_forcing_chains_agree_with_the_solution(hardest, name):
     assert found
 
 
+@pytest.mark.slow
 def test_every_path_step_of_a_hardest_puzzle_is_right_and_the_path_ends_solved(hardest):
     g, sol, path = hardest
     assert path.solved and path.final_grid == sol

@@ -20,6 +20,7 @@ def levels(name: str, limit: int = 200) -> list[str]:
     return [rate_cells(grid(line).cells)[0] for line in load_lines(name)[:limit]]
 
 
+@pytest.mark.slow  # corpus-wide
 def test_kaggle_puzzles_are_easy():
     assert set(levels("kaggle_sample69")) == {"easy"}
 
@@ -56,6 +57,7 @@ def test_rate_fills_the_difficulty_card():
     assert any("Fast solver" in ln for ln in lines)
 
 
+@pytest.mark.slow
 def test_rate_a_puzzle_that_needs_forcing_chains():
     g = grid(load_lines("forum_hardest_sample200")[0])
     t = time.perf_counter()

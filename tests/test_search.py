@@ -196,6 +196,7 @@ def test_cancel_mid_search_stops_a_huge_count():
 
 # -- properties ---------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(solved_grids(), st.data())
 def test_solution_is_valid_and_keeps_the_clues(solution, data):
@@ -206,6 +207,7 @@ def test_solution_is_valid_and_keeps_the_clues(solution, data):
     assert find_solutions(puzzle, 1) == [s]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(solved_grids(), st.data())
 def test_count_matches_brute_force_with_few_blanks(solution, data):

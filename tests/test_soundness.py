@@ -38,11 +38,12 @@ def check_path(line: str, used: Counter) -> int:
     return len(path)
 
 
-# The fast loop keeps one sample of forcing chains (forum_hardest_sample200); norvig_hardest11's
-# eleven paths are checked in the fast loop by test_techniques already, and the other two sets
-# run corpus-wide below (each of these three took 2-3 CPU s, the largest of the fast solver suite)
+# Forcing-chain paths take ~0.5-3 CPU s each set, so they are all slow (the fast loop keeps
+# norvig_top95 and 17_clue_sample200); norvig_hardest11's eleven paths are also checked by
+# test_techniques, and the big sets run corpus-wide below
 FAST = [pytest.param("norvig_hardest11", 11, marks=pytest.mark.slow), ("norvig_top95", 6),
-        ("forum_hardest_sample200", 2), pytest.param("forum_hardest_1106_sample100", 2, marks=pytest.mark.slow),
+        pytest.param("forum_hardest_sample200", 2, marks=pytest.mark.slow),
+        pytest.param("forum_hardest_1106_sample100", 2, marks=pytest.mark.slow),
         pytest.param("top1465_sample200", 8, marks=pytest.mark.slow), ("17_clue_sample200", 10)]
 # thousands of positions, within CI's time (a forum-hardest path takes 1-5 s of forcing chains)
 SLOW = [("top1465_sample200", 120), ("forum_hardest_sample200", 10),

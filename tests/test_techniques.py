@@ -226,7 +226,7 @@ def test_every_technique_is_known_and_has_a_lesson():
 
 
 # -- the logical path against the unique solution ---------------------------------
-# The small sets run in the fast loop (-m "not slow"); the big ones are corpus-wide.
+# Corpus-wide, so outside the fast loop (-m "not slow"); CI runs every set below.
 # (set, puzzles): the hardest sets are sampled, since forcing chains take seconds a puzzle
 # there (tests/test_soundness.py walks thousands of positions across the sets)
 SETS = [("kaggle_sample69", None), ("norvig_easy50", None), ("norvig_hardest11", None)] + [
@@ -249,6 +249,7 @@ def _check_path(line: str):
     return g, sol, path
 
 
+@pytest.mark.slow  # corpus-wide
 @pytest.mark.parametrize("name,count", SETS)
 def test_every_step_agrees_with_the_solution(name, count):
     for line in load_lines(name)[:count]:
@@ -259,6 +260,7 @@ def test_every_step_agrees_with_the_solution(name, count):
             assert next_step(path.final_grid, path.final_candidates) is None
 
 
+@pytest.mark.slow  # corpus-wide
 @pytest.mark.parametrize("name", ["kaggle_sample69", "norvig_easy50"])
 def test_easy_sets_are_solved_by_logic(name):
     assert all(logical_path(grid(line)).solved for line in load_lines(name))
@@ -274,6 +276,7 @@ def test_path_positions_follow_step_by_step():
     assert sum(path.counts().values()) == len(path)
 
 
+@pytest.mark.slow
 def test_forum_hardest_is_solved_with_forcing_chains():
     path = logical_path(grid(load_lines("forum_hardest_sample200")[0]))
     assert path.solved and not path.stuck and path.cells_left == 0
@@ -300,6 +303,7 @@ def test_next_step_refuses_a_grid_with_conflicts():
         logical_path(bad)
 
 
+@pytest.mark.slow
 def test_hint_reports_the_diagnosis_first():
     assert hint(grid("55" + "." * 79)).status == "invalid"
     multi = grid(load_lines("multi_solution_sample200")[0])

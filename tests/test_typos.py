@@ -143,6 +143,7 @@ def test_the_true_slip_is_among_the_explanations(kind, seed):
     ), (kind, g.to_line(), [x.message for x in t.explanations])
 
 
+@pytest.mark.slow
 def test_a_left_out_given_that_was_its_digits_only_one_is_still_found():
     # a 17-clue puzzle whose only 4 was left out: two digits missing, yet one given back fixes it
     typed_line = ".3......2...8.5.9......1............2........96.....1....3....61...9......5...3.."
@@ -160,6 +161,7 @@ def _line(text: str) -> Grid:
     return Grid(int(c) for c in text)
 
 
+@pytest.mark.slow
 def test_a_given_one_cell_off_comes_before_the_givens_that_could_be_missing():
     # the 7 of r8c9 typed in r9c9: 18 single added givens also give one solution each
     g = _line("000002001200800300007003000005600000900008600060900040300080900004000030050000017")
