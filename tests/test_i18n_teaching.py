@@ -32,7 +32,7 @@ FEWEST_LONG = "249.6...3.3....2..8.......5.....6......2......1..4.82..9.5..7....
 
 # Words of the translated templates (solver/locale/<lang>.po), to see each language is used.
 WORDS = {
-    "de": {"technique": "1. Technik: ", "cells": "3. Die markierten Zellen: ", "so": "Also: ",
+    "de": {"technique": "1. Technik: ", "cells": "3. Die hervorgehobenen Zellen: ", "so": "Also: ",
            "wrong1": "1 Ziffer weicht von der Lösung ab", "wrong2": "2 Ziffern weichen von der Lösung ab",
            "unique": "Eindeutige Lösung", "givens": "Vorgaben: ", "backtracker": "Klassisches Backtracking",
            "try": "versuche 1 in ", "solved": "gelöst", "hidden": "Versteckter Single",
@@ -40,7 +40,7 @@ WORDS = {
            "page": "Seite 2", "solutions": ": Lösungen", "solution": "Lösungen 1", "print": "Drucken…",
            "legend": "Fett: die Vorgaben", "worksheet": "Sudoku-Arbeitsblatt", "puzzle": "Rätsel 1",
            "many": "mehr als eine Lösung"},
-    "fr": {"technique": "1. Technique\u00a0: ", "cells": "3. Les cases en surbrillance\u00a0: ", "so": "Donc\u00a0: ",
+    "fr": {"technique": "1. Technique\u00a0: ", "cells": "3. Les cases surlignées\u00a0: ", "so": "Donc\u00a0: ",
            "wrong1": "1 chiffre diffère de la solution", "wrong2": "2 chiffres diffèrent de la solution",
            "unique": "Solution unique", "givens": "Chiffres donnés\u00a0: ", "backtracker": "Backtracking classique",
            "try": "essai de 1 en ", "solved": "résolu", "hidden": "singleton caché",
