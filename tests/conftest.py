@@ -78,6 +78,14 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("solver"):  # a file named on the command line is collected all the same
+        keep = [item for item in items if item.path.name in SOLVER_TESTS]
+        if len(keep) < len(items):
+            config.hook.pytest_deselected(items=[item for item in items if item.path.name not in SOLVER_TESTS])
+            items[:] = keep
+
+
 def pytest_configure(config):
     if not config.getoption("solver"):
         _start_xvfb()
