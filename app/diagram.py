@@ -90,7 +90,7 @@ class ChainDiagram:
                     continue
                 for x in cands[(r, c)]:
                     px, py = self.spot((r, c), x)
-                    cv.create_text(px, py, text=str(x), fill="#9A9A9A", font=("TkDefaultFont", 6),
+                    cv.create_text(px, py, text=str(x), fill=CELL_LINE, font=("TkDefaultFont", 6),
                                    tags=("cand",))
         rad = k / 6.5
         for g, group in enumerate(chain.groups):

@@ -446,9 +446,7 @@ class WorksheetDialog(SmallDialog):
         def work(cancel):
             if fixed is None:
                 grids = []
-                for n in range(count):
-                    if cancel.is_set():
-                        raise solver.Cancelled()
+                for n in range(count):  # generate raises Cancelled at once when cancel is set
                     grids.append(solver.generate(level, "rotational", cancel=cancel))
                 labels = [level_label(level)] * count
             else:
