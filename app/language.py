@@ -236,6 +236,7 @@ def switch_language(controller, choice: str, build: Callable | None = None):
     kept = {name: getattr(controller, name) for name in
             ("history", "collection", "collection_index", "collection_name", "collection_file", "current_file")}
     geometry = None if _maximised(root) else root.winfo_geometry().split("+")[0]
+    focused = controller.form.focused_cell()
     controller.closing = True
     controller.worker.shutdown()
     gc.unfreeze()  # the old window's objects may go now (start() freezes the new window's)
@@ -257,6 +258,7 @@ def switch_language(controller, choice: str, build: Callable | None = None):
         root.geometry(geometry)
     if presenting and "presentation" in new.features:
         new.features["presentation"].enter()
+    form.focus_cell(focused or (0, 0))  # the keyboard goes on where it was: typing works at once
     form.set_status(say("Language: {name}.", name=solver.LANGUAGES[solver.language()]), "ok")
     if menu is not None:
         menu.replaced_by = (form, new)

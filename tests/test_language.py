@@ -260,3 +260,18 @@ def test_the_old_window_is_let_go(tk_root, sudoku_home):
     # no Tcl command left behind per switch (the first count may still hold the first start's idle work)
     assert len(set(commands["de"][1:])) == 1 and len(set(commands["en"])) == 1, commands
     controller.close()
+
+
+def test_the_keyboard_stays_in_the_grid_where_it_was(whole_window):
+    """After a switch, typing goes on in the cell that had the focus, as a teacher expects."""
+    w = whole_window
+    w.form.focus_cell((4, 6))
+    w.root.update()
+    assert w.form.focused_cell() == (4, 6)
+    form, controller = choose(w, "es")
+    w.root.update()
+    assert form.focused_cell() == (4, 6)
+    focused = w.root.focus_get()
+    focused.event_generate("<KeyPress>", keysym="7")
+    w.root.update()
+    assert controller.board.grid()[(4, 6)] == 7, form.status_text()
