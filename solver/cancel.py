@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["Cancelled", "Deadline", "check"]
+__all__ = ["Cancelled", "Deadline", "WorkBudget", "check"]
 
 
 class Cancelled(Exception):
@@ -46,4 +46,32 @@ class Deadline:
 
     def reraise_if_cancelled(self, message: str = "") -> None:
         """Inside ``except Cancelled``: raise again when the caller cancelled (not just time)."""
+        check(self.cancel, message)
+
+
+class WorkBudget:
+    """A cancel token for a search with a budget of work rather than of time, so that what
+    it finds does not depend on how busy the machine is: set when the caller's ``cancel``
+    is, or when the searches given ``stats`` (a ``solver.search.SearchStats``) have
+    counted ``nodes`` more positions than when the budget began.  The count grows when a
+    search ends, so a search cut short is cut at the same place on every run.  ``seconds``
+    of CPU time of the calling thread are a safety net that normal work never reaches."""
+
+    def __init__(self, cancel, nodes: int, stats, seconds: float):
+        self.cancel = cancel
+        self.stats = stats
+        self.end = stats.nodes + nodes
+        self.cpu_end = time.thread_time() + seconds
+
+    def is_set(self) -> bool:
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return self.expired()
+
+    def expired(self) -> bool:
+        """True when the work is used up (whatever the caller's token says)."""
+        return self.stats.nodes >= self.end or time.thread_time() > self.cpu_end
+
+    def reraise_if_cancelled(self, message: str = "") -> None:
+        """Inside ``except Cancelled``: raise again when the caller cancelled (not the budget)."""
         check(self.cancel, message)

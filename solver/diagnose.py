@@ -24,7 +24,8 @@ cell off, two swapped, one left out, an extra one, then pairs) and ranks the fix
 ``check_entries`` checks a student's digits on top of the givens.
 
 Every call is bounded: the slip search and the search for a suggested clue
-run under a time budget and report what they found when it runs out; the
+run under a work budget (search positions, so the answer is the same on a busy
+machine) and report what they found when it runs out; the
 cancel token (any object with ``is_set()``) is honoured throughout and
 raises :class:`solver.Cancelled`.
 """
@@ -34,11 +35,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .cancel import Cancelled, Deadline, check
+from .cancel import Cancelled, WorkBudget, check
 from .candidates import candidate_masks, mask_digits
 from .grid import DIGITS, PEERS, Grid, Unit, cell_of, conflicts, index
 from .i18n import Msg, describe, msg
-from .search import count_solutions, find_contradiction, find_solutions, solution_digits
+from .search import SearchStats, count_solutions, find_contradiction, find_solutions, solution_digits
 from .typos import TypoSearch, find_typos, short_fix_msg
 
 __all__ = [
@@ -48,7 +49,10 @@ __all__ = [
 
 MIN_CLUES = 17  # no proper Sudoku with 16 clues exists (McGuire et al., 2012)
 TYPO_FINDINGS = 5  # explanations shown as findings
-_CLUE_BUDGET = 0.3  # seconds for the "which clue makes it unique" search
+# work budget of the "which clue makes it unique" search, in search positions (about 0.3 s),
+# so its answer does not depend on the machine's load; the CPU seconds are a safety net only
+_CLUE_NODES = 10_000
+_CLUE_SECONDS = 1.0
 _ENUMERATE = 1000  # solutions enumerated to find that clue (at most about 50 ms)
 
 
@@ -252,7 +256,7 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Ms
     seen once is the answer (preferring the first solution's digits, then
     reading order) and "none seen once" proves no single clue exists.  If
     there are more solutions, digits seen once, then digits never seen, are
-    tried by counting, within a time budget.  Every suggestion is verified
+    tried by counting, within a work budget.  Every suggestion is verified
     by counting to 1.  Returns (None, reason) when there is none or none was
     found in time.
     """
@@ -261,10 +265,11 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Ms
         return None, msg("clue_too_few", min=MIN_CLUES, n=g.clue_count)
     if len(missing) >= 3:
         return None, msg("clue_missing_digits")
-    budget = Deadline(cancel, _CLUE_BUDGET)
+    stats = SearchStats()
+    budget = WorkBudget(cancel, _CLUE_NODES, stats, _CLUE_SECONDS)
     first = solutions[0].cells
     try:
-        sols = solution_digits(g, _ENUMERATE, cancel=budget)
+        sols = solution_digits(g, _ENUMERATE, cancel=budget, stats=stats)
     except Cancelled:
         budget.reraise_if_cancelled("diagnosis cancelled")
         sols = [s.cells for s in solutions]
@@ -286,7 +291,7 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Ms
     try:
         for _, i, d in seen_once + never_seen:
             cell = cell_of(i)
-            if count_solutions(g.with_digit(cell, d), 2, cancel=budget) == 1:
+            if count_solutions(g.with_digit(cell, d), 2, cancel=budget, stats=stats) == 1:
                 return (cell, d), msg("clue_adds", cell=cell, digit=d)
     except Cancelled:
         budget.reraise_if_cancelled("diagnosis cancelled")

@@ -14,7 +14,8 @@ solution, ranked by how likely the slip is:
 * ``extra``: a digit typed into a cell that is empty in the puzzle (the fix
   removes it);
 
-then pairs of wrong or extra digits, while the time budget lasts.
+then pairs of wrong digits, while their work budget lasts (counted in search positions,
+so the outcome is the same on a busy machine).
 
 An explanation ranks high when the fixed grid has **exactly one solution**, the
 slip is a likely one and the fixed grid looks like a published puzzle: published
@@ -40,21 +41,22 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .cancel import Cancelled, Deadline, check
+from .cancel import Cancelled, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg, describe, msg
-from .search import count_solutions, solution_digits
+from .search import SearchStats, count_solutions, solution_digits
 from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, SEVERAL_PENALTY, confusable, confusion,
                          puzzle_prior)
 
 __all__ = [
-    "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS",
+    "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS", "PAIR_NODES",
     "find_typos", "describe_explanation", "explanation_msg", "short_fix", "short_fix_msg", "confusable",
 ]
 
 MIN_CLUES = 17  # no Sudoku with fewer givens has one solution
 SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
-TYPO_SECONDS = 0.8  # time budget of one search (singles always finish; pairs use what is left)
+PAIR_NODES = 5_000  # work budget of the pairs, in search positions (about 0.15 s; singles always finish)
+TYPO_SECONDS = 1.0  # CPU seconds after which the pairs stop anyway: a safety net, not reached normally
 ENUMERATE = 16  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
 ENUMERATE_TYPED = 400  # solutions of the typed grid enumerated to find a left-out given
 MAX_EXPLANATIONS = 40  # explanations kept
@@ -123,7 +125,7 @@ class Explanation:
 class TypoSearch:
     """The outcome of :func:`find_typos`: ``explanations`` best first, ``status`` of the typed
     grid (``"invalid"``, ``"no_solution"``, ``"multiple"`` or ``"unique"``), and whether the
-    search ran to the end (``complete``; False when the time budget cut the pairs short)."""
+    search ran to the end (``complete``; False when the work budget cut the pairs short)."""
 
     status: str
     explanations: list = field(default_factory=list)
@@ -249,27 +251,29 @@ def _clashes(cells, i: int) -> bool:
 class _Search:
     """One typo search over the typed grid ``cells``."""
 
-    def __init__(self, cells: tuple, cancel, seconds: float):
+    def __init__(self, cells: tuple, cancel):
         self.cells = cells
         self.cancel = cancel
-        self.deadline = Deadline(cancel, seconds)
+        self.stats = SearchStats()  # the work of every search below, for the pairs' budget
+        self.budget = None  # the pairs' WorkBudget, set when they start
         self.givens = [i for i, d in enumerate(cells) if d]
         self.n = len(self.givens)
         self.found: dict[tuple, Explanation] = {}
         self.counts: dict[tuple, int] = {}
         self.unit_givens = [sum(1 for i in unit if cells[i]) for unit in UNITS]
 
-    # counting, with the caller's cancel honoured (the deadline only cuts the pairs)
+    # counting, with the caller's cancel honoured (the budget only cuts the pairs)
     def count(self, cells) -> int:
         key = tuple(cells)
         n = self.counts.get(key)
         if n is None:
-            n = count_solutions(Grid(key), SEVERAL, cancel=self.cancel)
+            n = count_solutions(Grid(key), SEVERAL, cancel=self.cancel, stats=self.stats)
             self.counts[key] = n
         return n
 
-    def solutions(self, cells, limit: int, cancel=None) -> list:
-        return solution_digits(Grid(cells), limit, cancel=cancel or self.cancel)
+    def solutions(self, cells, limit: int, cancel=None, exclude=None) -> list:
+        return solution_digits(Grid(cells), limit, cancel=cancel or self.cancel, stats=self.stats,
+                               exclude=exclude)
 
     def add(self, edits: tuple, solutions: int, likelihood: float) -> None:
         if solutions <= 0:
@@ -304,7 +308,8 @@ class _Search:
         # every edit here takes the typed digit away from i, so only the solutions without
         # it there count (for a grid with several solutions that skips all of its own; for
         # the others there is none with it: i clashes, or the typed grid has no solution)
-        sols = solution_digits(Grid(blanked), ENUMERATE, cancel=self.cancel, exclude=(cell, t))
+        sols = solution_digits(Grid(blanked), ENUMERATE, cancel=self.cancel, exclude=(cell, t),
+                              stats=self.stats)
         if not sols:
             return
         complete = len(sols) < ENUMERATE
@@ -402,38 +407,43 @@ class _Search:
 
     def pair_candidates(self, core: list) -> list:
         """Pairs of givens that can hold two wrong digits of an unsolvable grid: one in
-        ``core`` and the other in a core of the grid without it."""
-        out, seen = [], set()
+        ``core`` and the other in a core of the grid without it.  Taken in turns from each
+        given of ``core`` (its first partner, then each one's second, ...), so that a budget
+        cut short still tried every suspect."""
+        partners = []
         for a in core:
-            if self.deadline.expired():
+            if self.budget.expired():
                 break
             blanked = list(self.cells)
             blanked[a] = 0
             if self.count(blanked):
                 continue  # a alone explains it: a single slip, searched already
-            for b in self.core(blanked, [i for i in self.givens if i != a]):
-                key = (min(a, b), max(a, b))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(key)
+            partners.append([(min(a, b), max(a, b))
+                             for b in self.core(blanked, [i for i in self.givens if i != a])])
+        out, seen = [], set()
+        for turn in range(max(map(len, partners), default=0)):
+            for pairs in partners:
+                if turn < len(pairs) and pairs[turn] not in seen:
+                    seen.add(pairs[turn])
+                    out.append(pairs[turn])
         return out
 
     def pairs(self, order: list, covers) -> bool:
         """Two wrong digits at each pair of ``order`` (those that ``covers`` accepts); False
-        when time ran out."""
+        when the work budget ran out."""
         cells = self.cells
         n = self.n
         for a, b in order:
             if not covers(a, b):
                 continue
-            if self.deadline.expired():
+            if self.budget.expired():
                 return False
             blanked = list(cells)
             blanked[a] = blanked[b] = 0
             try:
-                sols = self.solutions(blanked, ENUMERATE, cancel=self.deadline)
+                sols = self.solutions(blanked, ENUMERATE, cancel=self.budget)
             except Cancelled:
-                self.deadline.reraise_if_cancelled("typo search cancelled")
+                self.budget.reraise_if_cancelled("typo search cancelled")
                 return False
             if not sols:
                 continue
@@ -450,7 +460,7 @@ class _Search:
                 if da == ta or db == tb:
                     continue  # one of them right: a single slip, searched already
                 if not complete and k <= 1:
-                    if self.deadline.expired():
+                    if self.budget.expired():
                         return False
                     fixed = list(blanked)
                     fixed[a], fixed[b] = da, db
@@ -463,17 +473,19 @@ class _Search:
 
 
 def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
-               pairs: bool = True) -> TypoSearch:
+               pairs: bool = True, nodes: int = PAIR_NODES) -> TypoSearch:
     """The slips that explain a typed grid that breaks a rule, has no solution or has
     several (see module doc); ``status`` ``"unique"`` and nothing to explain otherwise.
 
     Single slips are always searched to the end; pairs of slips only when no single slip
-    gives exactly one solution, within ``seconds``.  Raises :class:`solver.search.Cancelled`
+    gives exactly one solution, within a budget of ``nodes`` search positions (so the
+    outcome does not depend on the machine's load; ``seconds`` of CPU time are only a
+    safety net).  Raises :class:`solver.search.Cancelled`
     when ``cancel.is_set()``.
     """
     check(cancel, "typo search cancelled")
     cells = g.cells
-    s = _Search(cells, cancel, seconds)
+    s = _Search(cells, cancel)
     conflicts = _conflict_sets(cells)
     if conflicts:
         status = "invalid"
@@ -511,12 +523,13 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         s.left_out()
     complete = True
     if pairs and status != "multiple" and not any(x.unique for x in s.found.values()):
+        s.budget = WorkBudget(cancel, nodes, s.stats, seconds)
         if conflicts:
             givens = _pair_order(s.givens, conflicts)
             order = [(a, b) for k, a in enumerate(givens) for b in givens[k + 1:]]
         else:
             order = s.pair_candidates(suspects)
-        complete = s.pairs(order, covers) and not s.deadline.expired()
+        complete = s.pairs(order, covers) and not s.budget.expired()
     ranked = sorted(s.found.values(), key=lambda x: (-x.score, x.cells))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
     return TypoSearch(status, ranked, complete)

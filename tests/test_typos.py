@@ -116,6 +116,36 @@ def test_cancel_stops_the_search():
         find_typos(typed(r1c1=9), cancel=cancel)
 
 
+# Two independent contradictions (r1c9 and r9c1 have no digit left): only pairs explain it,
+# and the pair search runs until its work budget is spent.
+TWO_PLACES = Grid(int(c) if c != "." else 0 for c in
+                  "12345678." + "........9" + "." * 18 + "9........" + "." * 18 + ".1......." + ".3456782.")
+
+
+def test_the_pair_search_gives_the_same_answer_on_a_busy_machine(monkeypatch):
+    quiet = find_typos(TWO_PLACES)
+    assert quiet.status == "no_solution" and quiet.best.kind == "pair"
+    assert {r for r, _ in quiet.best.cells} == {0, 8}  # one wrong given in each place
+    # a machine so busy that a second of wall-clock time passes between two looks at the
+    # clock (a wall-clock budget gave {0, 4} or nothing here): the work budget is unmoved
+    import solver.cancel
+
+    clock = iter(range(10**9))
+    monkeypatch.setattr(solver.cancel.time, "monotonic", lambda: float(next(clock)))
+    busy = find_typos(TWO_PLACES)
+    assert [(x.edits, x.solutions) for x in busy.explanations] == \
+        [(x.edits, x.solutions) for x in quiet.explanations]
+    assert busy.complete == quiet.complete
+
+
+def test_a_smaller_work_budget_cuts_the_pairs_at_the_same_place_every_time():
+    runs = [find_typos(TWO_PLACES, nodes=800) for _ in range(2)]
+    assert not runs[0].complete and not runs[1].complete
+    assert [x.edits for x in runs[0].explanations] == [x.edits for x in runs[1].explanations]
+    full = find_typos(TWO_PLACES, nodes=10**7)
+    assert full.complete and len(full.explanations) >= len(runs[0].explanations)
+
+
 _PUBLISHED = [p for name in ("top1465_sample200", "17_clue_sample200") for p in load_lines(name)[:40]]
 
 
