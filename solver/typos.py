@@ -43,10 +43,12 @@ from typing import Optional
 
 from .cancel import Cancelled, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
-from .i18n import Msg, describe, msg
+from .i18n import Msg
 from .search import SearchStats, count_solutions, solution_digits
-from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, SEVERAL_PENALTY, confusable, confusion,
+from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
+                         REDUNDANT_GIVEN, SEVERAL_PENALTY, confusable, confusion, minimal_weight,
                          puzzle_prior)
+from .typo_words import describe_explanation, explanation_msg, short_fix, short_fix_msg
 
 __all__ = [
     "Edit", "Explanation", "TypoSearch", "SLIP_KINDS", "TYPO_SECONDS", "PAIR_NODES",
@@ -56,6 +58,7 @@ __all__ = [
 MIN_CLUES = 17  # no Sudoku with fewer givens has one solution
 SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
 PAIR_NODES = 5_000  # work budget of the pairs, in search positions (about 0.15 s; singles always finish)
+CORE_LOOKS = 3  # a search for a core gives up after this many looks at its token (1,024 positions each)
 TYPO_SECONDS = 1.0  # CPU seconds after which the pairs stop anyway: a safety net, not reached normally
 ENUMERATE = 16  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
 ENUMERATE_TYPED = 400  # solutions of the typed grid enumerated to find a left-out given
@@ -147,83 +150,6 @@ class TypoSearch:
             if x.unique and x.solution_key != best.solution_key:  # "" = not worked out: other
                 return best.score - x.score >= CONFIDENCE
         return True
-
-
-# -- wording (the one place the sentences are made) ----------------------------------
-
-_WHY = {"look_alike": "typo_look_alike", "keypad": "typo_keypad"}
-_DIRECTIONS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
-
-
-def _edit_msg(e: Edit) -> Msg:
-    if e.kind == "wrong_digit":
-        (cell,), (old,), (new,) = e.cells, e.old, e.new
-        why = confusable(old, new)
-        if why:
-            return msg("typo_wrong_digit_why", cell=cell, old=old, new=new,
-                       why=msg(_WHY[why], a=min(old, new), b=max(old, new)))
-        return msg("typo_wrong_digit", cell=cell, old=old, new=new)
-    if e.kind == "extra":
-        (cell,), (old,) = e.cells, e.old
-        return msg("typo_extra", cell=cell, digit=old)
-    if e.kind == "left_out":
-        (cell,), (new,) = e.cells, e.new
-        return msg("typo_left_out", cell=cell, digit=new)
-    if e.kind == "shifted":
-        (src, dst), (d, _) = e.cells, e.old
-        return msg(f"typo_shifted_{_direction(src, dst)}", src=src, dst=dst, digit=d)
-    if e.kind == "swapped":
-        (a, b), (da, db) = e.cells, e.old
-        return msg("typo_swapped", a=a, b=b, da=da, db=db)
-    raise ValueError(f"unknown slip kind {e.kind!r}")
-
-
-def _direction(src, dst) -> str:
-    (r1, c1), (r2, c2) = src, dst
-    return _DIRECTIONS[(r2 - r1, c2 - c1)]
-
-
-def _chained(parts: list, code: str) -> Msg:
-    """Messages one after the other, joined by the template ``code`` ("{first}; and {second}")."""
-    if len(parts) == 1:
-        return parts[0]
-    return msg(code, first=parts[0], second=_chained(parts[1:], code))
-
-
-def short_fix_msg(x: Explanation) -> Msg:
-    """:func:`short_fix` as a message."""
-    parts = []
-    for e in x.edits:
-        if e.kind == "wrong_digit":
-            parts.append(msg("fix_wrong_digit", cell=e.cells[0], old=e.old[0], new=e.new[0]))
-        elif e.kind == "extra":
-            parts.append(msg("fix_extra", digit=e.old[0], cell=e.cells[0]))
-        elif e.kind == "left_out":
-            parts.append(msg("fix_left_out", digit=e.new[0], cell=e.cells[0]))
-        elif e.kind == "shifted":
-            parts.append(msg("fix_shifted", digit=e.old[0], src=e.cells[0], dst=e.cells[1]))
-        else:
-            parts.append(msg("fix_swapped", a=e.cells[0], b=e.cells[1]))
-    return _chained(parts, "fix_two")
-
-
-def short_fix(x: Explanation) -> str:
-    """The fix in a few words, for a button or a status line: "r5c9 7 → 1", "remove the 7
-    in r5c9", "add 4 in r2c3", "move the 3 from r1c4 to r1c5", "swap r6c4 and r7c4"
-    (in the chosen language)."""
-    return describe(short_fix_msg(x))
-
-
-def explanation_msg(x: Explanation) -> Msg:
-    """The sentence of an explanation as a message (its edits, then what the fix gives)."""
-    edits = _chained([_edit_msg(e) for e in x.edits], "typo_two")
-    return msg("typo_unique" if x.unique else "typo_several", edits=edits)
-
-
-def describe_explanation(x: Explanation) -> str:
-    """The sentence for people, e.g. "r5c9: you typed 7, the puzzle works with 1 there; 1 and
-    7 look alike. With that fix the puzzle has exactly one solution." (in the chosen language)"""
-    return describe(explanation_msg(x))
 
 
 # -- the search ------------------------------------------------------------------------
@@ -390,6 +316,34 @@ class _Search:
                 edit = Edit("left_out", (cell_of(i),), (0,), (d,))
                 self.add((edit,), k, KIND_PRIOR["left_out"] / n)
 
+    # -- published puzzles are minimal --------------------------------------------------
+    def minimal_first(self, ranked: list) -> list:
+        """``ranked`` again after the best few unique fixes lost REDUNDANT_GIVEN when a given
+        of their grid can go (see solver.typo_prior)."""
+        weight = minimal_weight(self.n)
+        if not ranked or not weight:
+            return ranked
+        top = ranked[0].score
+        out = list(ranked)
+        for k, x in enumerate(ranked[:REDUNDANCY_CHECKED]):
+            if x.unique and x.score >= top - REDUNDANCY_MARGIN and self.redundant(x.fixed):
+                out[k] = Explanation(x.edits, x.solutions, x.score - REDUNDANT_GIVEN * weight, x.fixed)
+        return sorted(out, key=_order)
+
+    def redundant(self, g: Grid) -> bool:
+        """True when a given of ``g`` (which has one solution) can go and one solution stays."""
+        cells = list(g.cells)
+        for i, d in enumerate(g.cells):
+            if not d:
+                continue
+            cells[i] = 0
+            other = solution_digits(Grid(cells), 1, cancel=self.cancel, stats=self.stats,
+                                    exclude=(cell_of(i), d))
+            cells[i] = d
+            if not other:
+                return True
+        return False
+
     # -- two slips ------------------------------------------------------------------
     def core(self, cells, among) -> list:
         """A minimal set of the givens ``among`` that ``cells`` cannot be solved with (the rest
@@ -400,10 +354,28 @@ class _Search:
         for z in among:
             d = work[z]
             work[z] = 0
-            if self.count(work):  # solvable without z: z is part of the contradiction
+            if not self.unsolvable(work):  # solvable without z: z is part of the contradiction
                 work[z] = d
                 core.append(z)
         return core
+
+    def unsolvable(self, cells) -> bool:
+        """True when ``cells`` has no solution, as far as a short search can tell: a sparse
+        grid can take seconds to prove unsolvable, so after CORE_LOOKS looks the given
+        stays in the core (a core with a given too many still holds every wrong one)."""
+        key = tuple(cells)
+        n = self.counts.get(key)
+        if n is not None:
+            return n == 0
+        try:
+            found = count_solutions(Grid(key), 1, cancel=_Looks(self.cancel, CORE_LOOKS),
+                                    stats=self.stats)
+        except Cancelled:
+            check(self.cancel, "typo search cancelled")
+            return False
+        if not found:
+            self.counts[key] = 0
+        return not found
 
     def pair_candidates(self, core: list) -> list:
         """Pairs of givens that can hold two wrong digits of an unsolvable grid: one in
@@ -472,6 +444,21 @@ class _Search:
         return True
 
 
+class _Looks:
+    """A cancel token that is set after ``limit`` looks (a search looks once at the start
+    and then every 1,024 positions): a cap on one search's work, the same on every run."""
+
+    def __init__(self, cancel, limit: int):
+        self.cancel = cancel
+        self.left = limit
+
+    def is_set(self) -> bool:
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        self.left -= 1
+        return self.left < 0
+
+
 def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
                pairs: bool = True, nodes: int = PAIR_NODES) -> TypoSearch:
     """The slips that explain a typed grid that breaks a rule, has no solution or has
@@ -530,7 +517,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         else:
             order = s.pair_candidates(suspects)
         complete = s.pairs(order, covers) and not s.budget.expired()
-    ranked = sorted(s.found.values(), key=lambda x: (-x.score, x.cells))
+    ranked = s.minimal_first(sorted(s.found.values(), key=_order))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
     return TypoSearch(status, ranked, complete)
 
@@ -541,6 +528,10 @@ def _pair_order(candidates: list, conflicts: list) -> list:
         return candidates
     inside = set().union(*map(set, conflicts))
     return sorted(candidates, key=lambda i: (i not in inside, i))
+
+
+def _order(x: Explanation) -> tuple:
+    return (-x.score, x.cells)
 
 
 def _with_rank(x: Explanation, rank: int, search: "_Search") -> Explanation:
