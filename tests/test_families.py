@@ -508,6 +508,40 @@ def test_avoidable_rectangle_type_2_crafted():
     assert avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81}) is None
 
 
+def test_avoidable_rectangle_type_4_crafted():
+    """r1c1 = 1 and r1c4 = 2 were solved (not givens); across from them r2c1 could be 2 and r2c4
+    could be 1, which would let the four corners swap 1 and 2.  In row 2, 2 fits only at r2c1
+    and r2c4: one of them is 2, so r2c4 cannot be 1 (it would force r2c1 = 2)."""
+    from solver.techniques.uniqueness import avoidable_rectangle, avoidable_rectangle_type_4
+    cells = [0] * 81
+    cells[0], cells[3] = 1, 2                      # r1c1 = 1, r1c4 = 2, solved (not givens)
+    masks = [0 if d else mask(range(1, 10)) for d in cells]
+    for c in range(9):
+        if c not in (0, 3):
+            masks[9 + c] &= ~mask((2,))             # row 2: 2 only at r2c1 and r2c4
+    step = avoidable_rectangle_type_4(cells, masks, memo={"givens": (0,) * 81})
+    assert step.technique == "Avoidable Rectangle Type 4"
+    assert elims(step) == {((1, 3), 1)}
+    assert step.message.startswith("Avoidable Rectangle Type 4:") and "neither a given" in step.message
+    assert "In row 2, 2 fits only at r2c1 and r2c4" in step.message
+    assert set(step.cells) == {(0, 0), (0, 3), (1, 0), (1, 3)}
+    assert step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    assert avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81}) is None  # not type 1 or 2
+    # the other digit: 1 only at r2c1 and r2c4 in row 2, so r2c1 cannot be 2
+    masks = [0 if d else mask(range(1, 10)) for d in cells]
+    for c in range(9):
+        if c not in (0, 3):
+            masks[9 + c] &= ~mask((1,))
+    step = avoidable_rectangle_type_4(cells, masks, memo={"givens": (0,) * 81})
+    assert elims(step) == {((1, 0), 2)}
+    givens = [0] * 81
+    givens[3] = 2  # r1c4 is a given: it cannot swap
+    assert avoidable_rectangle_type_4(cells, masks, memo={"givens": tuple(givens)}) is None
+    assert avoidable_rectangle_type_4(cells, masks) is None  # no givens known: nothing
+    masks[9 + 5] |= mask((1,))  # a third place of 1 in row 2: no conclusion
+    assert avoidable_rectangle_type_4(cells, masks, memo={"givens": (0,) * 81}) is None
+
+
 # -- Franken and Mutant fish ----------------------------------------------------------------
 def _fish_masks(d: int, places) -> list[int]:
     """Empty-grid masks where digit ``d`` is a candidate only in ``places`` ((row, col) cells)."""

@@ -87,6 +87,12 @@ register({
                         "the four corners (two boxes) could swap {x} and {y}: two solutions. So "
                         "one of them is {z}: remove {z} from {out:cells}, which see both.",
 
+    "avoidable_type_4": "{t:technique}: {p:cell} was solved as {x} and {q:cell} as {y}, neither a "
+                        "given. In {u:unit}, {s} fits only at {a:cell} and {b:cell}. Were {c:cell} "
+                        "{e}, the other one would be {s}; with {a:cell} = {y} and {b:cell} = {x} "
+                        "the four corners (two boxes) could swap {x} and {y} and still fit every "
+                        "given: two solutions. So remove {e} from {c:cell}.",
+
     # -- als.py: an almost locked set reads "r1c1 and r1c2 (1, 5 and 7)"
     "als_set": "{cs:cells} ({ds:digits})",
     "als_xz": "{t:technique}: {a} and {b} are almost locked sets; {x} is restricted between them "

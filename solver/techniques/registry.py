@@ -59,6 +59,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (uniqueness.UR_TYPE_6, uniqueness.unique_rectangle_type_6),
     (uniqueness.HIDDEN_RECTANGLE, uniqueness.hidden_rectangle),
     (uniqueness.AVOIDABLE_RECTANGLE, uniqueness.avoidable_rectangle),
+    (uniqueness.AVOIDABLE_RECTANGLE_TYPE_4, uniqueness.avoidable_rectangle_type_4),
     (uniqueness.BUG_PLUS_1, uniqueness.bug_plus_1),
     (fish.FINNED_X_WING, fish.finned_x_wing),
     (fish.SASHIMI_X_WING, fish.sashimi_x_wing),

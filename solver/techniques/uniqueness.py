@@ -1,13 +1,14 @@
 """Uniqueness: patterns that would allow a second solution, so a puzzle with one solution avoids them.
 
-Unique Rectangle types 1-6, Hidden Rectangle and BUG+1.  Sound only when the
+Unique Rectangle types 1-6, Hidden Rectangle, Avoidable Rectangle types 1, 2 and 4,
+and BUG+1.  Sound only when the
 puzzle has exactly one solution: ``registry.finders(assume_unique=False)``
 leaves out every technique listed in :data:`TECHNIQUES` here.
 
 A rectangle is four blank cells on two rows, two columns and two boxes that
 all hold the digits X and Y; *floors* are its corners holding only X and Y,
-*roofs* the others.  Avoidable Rectangle works on solved cells that are not
-givens: its finder reads the givens from the path's ``memo``.
+*roofs* the others.  Avoidable Rectangle (and its type 4) works on solved cells that
+are not givens: its finders read the givens from the path's ``memo``.
 """
 from __future__ import annotations
 
@@ -378,6 +379,62 @@ def _ar_type_2(corners, vals, masks):
     return None
 
 
+AVOIDABLE_RECTANGLE_TYPE_4 = Technique(
+    "Avoidable Rectangle Type 4", "expert", 42,
+    "Rectangle corners in two boxes, none of them a given. Two on one line were solved as X and "
+    "Y; the two across from them must not become Y and X, or the four could swap X and Y: two "
+    "solutions. If Y has no other place in a unit those two open corners share, one of them is "
+    "Y, so the one that would need X loses X (and the same with X and Y exchanged)." + _ASSUME)
+
+
+def avoidable_rectangle_type_4(cells, masks, cancel=None, memo=None):
+    """Avoidable Rectangle type 4 (needs the givens, as :func:`avoidable_rectangle`): two corners
+    solved as X and Y on one line, none a given; across from them, open corners ``ia`` (could be Y)
+    and ``ib`` (could be X).  ``ia = Y`` and ``ib = X`` together would complete a rectangle that
+    could swap, so when Y's only places in a unit of both are ``ia`` and ``ib`` (one of them is Y),
+    ``ib`` is not X; when X's are, ``ia`` is not Y."""
+    givens = memo.get("givens") if memo is not None else None
+    if givens is None:
+        return None
+    solved = [d if d and not givens[i] else 0 for i, d in enumerate(cells)]
+    if sum(1 for d in solved if d) < 2:
+        return None
+    for corners in _TWO_BOX_RECTANGLES:
+        vals = [solved[i] for i in corners]
+        if vals.count(0) != 2 or any(cells[i] and not solved[i] for i in corners):
+            continue  # a given corner, or not two solved ones
+        step = _ar_type_4(corners, vals, cells, masks)
+        if step is not None:
+            return step
+    return None
+
+
+avoidable_rectangle_type_4.cancellable = True  # find_first passes ``memo`` (with the givens)
+
+
+def _ar_type_4(corners, vals, cells, masks):
+    for a, b in ((0, 1), (2, 3), (0, 2), (1, 3)):
+        x, y = vals[a], vals[b]
+        if not x or not y or x == y:
+            continue
+        ia, ib = corners[3 - b], corners[3 - a]  # ia across from b (would be y), ib across from a
+        if cells[ia] or cells[ib] or not (masks[ia] & BIT[y] and masks[ib] & BIT[x]):
+            continue
+        for u in _shared_units(ia, ib):
+            for s, (c, e) in ((y, (ib, x)), (x, (ia, y))):
+                # s only at ia and ib in u: one of them is s, so c cannot be e
+                if any(masks[j] & BIT[s] for j in UNITS[u] if j != ia and j != ib):
+                    continue
+                return make_step(
+                    AVOIDABLE_RECTANGLE_TYPE_4.name, _rect_units(corners) + [u], corners,
+                    [x, y], elims=[(c, e)],
+                    message=msg("avoidable_type_4", t=AVOIDABLE_RECTANGLE_TYPE_4.name,
+                                p=cell_of(corners[a]), x=x, q=cell_of(corners[b]), y=y, u=u,
+                                s=s, a=cell_of(ia), b=cell_of(ib), c=cell_of(c), e=e),
+                    unit_hint=_rect_hint(corners))
+    return None
+
+
 #: Every technique of this family (all of them assume a unique solution).
 TECHNIQUES = (UNIQUE_RECTANGLE, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, UR_TYPE_5, UR_TYPE_6,
-              HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE, BUG_PLUS_1)
+              HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE, AVOIDABLE_RECTANGLE_TYPE_4, BUG_PLUS_1)
