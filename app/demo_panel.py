@@ -351,15 +351,15 @@ class DemoPanel:
         self.cancel_button.state(["!disabled"] if busy else ["disabled"])
         for w in (*self.order_buttons.values(), self.time_scale, self.reset_button):
             w.state(["disabled"] if busy else ["!disabled"])
+        # The job line keeps its place when empty: a panel that grew a line as a job started made the
+        # window lay itself out again (scroll bar, wrapping, a window sized by its content) while the
+        # job held the interpreter, hundreds of Tcl calls that each waited for it (issue 17).
         if busy:
-            self.job_label.grid()
             self.progress.grid()
             self.progress.start(15)
         else:
             self.progress.stop()
             self.progress.grid_remove()
-            if not str(self.job_label.cget("text")):
-                self.job_label.grid_remove()
 
 
     def set_large(self, on: bool, text_px: int = 20) -> None:
