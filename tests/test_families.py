@@ -542,6 +542,25 @@ def test_avoidable_rectangle_type_4_crafted():
     assert avoidable_rectangle_type_4(cells, masks, memo={"givens": (0,) * 81}) is None
 
 
+def test_avoidable_rectangle_type_4_on_a_real_path():
+    """On the logical path of a top1465 puzzle: r3c5 = 3 and r3c8 = 4 were solved (not givens),
+    and in row 1, 4 fits only at r1c5 and r1c8; so r1c8 cannot be 3.  (Found on 78 positions of
+    150 top1465 paths, but never the next step there: simpler steps come first.)"""
+    puzzle = grid("9..7..1...2..1...7...5..6........56......32..1...5...824..813...1542...6..9.....2")
+    cells = [0 if ch == "." else int(ch) for ch in
+             "9567.81..4239168578715326497.2.9456.....6327.1..2579.8247681395315429786..9375412"]
+    masks = [0, 0, 0, 0, 8, 0, 0, 6, 4] + [0] * 19 + [132, 0, 129, 0, 0, 0, 0, 5, 16, 256, 136,
+             129, 0, 0, 0, 0, 9, 0, 36, 8, 0, 0, 0, 0, 4] + [0] * 19 + [32, 160] + [0] * 7
+    g, cands = Grid(cells), Candidates(masks)
+    sol = solver.solve(puzzle)
+    assert solver.count_solutions(puzzle, limit=2) == 1
+    step = find_step(g, "Avoidable Rectangle Type 4", cands, givens=puzzle)
+    assert step is not None and elims(step) == {((0, 7), 3)} and sol[0, 7] != 3
+    assert "In row 1, 4 fits only at r1c5 and r1c8" in step.message
+    assert find_step(g, "Avoidable Rectangle Type 4", cands) is None  # every digit a given
+    assert step.lesson == solver.technique("Avoidable Rectangle Type 4").summary
+
+
 # -- Franken and Mutant fish ----------------------------------------------------------------
 def _fish_masks(d: int, places) -> list[int]:
     """Empty-grid masks where digit ``d`` is a candidate only in ``places`` ((row, col) cells)."""
