@@ -276,3 +276,21 @@ def test_solution_digits_can_leave_out_one_digit_of_a_cell():
     without = solution_digits(g, 1000, exclude=(cell, 1))
     assert 2 <= len(every) < 1000 and without
     assert sorted(without) == sorted(s for s in every if s[index(*cell)] != 1)
+
+
+def test_a_fix_whose_grid_has_a_given_too_many_ranks_below_a_minimal_one():
+    # an isomorph of a public puzzle with its given r3c1 = 2 left out; adding 3 in r6c6
+    # also gives one solution, with fewer givens crowded, but then a given of the grid can
+    # go (published puzzles are minimal: none can)
+    g = Grid(int(c) for c in
+             "000070080000500200000068005700600050030000002004000100300700020500830970000009003")
+    t = find_typos(g)
+    assert t.best.edits == (Edit("left_out", ((2, 0),), (0,), (2,)),) and t.confident
+    other = next(x for x in t.explanations if x.edits == (Edit("left_out", ((5, 5),), (0,), (3,)),))
+    assert other.unique and other.rank > 1
+
+    def removable(fixed: Grid) -> bool:
+        return any(count_solutions(fixed.with_digit(c, 0), 2) == 1
+                   for c in ((r, k) for r in range(9) for k in range(9)) if fixed[c])
+
+    assert removable(other.fixed) and not removable(t.best.fixed)
