@@ -122,7 +122,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     controller.features["window"] = WindowSize(form)  # the window's size, saved with the state
     # nothing in the side panel is cut off: full-width labels wrap, tables grow with the display's dpi
     wrap_wide_labels(form.side_panel, skip=(demo.panel.frame,))  # the demo's panel flows its own rows
-    scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table,))
+    scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table, *teach.card.tables))
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
     controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)

@@ -13,6 +13,7 @@ from tkinter import ttk
 
 import solver
 
+from .layout import fit_tree_columns
 from .looks import BLACK, LABEL_TEXT, LEVEL_COLOURS, STATUS_COLOURS
 from .wording import N_, _, format_count, level_name, pgettext, say, say_n, technique_name, what_is
 
@@ -75,12 +76,13 @@ class Card:
         self.work.column("backtracks", width=95, anchor="e", stretch=False)
         self.work.grid(row=10, column=0, columnspan=2, sticky="ew")
         self.work.insert("", "end", iid="classic", text=_("Classic backtracker"), values=("", ""))
-        self.work.insert("", "end", iid="fast", text=_("Fast solver (search nodes)"), values=("", ""))
+        self.work.insert("", "end", iid="fast", text=_("Fast solver (nodes)"), values=("", ""))
         self.note = tk.Label(tab, text="", font=self.teach.fonts["small"], anchor="nw", justify="left", width=40)
         self.note.grid(row=11, column=0, columnspan=2, sticky="ew", pady=(4, 0))
         self.note.bind("<Configure>", lambda e: self.note.configure(wraplength=max(150, e.width - 8)))
         self.button = ttk.Button(tab, text=_("Rate this puzzle (F8)"), command=self.rate)
         self.button.grid(row=12, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self._fit_tables()
 
     def rate(self) -> None:
         """Rate the puzzle (on the worker, cached), show the card and say its level in the status line."""
@@ -129,6 +131,7 @@ class Card:
             fill = _("Rate this puzzle (F8), or Check puzzle (F5) on a puzzle with one solution, fills this card.")
             self.note.configure(text=_("The card belongs to the puzzle shown, and this one has not been rated.")
                                 + " " + fill if shown else fill)
+            self._fit_tables()
             return
         if not rating.unique:
             self.level.configure(text=_("Not rated"), fg=STATUS_COLOURS["warn"])
@@ -188,8 +191,19 @@ class Card:
                              "solver, which fills forced digits first, needs {nodes:n} ({n:n} guesses): {ratio:0}× "
                              "less work.", s.guesses, **data)
             self.note.configure(text=note)
+        self._fit_tables()
         if select:
             self.teach.select(self.tab)
+
+    @property
+    def tables(self) -> tuple[ttk.Treeview, ttk.Treeview]:
+        """The techniques table and the work table (they size themselves from their text)."""
+        return self.counts, self.work
+
+    def _fit_tables(self) -> None:
+        """Both tables as wide as their text (a technique's name, 'Fast solver (nodes)')."""
+        fit_tree_columns(self.counts)
+        fit_tree_columns(self.work)
 
     def text(self) -> str:
         """Everything the card shows, as text (for tests and the screenshot check)."""

@@ -27,7 +27,7 @@ from .platform import windows_work_area
 logger = logging.getLogger(__name__)
 
 __all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
-           "wrap_wide_labels", "scale_tree_columns", "fit_tree_rows", "menubar_height", "fit_window",
+           "wrap_wide_labels", "scale_tree_columns", "fit_tree_columns", "fit_tree_rows", "menubar_height", "fit_window",
            "maximise_window", "window_state", "notebook_tab_width", "fit_notebook_titles"]
 
 #: the height a title bar and a task bar take (at 96 dpi) where the system does not say
@@ -348,6 +348,23 @@ def scale_tree_columns(container: tk.Misc, factor: float, skip: tuple = ()) -> N
             for col in ("#0", *w.cget("columns")):
                 w.column(col, width=int(int(w.column(col, "width")) * factor),
                          minwidth=int(int(w.column(col, "minwidth")) * factor))
+
+
+def fit_tree_columns(tree: ttk.Treeview) -> None:
+    """Each column of ``tree`` asks for the width its heading and its rows' text need, in the tree's
+    own fonts (so the dpi and the language are taken into account); the tree column stretches into
+    any width left over.  Call it again after the rows change."""
+    style = ttk.Style(tree)
+    name = str(tree.cget("style")) or "Treeview"
+    font = tkfont.Font(root=tree, font=style.lookup(name, "font") or "TkDefaultFont")
+    heading = tkfont.Font(root=tree, font=style.lookup(f"{name}.Heading", "font")
+                          or style.lookup("Heading", "font") or "TkHeadingFont")
+    rows = tree.get_children()
+    for col in ("#0", *tree.cget("columns")):
+        texts = [str(tree.item(iid, "text") if col == "#0" else tree.set(iid, col)) for iid in rows]
+        need = max([heading.measure(str(tree.heading(col, "text")))] + [font.measure(t) for t in texts])
+        need += 24 if col == "#0" else 14  # the tree's indicator space, the cell's padding
+        tree.column(col, width=need, minwidth=need, stretch=col == "#0")
 
 
 def fit_tree_rows(root: tk.Misc) -> None:

@@ -317,7 +317,7 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
         assert f"{name}: {n}×" in text
     assert (f"Classic backtracker: {r.backtrack.placements:,} placements, {r.backtrack.backtracks:,} "
             "backtracks") in text
-    assert f"Fast solver (search nodes): {r.search.nodes:,} placements" in text
+    assert f"Fast solver (nodes): {r.search.nodes:,} placements" in text
     assert str(app.form.side_panel.select()) == str(app.teach.card.tab)
     assert "Difficulty: Expert" in app.form.status_text()
 
