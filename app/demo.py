@@ -10,14 +10,16 @@ time) sit beside the grid in the "Search demo" tab of the side panel.
 How it stays responsive: the Tk thread drains the generator in ``after``
 batches sized to the speed (one event per tick up to 50 steps/s; a time budget
 of a few milliseconds per batch at full speed), so Pause, the sliders and Esc
-are handled between two batches.  Skip to end, Compare and "Count the whole
-run" run on a worker thread that never touches widgets (app/demo_counts.py).  Step back and
-the timeline replay a bounded history (:data:`HISTORY` events, a ring buffer), so memory
-stays flat however long the search runs.
+are handled between two batches (app/demo_play.py).  Skip to end, Compare and
+"Count the whole run" run on a worker thread that never touches widgets
+(app/demo_counts.py).  Step back and the timeline replay a bounded history
+(:data:`HISTORY` events, a ring buffer), so memory stays flat however long the
+search runs.
 
 Where things are: this module is the control (start, stop, step, play, Esc, keys);
 app/demo_run.py the model (the run, the orders, the table's numbers; no Tk);
 app/demo_panel.py the widgets (the side tab, and the run drawn on the grid);
+app/demo_play.py Play / Pause (the ``after`` loop at the slider's speed, the seconds played);
 app/demo_counts.py the background work and the comparison table.
 
 Keys (only while the demo is on, i.e. the grid shows the search, or the demo
@@ -31,7 +33,6 @@ Wiring: ``install_demo(form, controller)`` (called once from ``app.__main__``).
 from __future__ import annotations
 
 import logging
-import time
 import tkinter as tk
 from typing import Callable
 
@@ -40,14 +41,14 @@ from solver import Grid
 
 from .demo_counts import DemoCounts
 from .demo_panel import DemoGrid, DemoPanel
-from .demo_run import HISTORY, ORDER_LABELS, DemoRun, run_state, slider_position, speed_of, step_text
-from .wording import N_, _, describe_speed, pgettext, say, say_n
+from .demo_play import Playback, cancel_after
+from .demo_run import HISTORY, ORDER_LABELS, DemoRun, run_state, step_text
+from .wording import N_, _, pgettext, say, say_n
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["install_demo", "Demo"]
 
-FULL_SPEED_BUDGET = 0.012  # seconds of work per batch at full speed (the screen redraws between)
 UNDO_FLASH_MS = 400
 DEMO_TAG = "SudokuDemo"  # the bind tag of the demo's keys
 IDLE_TEXT = N_("Watch the computer solve the puzzle on the grid: Step ▶ (→) or ▶ Play (Space) starts the search.")
@@ -60,7 +61,8 @@ class Demo:
     Responsibilities: start a :class:`DemoRun` on the puzzle (refusing a grid with rule
     conflicts), show its events on the form's cells, play/pause/step/step back/scrub/
     reset, and give the grid back to the controller when the demo stops or the grid
-    changes underneath.  Skip, Compare and the table are ``counts`` (app/demo_counts.py).
+    changes underneath.  Skip, Compare and the table are ``counts`` (app/demo_counts.py);
+    Play / Pause and the speed are ``playback`` (app/demo_play.py).
     """
 
     def __init__(self, form, controller):
@@ -71,16 +73,9 @@ class Demo:
         self.active = False
         self._start_position: tuple | None = None  # (board, grid) given to start(), see puzzle()
         self.activate_listeners: list[Callable[[], None]] = []  # called as the demo takes the grid
-        self.playing = False
+        self.playback = Playback(self)  # Play / Pause at the slider's speed, the seconds played
         self.counts = DemoCounts(self)  # skip to the end, Compare, Count the whole run (on a worker)
         self.history_size = HISTORY
-        self.max_batch = 0  # the largest number of events drawn in one batch (for the Pause test)
-        self.batches = 0
-        self.elapsed = 0.0
-        self._play_started: float | None = None
-        self._carry = 0.0
-        self._tick_due = 0.0
-        self._after: str | None = None
         self._poll_after: str | None = None
         self._flash_after: str | None = None
         self._flash_over = True
@@ -90,7 +85,7 @@ class Demo:
         self.tab = self.panel.tab
         self.tab.bind("<Destroy>", self._on_destroy)
         self.speed_changed()
-        self._show_counters()
+        self.show_counters()
         self.counts.show_table()
         self.panel.set_explain(_(IDLE_TEXT))
 
@@ -141,8 +136,8 @@ class Demo:
         self.pause()
         self.run = DemoRun(g, self.panel.var_order.get(), history=self.history_size)
         self._board = self.controller.board  # the grid this run belongs to
-        self.elapsed = 0.0
-        self.max_batch = 0
+        self.playback.elapsed = 0.0
+        self.playback.max_batch = 0
         if not self.active:
             self._activate()
         self._render(set(range(81)))
@@ -187,12 +182,12 @@ class Demo:
         self.active = False
         self.run = None
         self._start_position = None
-        self.elapsed, self._play_started = 0.0, None  # "elapsed" belongs to the run, like the counters
-        self._flash_after = _cancel(self.root, self._flash_after)
-        self._poll_after = _cancel(self.root, self._poll_after)
+        self.playback.reset_clock()
+        self._flash_after = cancel_after(self.root, self._flash_after)
+        self._poll_after = cancel_after(self.root, self._poll_after)
         self.grid.release_keys(DEMO_TAG)
         self.grid.forget()
-        self._show_counters()
+        self.show_counters()
         self.panel.show_timeline(self.run)
         self.panel.set_explain(_(IDLE_TEXT))
         self.panel.show_play(False)
@@ -275,8 +270,7 @@ class Demo:
             self.say(_("The search has ended. Reset (Home) starts it again."))
             return
         self.run.forward(1)
-        self._flash_over = False
-        self._render(self.run.changed)
+        self.show(self.run.changed)
         self.after_move()
 
     def step_back(self) -> None:
@@ -291,8 +285,7 @@ class Demo:
                 self.say(say("Step back reaches only the last {n:n} steps; step {pos:n} is as far back as the "
                              "history goes.", n=self.history_size, pos=self.run.pos), "warn")
             return
-        self._flash_over = False
-        self._render(self.run.changed)
+        self.show(self.run.changed)
 
     def seek(self, p: int) -> None:
         """Show step ``p`` (the timeline); clamped to the kept history."""
@@ -301,8 +294,7 @@ class Demo:
         self.pause()
         want = int(p)
         got = self.run.seek(want)
-        self._flash_over = True
-        self._render(self.run.changed)
+        self.show(self.run.changed, flash=False)
         if want < got:
             self.say(say("The timeline keeps the last {n:n} steps: step {pos:n} is the earliest kept.",
                          n=self.history_size, pos=got), "warn")
@@ -313,75 +305,46 @@ class Demo:
             self.counts.cancel(wait=True)
         self.start()
 
+    # Play / Pause (app/demo_play.py), here for the panel, the menu, the keys and the counts
+    @property
+    def playing(self) -> bool:
+        return self.playback.playing
+
+    @property
+    def elapsed(self) -> float:
+        """The seconds played (and skipped) before the current play."""
+        return self.playback.elapsed
+
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        self.playback.elapsed = seconds
+
+    @property
+    def max_batch(self) -> int:
+        """The largest number of events drawn in one batch (for the Pause test)."""
+        return self.playback.max_batch
+
+    @property
+    def batches(self) -> int:
+        return self.playback.batches
+
     def toggle_play(self) -> None:
-        (self.pause if self.playing else self.play)()
+        self.playback.toggle()
 
     def play(self) -> None:
         """Play at the slider's speed until the end (or Pause)."""
-        if not self.ready():
-            return
-        if self.run.at_end:
-            self.start()
-        self.playing = True
-        self._play_started = time.perf_counter()
-        self._carry = 0.0
-        self.panel.show_play(True)
-        self.controller.update_cancel()
-        self._schedule_tick(0)
+        self.playback.play()
 
     def pause(self) -> None:
         """Stop playing now (no further batch runs)."""
-        self._after = _cancel(self.root, self._after)
-        if self.playing:
-            self.playing = False
-            if self._play_started is not None:
-                self.elapsed += time.perf_counter() - self._play_started
-                self._play_started = None
-            self.panel.show_play(False)
-            self._show_counters()
-            self.controller.update_cancel()
+        self.playback.pause()
 
-    def _schedule_tick(self, delay: int) -> None:
-        self._tick_due = time.perf_counter() + delay / 1000
-        self._after = self.root.after(delay, self._tick)
+    def speed_changed(self, *_args) -> None:
+        self.playback.speed_changed()
 
-    def _tick_delay(self) -> int:
-        sps = speed_of(self.panel.var_speed.get())
-        return 1 if sps is None else (max(1, int(1000 / sps)) if sps <= 50 else 20)
-
-    def _tick(self) -> None:
-        """One drain batch: as many events as the speed asks for, then one repaint."""
-        self._after = None
-        if not self.playing or self.run is None:
-            return
-        run = self.run
-        sps = speed_of(self.panel.var_speed.get())
-        if sps is None:
-            t0 = time.perf_counter()
-            n = 0
-            while not run.at_end and time.perf_counter() - t0 < FULL_SPEED_BUDGET:
-                n += run.forward(64)
-            delay = 1
-        elif sps <= 50:
-            n = run.forward(1)
-            delay = self._tick_delay()
-        else:
-            self._carry += sps * 0.02
-            want = int(self._carry)
-            self._carry -= want
-            n = run.forward(want)
-            delay = 20
-        self.batches += 1
-        self.max_batch = max(self.max_batch, n)
-        self._flash_over = False
-        self._render(run.changed)
-        if sps is None:
-            self.root.update_idletasks()  # draw this batch before the next one
-        if run.at_end:
-            self.pause()
-            self.after_move()
-            return
-        self._schedule_tick(delay)
+    def set_speed(self, steps_per_second: float | None) -> None:
+        """Move the speed slider (None: full speed)."""
+        self.playback.set_speed(steps_per_second)
 
     def after_move(self) -> None:
         run = self.run
@@ -391,19 +354,25 @@ class Demo:
     # ======================================================================
     # drawing
     # ======================================================================
+    def show(self, changed: set[int], flash: bool = True) -> None:
+        """Show the run's step after a move (``flash``: an undo shows its digit a moment first)."""
+        self._flash_over = not flash
+        self._render(changed)
+
     def _render(self, changed: set[int]) -> None:
         """Show the run's current step: changed cells, the current event's marks, counters, texts."""
         run = self.run
         if run is None:
             return
         e = run.event
-        flash = e is not None and e.kind == "undo" and not self._flash_over and not (self.playing and self._fast())
+        fast = self.playing and self.playback.fast()
+        flash = e is not None and e.kind == "undo" and not self._flash_over and not fast
         if flash:  # the digit being taken back shows a moment, then the cell is blank
-            self._flash_after = _cancel(self.root, self._flash_after)
+            self._flash_after = cancel_after(self.root, self._flash_after)
             self._flash_after = self.root.after(UNDO_FLASH_MS, self._end_flash)
         self.grid.paint(run, changed, flash)
         solved = run.solved
-        self._show_counters()
+        self.show_counters()
         self.panel.show_timeline(self.run)
         text = step_text(run)
         self.panel.set_explain(text)
@@ -415,10 +384,6 @@ class Demo:
         if self.run is not None:
             self._render(set())
 
-    def _fast(self) -> bool:
-        sps = speed_of(self.panel.var_speed.get())
-        return sps is None or sps > 20
-
     def _end_flash(self) -> None:
         """After the undo's flash the cell shows blank (the digit is gone)."""
         self._flash_after = None
@@ -426,9 +391,10 @@ class Demo:
         if self.run is not None and self.run.event is not None and self.run.event.kind == "undo":
             self._render(set())
 
-    def _show_counters(self) -> None:
+    def show_counters(self) -> None:
+        """The counters, the state and the seconds played, in the panel."""
         run = self.run
-        elapsed = self.elapsed + (time.perf_counter() - self._play_started if self._play_started else 0.0)
+        elapsed = self.playback.seconds()
         order = run.order if run is not None else self.panel.var_order.get()
         state = run_state(run, self.playing, self.counts.job is not None)
         self.panel.show_counters(run.event if run else None, run.pos if run else 0, elapsed, order, state)
@@ -436,21 +402,6 @@ class Demo:
     def say(self, text: str, kind: str = "info") -> None:
         """A message in the status line (and the panel)."""
         self.form.set_status(text, kind)
-
-    def speed_changed(self, *_args) -> None:
-        self.panel.show_speed(describe_speed(speed_of(self.panel.var_speed.get())))
-        self._carry = 0.0
-        if self.playing and self._after is not None:
-            # faster now: do not sit out the rest of a slow tick (1 step/s waits a whole second)
-            delay = self._tick_delay()
-            if time.perf_counter() + delay / 1000 < self._tick_due:
-                self._after = _cancel(self.root, self._after)
-                self._schedule_tick(delay)
-
-    def set_speed(self, steps_per_second: float | None) -> None:
-        """Move the speed slider (None: full speed)."""
-        self.panel.var_speed.set(slider_position(steps_per_second))
-        self.speed_changed()
 
     # ======================================================================
     # keys and Esc
@@ -472,26 +423,15 @@ class Demo:
 
     def redraw(self) -> None:
         """Show the run's step again with every cell repainted (after a skip on the worker)."""
-        self._flash_over = True
-        self._render(set(range(81)))
+        self.show(set(range(81)), flash=False)
 
     def _on_destroy(self, event) -> None:
         if event.widget is not self.tab:
             return
-        self.playing = False
+        self.playback.shutdown()
         self.counts.shutdown()
-        self._after = _cancel(self.root, self._after)
-        self._poll_after = _cancel(self.root, self._poll_after)
-        self._flash_after = _cancel(self.root, self._flash_after)
-
-
-def _cancel(root: tk.Misc, after_id: str | None) -> None:
-    """Cancel an ``after`` callback (None, or one that already ran: nothing); None, for the attribute."""
-    if after_id is not None:
-        try:
-            root.after_cancel(after_id)
-        except tk.TclError:
-            pass
+        self._poll_after = cancel_after(self.root, self._poll_after)
+        self._flash_after = cancel_after(self.root, self._flash_after)
 
 
 def install_demo(form, controller) -> Demo:

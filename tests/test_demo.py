@@ -429,3 +429,23 @@ def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
     assert d.counts.wait(10)
     assert "there is none" in app.form.status_text()
     assert "no solution" in d.panel.table_note.cget("text")
+
+
+def test_the_playback_keeps_the_clock_of_the_run(app):
+    """Play / Pause live in app/demo_play.py; the demo's names are the same state."""
+    load(app, "hard")
+    d = app.demo
+    d.start()
+    d.set_speed(20)
+    d.play()
+    assert d.playing and d.playback.playing and d.panel.play_button.cget("text") != "▶ Play"
+    wait_until(app.root, lambda: d.run.pos >= 3, timeout=2)
+    d.pause()
+    assert not d.playing and d.elapsed == d.playback.elapsed > 0
+    assert d.batches == d.playback.batches >= d.run.pos and d.max_batch == 1  # one event a tick at 20/s
+    d.elapsed += 2.0  # a skip on the worker adds its seconds (app/demo_counts.py)
+    assert d.playback.seconds() == d.elapsed
+    d.start()  # a new run: its clock starts at zero
+    assert d.elapsed == 0.0 and d.max_batch == 0
+    d.stop()
+    assert d.playback.seconds() == 0.0 and not app.root.callback_errors
