@@ -28,7 +28,8 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
            "wrap_wide_labels", "scale_tree_columns", "fit_tree_columns", "fit_tree_rows", "menubar_height", "fit_window",
-           "maximise_window", "window_state", "notebook_tab_width", "fit_notebook_titles"]
+           "maximise_window", "window_state", "notebook_tab_width", "fit_notebook_titles", "split_body",
+           "PANEL_MIN", "PANEL_MAX", "PANEL_MIN_HEIGHT"]
 
 #: the height a title bar and a task bar take (at 96 dpi) where the system does not say
 RESERVED_HEIGHT_PX = 64
@@ -36,6 +37,10 @@ RESERVED_HEIGHT_PX = 64
 POLL_MS = 250
 #: the smallest window the layout is made for
 MIN_WINDOW = (640, 480)
+#: the side panel's width (pixels at 96 dpi): at least, and at most
+PANEL_MIN, PANEL_MAX = 340, 720
+#: the side panel's least height when it sits under the grid
+PANEL_MIN_HEIGHT = 230
 
 
 def dpi_factor(root: tk.Misc) -> float:
@@ -71,6 +76,24 @@ def fit_geometry(root: tk.Misc, natural: tuple[int, int], saved: tuple[int, int]
     w, h = saved or natural
     fw, fh = max(min(w, aw), min(MIN_WINDOW[0], aw)), max(min(h, ah), min(MIN_WINDOW[1], ah))
     return int(fw), int(fh), (fw, fh) != (w, h)
+
+
+def split_body(width: int, height: int, scale: float = 1.0) -> tuple[str, tuple[int, int, int], tuple[int, int, int, int]]:
+    """Where the grid and the side panel go in a ``width`` x ``height`` body (``scale``: the dpi factor).
+
+    Beside the grid when that leaves the grid as much room as under it (a landscape window),
+    else under it (a portrait or half-screen window).  Returns ``("side" | "stacked", (x, y,
+    size) of the square grid, (x, y, width, height) of the panel)``.
+    """
+    gap, pmin, pmax = int(10 * scale), int(PANEL_MIN * scale), int(PANEL_MAX * scale)
+    beside = min(height, width - pmin - gap)
+    under = min(width, height - int(PANEL_MIN_HEIGHT * scale) - gap)
+    if beside >= under or under < 90:
+        side = max(90, beside)
+        pw = max(1, min(width - side - gap, pmax))
+        x = max(0, (width - side - gap - pw) // 2)
+        return "side", (x, 0, side), (x + side + gap, 0, pw, height)
+    return "stacked", ((width - under) // 2, 0, under), (0, under + gap, width, height - under - gap)
 
 
 def menubar_height(root: tk.Tk) -> int:

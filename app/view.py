@@ -32,8 +32,8 @@ from .actions import ActionMap
 from .cells import CellGrid
 from .dialogs import Dialogs
 from .findings import FindingsTab
-from .layout import (ScrollArea, dpi_factor, fit_notebook_titles, fit_window, menubar_height,
-                     notebook_tab_width, window_state)
+from .layout import (PANEL_MAX, PANEL_MIN, ScrollArea, dpi_factor, fit_notebook_titles, fit_window,
+                     menubar_height, notebook_tab_width, split_body, window_state)
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
 from .model import Cell
 from .pencil import PencilMarks
@@ -43,10 +43,6 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["SudokuForm", "Dialogs", "PANEL_MIN", "PANEL_MAX"]
 
-#: the side panel's width (pixels at 96 dpi): at least, and at most
-PANEL_MIN, PANEL_MAX = 340, 720
-#: the side panel's least height when it sits under the grid
-PANEL_MIN_HEIGHT = 230
 #: shorter tab titles for a narrow side panel (the tab row never runs past its edge)
 SHORT_TITLES = {N_("Search demo"): N_("Demo"), N_("Difficulty"): N_("Card"), N_("Explain"): N_("Steps")}
 
@@ -171,22 +167,9 @@ class SudokuForm:
             return
         if self.layout_hook is not None and self.layout_hook(width, height):
             return
-        s = dpi_factor(self.root)
-        gap, pmin, pmax = int(10 * s), int(PANEL_MIN * s), int(PANEL_MAX * s)
-        beside = min(height, width - pmin - gap)
-        under = min(width, height - int(PANEL_MIN_HEIGHT * s) - gap)
-        if beside >= under or under < 90:
-            side = max(90, beside)
-            pw = max(1, min(width - side - gap, pmax))
-            x = max(0, (width - side - gap - pw) // 2)
-            self.holder.place(in_=self.body, x=x, y=0, width=side, height=side)
-            self.side_area.frame.place(in_=self.body, x=x + side + gap, y=0, width=pw, height=height)
-            self.layout = "side"
-        else:
-            side = under
-            self.holder.place(in_=self.body, x=(width - side) // 2, y=0, width=side, height=side)
-            self.side_area.frame.place(in_=self.body, x=0, y=side + gap, width=width, height=height - side - gap)
-            self.layout = "stacked"
+        self.layout, (gx, gy, side), (px, py, pw, ph) = split_body(width, height, dpi_factor(self.root))
+        self.holder.place(in_=self.body, x=gx, y=gy, width=side, height=side)
+        self.side_area.frame.place(in_=self.body, x=px, y=py, width=pw, height=ph)
         fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
                             {_(full): _(short) for full, short in SHORT_TITLES.items()})
 

@@ -360,3 +360,25 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     presentation.leave()
     root.update()
     assert not form.is_presentation
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_body_puts_the_panel_beside_or_under_the_grid_without_overlap(scale):
+    """app.layout.split_body on every body size from 200x200 to 2000x2000 px (step 45)."""
+    from app.layout import PANEL_MIN, split_body
+
+    for width in range(200, 2001, 45):
+        for height in range(200, 2001, 45):
+            layout, (gx, gy, side), (px, py, pw, ph) = split_body(width, height, scale)
+            where = f"{width}x{height} at {scale}"
+            assert gx >= 0 and gy >= 0 and gx + side <= width and gy + side <= height, where
+            assert px >= 0 and py >= 0 and px + pw <= width and py + ph <= height, where
+            if layout == "side":
+                assert px >= gx + side, where  # the panel right of the grid
+                if width - height >= PANEL_MIN * scale + 10 * scale:
+                    assert side == height, where  # a wide window: the grid takes the whole height
+            else:
+                assert layout == "stacked" and py >= gy + side and pw == width, where
+    # the classroom screens' bodies (about 1024x650, 1366x650): the panel beside a full-height grid
+    assert split_body(1024, 650)[0] == "side" and split_body(1024, 650)[1][2] == 650
+    assert split_body(700, 1000)[0] == "stacked"  # a portrait window: the panel under the grid
