@@ -201,6 +201,7 @@ class ScrollArea:
         self.canvas.bind("<Configure>", self._on_canvas)
         self.canvas.bind("<Enter>", lambda e: self._wheel(True))
         self._height = 0
+        self._notebook: ttk.Notebook | None = None
         self.canvas.after(POLL_MS, self._poll)
         self.canvas.bind("<Leave>", lambda e: self._wheel(False))
 
@@ -213,6 +214,24 @@ class ScrollArea:
         """The content's requested (width, height) (not stretched to the area's height)."""
         kids = self.inner.grid_slaves() or [self.inner]
         return max(k.winfo_reqwidth() for k in kids), max(k.winfo_reqheight() for k in kids)
+
+    def follow_selected_tab(self, notebook: ttk.Notebook) -> None:
+        """The content is ``notebook``: scroll only as far as the selected tab needs.
+
+        (A notebook asks for its tallest tab's height, so a short tab got a scroll bar that
+        scrolled down to blank space.)
+        """
+        self._notebook = notebook
+        notebook.bind("<<NotebookTabChanged>>", lambda e: self._sync(), add="+")
+
+    def _needed(self) -> int:
+        """The height the content needs (with a notebook: the selected tab's, not the tallest's)."""
+        height = self.inner.winfo_reqheight()
+        nb = self._notebook
+        if nb is not None and nb.winfo_exists() and nb.select():
+            panes = [nb.nametowidget(t) for t in nb.tabs()]
+            height -= max(p.winfo_reqheight() for p in panes) - nb.nametowidget(nb.select()).winfo_reqheight()
+        return height
 
     def see(self, widget: tk.Misc) -> None:
         """Scroll so that ``widget`` (inside the content) is in view."""
@@ -236,7 +255,7 @@ class ScrollArea:
         """
         if not self.canvas.winfo_exists():
             return
-        if self.inner.winfo_reqheight() != self._height:
+        if self._needed() != self._height:
             self._sync()
         self.canvas.after(POLL_MS, self._poll)
 
@@ -246,14 +265,14 @@ class ScrollArea:
         self._sync()
 
     def _content_height(self) -> int:
-        return max(self.inner.winfo_reqheight(), self.canvas.winfo_height())
+        return max(self._needed(), self.canvas.winfo_height())
 
     def _sync(self) -> None:
         h = self._content_height()
-        self._height = self.inner.winfo_reqheight()
+        self._height = self._needed()
         self.canvas.itemconfigure(self._item, height=h)
         self.canvas.configure(scrollregion=(0, 0, self.canvas.winfo_width(), h))
-        need = self.inner.winfo_reqheight() > self.canvas.winfo_height() + 1
+        need = self._height > self.canvas.winfo_height() + 1
         if need and not self.bar.winfo_ismapped():
             self.bar.grid(row=0, column=1, sticky="ns")
         elif not need and self.bar.winfo_ismapped():

@@ -119,6 +119,7 @@ class SudokuForm:
         # the side panel: a notebook that later features add tabs to, in an area that scrolls
         self.side_area = ScrollArea(self.body)
         self.side_panel = ttk.Notebook(self.side_area.inner)
+        self.side_area.follow_selected_tab(self.side_panel)
         self.side_panel.grid(row=0, column=0, sticky="nsew")
         self.side_panel.bind("<<NotebookTabChanged>>", lambda e: self.side_area.canvas.yview_moveto(0), add="+")
         self.findings_panel = FindingsTab(self.side_panel, self.findings_font, self.action_map)

@@ -216,6 +216,25 @@ def test_side_panel_takes_new_tabs(form):
     assert form.side_panel.tab(0, "text") == "Findings"
 
 
+def test_the_side_panel_scrolls_only_as_far_as_the_selected_tab_needs(form):
+    """A notebook asks for its tallest tab's height; a short tab must not get a scroll bar
+    that scrolls down to blank space (seen at 1366x768 on the Findings tab)."""
+    tall = tk.Frame(form.side_panel, height=2000, width=100)
+    short = tk.Frame(form.side_panel, height=50, width=100)
+    form.add_side_tab("Tall", tall)
+    form.add_side_tab("Short", short)
+    form.root.geometry("1000x600")
+    for tab, scrolls in ((short, False), (tall, True), (short, False), (form.findings_tab, False)):
+        form.side_panel.select(tab)
+        form.root.update()
+        assert wait_until(form.root, lambda: form.side_area.scrolls == scrolls, timeout=2), (
+            form.side_panel.tab(tab, "text"), scrolls)
+    form.side_panel.select(tall)  # a tab that grows gets its scroll bar back
+    short.configure(height=3000)
+    form.side_panel.select(short)
+    assert wait_until(form.root, lambda: form.side_area.scrolls, timeout=2)
+
+
 def test_the_help_window_scrolls_and_closes_with_escape(form):
     form.dialogs.show_text("Keyboard shortcuts", form.shortcut_text())
     form.root.update()
