@@ -354,6 +354,9 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     if back is not None:
         (cell,), (digit,) = back.edits[0].cells, back.edits[0].new
         clue, note = (cell, digit), msg("clue_adds", cell=cell, digit=digit)
+    elif typos.no_clue:  # the slip search tried every added given: none singles one out
+        clue = None
+        note = msg("clue_none" if typos.no_clue_all else "clue_not_found", n=typos.no_clue)
     else:
         clue, note = _suggest_clue(g, solutions, cancel)
     code = "multiple_found_more" if len(differing) > 8 else "multiple_found"

@@ -128,11 +128,16 @@ class Explanation:
 class TypoSearch:
     """The outcome of :func:`find_typos`: ``explanations`` best first, ``status`` of the typed
     grid (``"invalid"``, ``"no_solution"``, ``"multiple"`` or ``"unique"``), and whether the
-    search ran to the end (``complete``; False when the work budget cut the pairs short)."""
+    search ran to the end (``complete``; False when the work budget cut the pairs short).
+    ``no_clue``: when more than 0, the search for a left-out given tried every digit in
+    every blank and none singles out one solution (there is no clue to suggest); the grid
+    has that many solutions, all of them when ``no_clue_all``, else at least that many."""
 
     status: str
     explanations: list = field(default_factory=list)
     complete: bool = True
+    no_clue: int = 0
+    no_clue_all: bool = False
 
     @property
     def best(self) -> Optional[Explanation]:
@@ -187,6 +192,7 @@ class _Search:
         self.found: dict[tuple, Explanation] = {}
         self.counts: dict[tuple, int] = {}
         self.unit_givens = [sum(1 for i in unit if cells[i]) for unit in UNITS]
+        self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
     def count(self, cells) -> int:
@@ -300,6 +306,7 @@ class _Search:
         sols = self.solutions(cells, ENUMERATE_TYPED)
         complete = len(sols) < ENUMERATE_TYPED
         n = self.n + 1
+        singled = False
         for i in range(81):
             if cells[i]:
                 continue
@@ -313,8 +320,11 @@ class _Search:
                     k = self.count(fixed)
                 else:
                     k = 1
+                singled = singled or k == 1
                 edit = Edit("left_out", (cell_of(i),), (0,), (d,))
                 self.add((edit,), k, KIND_PRIOR["left_out"] / n)
+        if not singled:  # every digit of every blank was tried (only a cancel stops this)
+            self.no_clue = (len(sols), complete)
 
     # -- published puzzles are minimal --------------------------------------------------
     def minimal_first(self, ranked: list) -> list:
@@ -519,7 +529,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         complete = s.pairs(order, covers) and not s.budget.expired()
     ranked = s.minimal_first(sorted(s.found.values(), key=_order))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
-    return TypoSearch(status, ranked, complete)
+    return TypoSearch(status, ranked, complete, *s.no_clue)
 
 
 def _pair_order(candidates: list, conflicts: list) -> list:

@@ -11,7 +11,9 @@ from solver.diagnose import (
 )
 from solver.examples import example
 from solver.grid import Grid, Unit
+from solver.i18n import msg
 from solver.search import Cancelled, count_solutions, solve
+from solver.typos import find_typos
 
 TUTORIAL = example("tutorial").line
 
@@ -197,6 +199,22 @@ def test_sparse_grids_answer_with_several_solutions(g):
 
 
 @pytest.mark.slow
+def test_no_clue_is_proved_by_the_slip_search():
+    # Two unavoidable rectangles blanked: 4 solutions, each digit of each blank cell in two
+    # of them, so no added given makes it unique; the slip search tried them all and the
+    # diagnosis says so without a second search.
+    g = grid("4.3921.57..7345..1.518764.3548132976729564138136798245372689514814253769695417382")
+    assert count_solutions(g, 10) == 4
+    assert all(count_solutions(g.with_digit(c, d), 2) != 1 for c in g.blanks() for d in range(1, 10))
+    typos = find_typos(g)
+    assert typos.no_clue == 4 and typos.no_clue_all
+    d = diagnose(g)
+    assert d.status == "multiple" and d.suggested_clue is None
+    assert d.findings[0].text["note"] == msg("clue_none", n=4)
+    # a grid where a clue exists is not said to have none
+    assert find_typos(grid(example("two_solutions").line)).no_clue == 0
+
+
 def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
     # Thousands of solutions: the clue is found by enumerating them.
     p = grid(load_lines("17_clue_sample200")[1])
