@@ -74,6 +74,9 @@ _DROP_ROW_MARKS = str.maketrans("", "", " \t|!│┃║+┼╋╬")
 _DROP_CELLS = str.maketrans("", "", "".join(_CELL_CHARS))
 _MAX_FIELDS = 64
 _LONG = 20  # a line with more cells than this is a one-line puzzle, not a drawing row
+_MIN_CELLS = 17  # a CSV field with fewer cells is not taken for a puzzle (the fewest givens)
+_SHORT = 20  # a field shorter than this cannot hold a puzzle in any form (_short_cells_error)
+_LEAD_CELLS = re.compile(r"(\s*)[0-9.\-*_xX]*")  # leading whitespace, then cells (BLANKS and digits)
 _PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question",
                    "problem", "givens", "grid", "board")
 _SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*)\]\s*$")
@@ -89,6 +92,10 @@ class ParseError(ValueError):
     language), ``why`` the reason without the place; ``line`` and ``column`` are 1-based ints
     when the position is known, else None.  A plain str message is kept as it is.
     """
+
+    # Slots, not the instance dict: a stream makes one of these for every bad line, and four
+    # slot stores cost half of four dict stores (1.3 -> 0.7 us an error with parse_error).
+    __slots__ = ("why", "_text", "line", "column")
 
     def __init__(self, message: Msg | str | None, line: int | None = None, column: int | None = None,
                  why: Msg | None = None):
@@ -135,10 +142,16 @@ def _placed(why: Msg, line: int | None, column: int | None) -> Msg:
 def parse_error(why: Msg, line: int | None = None, column: int | None = None,
                 show_line: bool = True) -> ParseError:
     """A ParseError whose message starts with 'line N, column C: ' when known."""
-    # (no list of parts: a stream of bad lines makes one of these per line)
+    # A stream of bad lines makes one of these per line: no list of parts, and what
+    # ParseError(None, line, column, why) makes, without the call to __init__.
     if line is None or show_line:
-        return ParseError(None, line, column, why)
+        e = _new_error(ParseError, None)
+        e.why, e._text, e.line, e.column = why, None, line, column
+        return e
     return ParseError(_placed(why, None, column), line, column, why)
+
+
+_new_error = ValueError.__new__  # sets args = (None,), as ParseError.__init__ does
 
 
 def _describe(ch: str) -> Msg | str:
@@ -169,6 +182,8 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
 
     ``offset`` is the 0-based column of ``field[0]`` in its line, for messages.
     """
+    if len(field) < _SHORT:
+        raise _short_cells_error(field, line, offset, show_line)
     g = quick_grid(field)
     if g is not None:
         return g
@@ -212,6 +227,37 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
     raise parse_error(why, line, None, show_line)
 
 
+def _short_cells_error(field: str, line: int | None, offset: int, show_line: bool) -> ParseError:
+    """What :func:`_read_cells` says of a field shorter than ``_SHORT``, in one regex match.
+
+    Such a field holds neither 81 cells nor 81 spaced ones, nor a quoted line, and is too
+    short for "cells with spaces for blanks": the answer is the first character of its first
+    word that is not a cell, else how many cells that word has (a stream of distinct short
+    lines, one error each, stays within 1 s per MB)."""
+    m = _LEAD_CELLS.match(field)
+    lead, end = m.end(1), m.end()
+    if end < len(field) and not field[end].isspace():  # key: the character that is not a cell
+        key, column = field[end], offset + end + 1
+    elif lead == len(field):
+        key, column = None, None
+    else:  # key: how many cells
+        key, column = end - lead, None
+    why = _SHORT_WHY.get(key)
+    if why is None:
+        if key is None:
+            why = msg("parse_no_cells")
+        elif type(key) is str:
+            why = msg("parse_not_cell", ch=_describe(key), blanks=_BLANKS_TEXT)
+        else:
+            why = msg("parse_cell_count", n=key)
+        if type(key) is not str or key < "\u0100":  # counts and Latin-1: under 300 in all; a
+            _SHORT_WHY[key] = why                   # stream of distinct others must not fill it
+    return parse_error(why, line, column, show_line)
+
+
+_SHORT_WHY: dict = {}  # _short_cells_error's reasons, by the Latin-1 character that is not a cell or the count
+
+
 # -- line-oriented reading (collections, CSV) -------------------------------
 
 def _split_fields(line: str, delim: str) -> list[tuple[int, str]]:
@@ -232,13 +278,13 @@ def _split_fields(line: str, delim: str) -> list[tuple[int, str]]:
 
 
 def _looks_like_cells(f: str) -> bool:
-    return len(f) >= 17 and all(c in _CELL_CHARS for c in f)
+    return len(f) >= _MIN_CELLS and all(c in _CELL_CHARS for c in f)
 
 
 def _tries_to_be_cells(f: str) -> bool:
     """Mostly cells (a puzzle with a slip in it), not a name or a note."""
     n = len(f) - len(f.translate(_DROP_CELLS))
-    return n >= 17 and n >= 0.8 * len(f)
+    return n >= _MIN_CELLS and n >= 0.8 * len(f)
 
 
 class LineReader:
@@ -253,10 +299,11 @@ class LineReader:
 
     def read(self, n: int, line: str) -> Grid | ParseError | None:
         """One line -> Grid, ParseError, or None for a line to skip (blank, comment, header)."""
-        g = quick_grid(line.rstrip("\r\n"))
-        if g is not None:
-            self.started = True
-            return g
+        if len(line) > 80:  # (a shorter line cannot be 81 cells)
+            g = quick_grid(line.rstrip("\r\n"))
+            if g is not None:
+                self.started = True
+                return g
         s = line.strip()
         if not s or s[0] == "#":
             return None
@@ -275,7 +322,10 @@ class LineReader:
                     return None
             if self.delim is not None:
                 return self._read_csv(n, line)
-            return _read_cells(line.rstrip("\r\n"), n, 0, self.show_line)
+            body = line.rstrip("\r\n")
+            if len(body) < _SHORT:  # the error returned, not raised and caught (a stream of them)
+                return _short_cells_error(body, n, 0, self.show_line)
+            return _read_cells(body, n, 0, self.show_line)
         except ParseError as e:
             return e.with_traceback(None)  # a stream of errors must not keep every frame alive
 
@@ -298,13 +348,19 @@ class LineReader:
                 return
         self.column = None  # unknown header: take the first field that holds a puzzle
 
-    def _read_csv(self, n: int, line: str) -> Grid:
-        fields = _split_fields(line.rstrip("\r\n"), self.delim)
+    def _read_csv(self, n: int, line: str) -> Grid | ParseError:
+        """A CSV row's puzzle; short rows' errors are returned (a stream of them), others raised."""
+        body = line.rstrip("\r\n")
+        if self.column is None and len(body) < _MIN_CELLS:  # no field can try to be a puzzle
+            return parse_error(msg("parse_csv_no_field"), n, None, self.show_line)
+        fields = _split_fields(body, self.delim)
         if self.column is not None:
             if self.column >= len(fields):
-                raise parse_error(msg("parse_csv_short_row", n=len(fields), name=self.column_name,
-                                      k=self.column + 1), n, None, self.show_line)
+                return parse_error(msg("parse_csv_short_row", n=len(fields), name=self.column_name,
+                                       k=self.column + 1), n, None, self.show_line)
             start, f = fields[self.column]
+            if len(f) < _SHORT:
+                return _short_cells_error(f, n, start, self.show_line)
             return _read_cells(f, n, start, self.show_line)
         # Without a header the puzzle is the first field that tries to be one.  Never skip
         # it for a later 81-cell field: in a "puzzle,solution" row whose puzzle lost a
