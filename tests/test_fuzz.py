@@ -261,6 +261,8 @@ def test_a_line_with_a_cell_lost_or_added_is_refused(g, k, slip):
 # -- big hostile inputs: bounded time on every reader -------------------------------------------
 
 MB = 1_000_000 // 4  # a quarter of a megabyte keeps CI fast; the limits are per MB
+_DISTINCT = "\n".join(map("".join, itertools.islice(
+    itertools.product("abcdefghijklmnopqrstuvwxyz0123456789#,;|'", repeat=3), MB // 4))) + "\n"
 BIG = {
     "digits": "1" * MB,
     "newlines": "\n" * MB,
@@ -279,17 +281,41 @@ BIG = {
     "comma lines": ",\n" * (MB // 2),
     "latin-1 lines": b"\xe9\n" * (MB // 2),
     "bytes not text": b"\x81\x01\n" * (MB // 3),
-    # short lines that are all different (no two explained alike)
-    "distinct short lines": "\n".join(map("".join, itertools.islice(
-        itertools.product("abcdefghijklmnopqrstuvwxyz0123456789#,;|'", repeat=3), MB // 4))) + "\n",
+    # short lines that are all different (no two explained alike; no cache can help): one
+    # error each, every 4 bytes; then the same rows in a CSV file with a header
+    "distinct short lines": _DISTINCT,
+    "distinct short CSV rows": "quizzes,solutions\n" + _DISTINCT,
 }
+
+
+def least_cpu(fn, arg, bound: float) -> float:
+    """The least CPU time of up to three runs of ``fn(arg)``; a run within ``bound`` ends it.
+
+    CPU time, not wall time, so waiting for other jobs does not count; but on a busy machine
+    a process's CPU time grows too (shared caches and cores: up to 1.8x measured on the 2-core
+    machine at load 3), in bursts, so a run over the bound is tried again and only a reader
+    that is slow every time fails."""
+    least = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        try:
+            fn(arg)
+        except ParseError:
+            pass
+        least = min(least, time.process_time() - t)
+        if least < bound:
+            break
+    return least
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BIG))
 def test_hostile_text_takes_at_most_a_second_per_megabyte(name, tmp_path):
     """1 s per MB for every reader, the stream too (one explained error for every line, even
-    when a line is one character long), on a binary and on a text file."""
+    when a line is one character long, or when every line is different), on a binary and on
+    a text file.  The bound is the target itself plus 0.02 s (a few GC passes): the readers
+    take at most ~0.65 s per MB on a quiet machine, the stream took 1.05 s per MB on distinct
+    short lines and 1.2 s on distinct CSV rows before they were made cheaper."""
     data = BIG[name] if isinstance(BIG[name], bytes) else BIG[name].encode()
     path = tmp_path / "big.txt"
     path.write_bytes(data)
@@ -303,10 +329,6 @@ def test_hostile_text_takes_at_most_a_second_per_megabyte(name, tmp_path):
     for label, fn in (("parse", parse), ("parse_many", parse_many), ("load", load),
                       ("stream", stream("binary")), ("text stream", stream("text"))):
         arg = path if fn is load else data if label.endswith("stream") else BIG[name]
-        t = time.process_time()
-        try:
-            fn(arg)
-        except ParseError:
-            pass
-        seconds = time.process_time() - t
-        assert seconds < len(data) / 1e6 + 0.1, f"{label} took {seconds:.2f} s for {len(data):,} bytes"
+        bound = len(data) / 1e6 + 0.02
+        seconds = least_cpu(fn, arg, bound)
+        assert seconds < bound, f"{label} took {seconds:.3f} CPU s for {len(data):,} bytes (3 runs)"

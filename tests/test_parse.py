@@ -756,3 +756,34 @@ def test_a_hodoku_pm_grid_with_digits_against_the_frame_reads():
     assert m.grid().to_line(".")[:9] == "4.....8.5" and m.grid().clue_count == 20
     assert m.candidates[0, 1] == {1, 6, 7, 9} and m.candidates[1, 2] == {1, 2, 5, 6, 7, 8, 9}  # "1256789|"
     assert not m.placed.clue_count and parse(HODOKU_PM) == m.grid()
+
+
+SHORT_BAD_LINES = [  # (text, [(line, message, column)]): each way a short line is explained
+    ("x\n12\n  3a\n\t\u00e9\n\u4e2d\n", [
+        (1, "line 1: found 1 cell, a puzzle has 81", None),
+        (2, "line 2: found 2 cells, a puzzle has 81", None),
+        (3, "line 3, column 4: 'a' is not a digit or a blank (blanks: 0 . - * _ x X)", 4),
+        (4, "line 4, column 2: '\u00e9' is not a digit or a blank (blanks: 0 . - * _ x X)", 2),
+        (5, "line 5, column 1: '\u4e2d' is not a digit or a blank (blanks: 0 . - * _ x X)", 1)]),
+    ("quizzes,solutions\n12,3\n a7,1\n\"\",2\n\n\"4b\"\n", [
+        (2, "line 2: found 2 cells, a puzzle has 81", None),
+        (3, "line 3, column 2: 'a' is not a digit or a blank (blanks: 0 . - * _ x X)", 2),
+        (4, "line 4: no cells here, a puzzle has 81", None),
+        (6, "line 6, column 3: 'b' is not a digit or a blank (blanks: 0 . - * _ x X)", 3)]),
+    ("x,y\nab\n1,2\n", [(2, "line 2: no field holds a puzzle of 81 cells", None),
+                        (3, "line 3: no field holds a puzzle of 81 cells", None)]),
+    ("id,puzzle,solution\n7\n8, 1y\n", [
+        (2, "line 2: the row has 1 fields, the 'puzzle' column is field 2", None),
+        (3, "line 3, column 5: 'y' is not a digit or a blank (blanks: 0 . - * _ x X)", 5)]),
+]
+
+
+@pytest.mark.parametrize("text, want", SHORT_BAD_LINES)
+def test_short_bad_lines_say_what_and_where(text, want):
+    """Short lines take a fast path in a stream (formats._short_cells_error, issue 17); what
+    it says is what the general reader says: the first character that is not a cell, with
+    its column, else how many cells there are; the same from bytes, text and lines."""
+    for source in (io.BytesIO(text.encode()), io.StringIO(text), text.splitlines(True)):
+        got = [(n, str(e), e.column) for n, e in iter_puzzles(source)]
+        assert got == want
+        assert all(e.line == n and e.at_line for n, e in iter_puzzles(io.StringIO(text)))
