@@ -21,8 +21,9 @@ An explanation ranks high when the fixed grid has **exactly one solution**, the
 slip is a likely one and the fixed grid looks like a published puzzle: published
 puzzles are nearly always minimal, and puzzles with one given more are many times
 more numerous, so a fix that adds a given is less likely than one that changes or
-removes one; and setters spread their givens, so a given added to crowded rows,
-columns and boxes is less likely (the model and its weights: :mod:`solver.typo_prior`).
+removes one; setters spread their givens, so a given added to crowded rows,
+columns and boxes is less likely; and they often make the pattern of givens symmetric, so a
+fix that makes it symmetric is likelier (the model and its weights: :mod:`solver.typo_prior`).
 Each :class:`Explanation` carries its rank, the edits as data (:class:`Edit`: kind, cells, old and new digits), the number of
 solutions after the fix (1, or 2 meaning "several") and the fixed grid.  The
 sentence for people is made from that data by :func:`describe_explanation`.
@@ -46,8 +47,8 @@ from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg
 from .search import SearchStats, count_solutions, solution_digits
 from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
-                         REDUNDANT_GIVEN, SEVERAL_PENALTY, confusable, confusion, minimal_weight,
-                         puzzle_prior)
+                         REDUNDANT_GIVEN, SEVERAL_PENALTY, SYMMETRIC, confusable, confusion,
+                         minimal_weight, near_symmetries, puzzle_prior, symmetric)
 from .typo_words import describe_explanation, explanation_msg, short_fix, short_fix_msg
 
 __all__ = [
@@ -192,6 +193,8 @@ class _Search:
         self.found: dict[tuple, Explanation] = {}
         self.counts: dict[tuple, int] = {}
         self.unit_givens = [sum(1 for i in unit if cells[i]) for unit in UNITS]
+        self.near = None  # maps under which the typed pattern is nearly symmetric (typo_prior)
+        self.symmetric = False
         self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
@@ -227,7 +230,13 @@ class _Search:
         cells = self.cells
         added = [i for i in range(81) if fixed[i] and not cells[i]]
         removed = [i for i in range(81) if cells[i] and not fixed[i]]
-        return puzzle_prior(self.unit_givens, self.n, added, removed)
+        if not added and not removed:
+            return 0.0
+        if self.near is None:  # the typed pattern's near symmetries, once
+            self.near = near_symmetries([bool(d) for d in cells])
+            self.symmetric = symmetric([bool(d) for d in cells], self.near)
+        turned = symmetric([bool(d) for d in fixed], self.near) - self.symmetric
+        return puzzle_prior(self.unit_givens, self.n, added, removed) + SYMMETRIC * turned
 
     # -- single slips ------------------------------------------------------------
     def edits_of_given(self, i: int, status: str) -> None:

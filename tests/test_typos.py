@@ -294,3 +294,35 @@ def test_a_fix_whose_grid_has_a_given_too_many_ranks_below_a_minimal_one():
                    for c in ((r, k) for r in range(9) for k in range(9)) if fixed[c])
 
     assert removable(other.fixed) and not removable(t.best.fixed)
+
+
+# Project Euler 96 grid 1 (tests/data/norvig_easy50.txt): a newspaper-style puzzle of 32 givens,
+# the same pattern turned half round
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def test_a_symmetric_pattern_points_to_the_left_out_given():
+    from solver.typo_prior import near_symmetries, symmetric
+
+    cells = tuple(int(c) if c != "." else 0 for c in EASY)
+    pattern = [bool(d) for d in cells]
+    assert symmetric(pattern, near_symmetries(pattern))
+    assert not symmetric([bool(d) for d in CELLS], near_symmetries([bool(d) for d in CELLS]))
+    # r1c7 = 6 left out: other added givens also give one solution, but only r1c7 makes the
+    # pattern symmetric again (without that signal r2c7 = 6 came first); 6 or 8 there both
+    # give one solution, so the check names the cell and offers both
+    g = Grid(cells).with_digit((0, 6), 0)
+    t = find_typos(g)
+    assert t.best.cells == ((0, 6),) and not t.confident
+    assert Edit("left_out", ((0, 6),), (0,), (6,)) in (t.explanations[0].edits + t.explanations[1].edits)
+    assert any(x.unique and x.cells == ((1, 6),) for x in t.explanations[2:])
+    # in another picture of the same puzzle (rows and columns permuted, bands kept) the
+    # symmetry is another map, and it is found as well
+    rng = random.Random(5)
+    moved = isomorph(cells, rng)
+    rng = random.Random(5)
+    marked = [0] * 81
+    marked[index(0, 6)] = 1
+    where = next(i for i, d in enumerate(isomorph(marked, rng)) if d)  # r1c7 in that picture
+    t = find_typos(Grid(moved[:where] + (0,) + moved[where + 1:]))
+    assert t.best.cells == (divmod(where, 9),) and t.best.kind == "left_out"
