@@ -95,20 +95,27 @@ class ParseError(ValueError):
 
     # Slots, not the instance dict: a stream makes one of these for every bad line, and four
     # slot stores cost half of four dict stores (1.3 -> 0.7 us an error with parse_error).
-    __slots__ = ("why", "_text", "line", "column")
+    __slots__ = ("_why", "_text", "line", "column")
 
     def __init__(self, message: Msg | str | None, line: int | None = None, column: int | None = None,
                  why: Msg | None = None):
         super().__init__(message)
         if message is None:  # the place and ``why``: the message is made when asked (a stream makes many)
-            self.why = why
+            self._why = why
         else:
             if not isinstance(message, Msg):
                 message = _checked_msg("parse_plain", text=str(message))
-            self.why = why if why is not None else message
+            self._why = why if why is not None else message
         self._text = message
         self.line = line
         self.column = column
+
+    @property
+    def why(self) -> Msg | None:
+        w = self._why
+        if type(w) is str:  # a character that is not a cell (_short_cells_error): worded when asked
+            w = self._why = msg("parse_not_cell", ch=_describe(w), blanks=_BLANKS_TEXT)
+        return w
 
     @property
     def text(self) -> Msg:
@@ -139,14 +146,17 @@ def _placed(why: Msg, line: int | None, column: int | None) -> Msg:
     return why if column is None else Msg("parse_at_column", (("column", column), ("why", why)))
 
 
-def parse_error(why: Msg, line: int | None = None, column: int | None = None,
+def parse_error(why: Msg | str, line: int | None = None, column: int | None = None,
                 show_line: bool = True) -> ParseError:
-    """A ParseError whose message starts with 'line N, column C: ' when known."""
+    """A ParseError whose message starts with 'line N, column C: ' when known.
+
+    ``why`` may be a character that is not a cell instead of its message (with ``show_line``
+    or no line): :attr:`ParseError.why` words it when asked."""
     # A stream of bad lines makes one of these per line: no list of parts, and what
     # ParseError(None, line, column, why) makes, without the call to __init__.
     if line is None or show_line:
         e = _new_error(ParseError, None)
-        e.why, e._text, e.line, e.column = why, None, line, column
+        e._why, e._text, e.line, e.column = why, None, line, column
         return e
     return ParseError(_placed(why, None, column), line, column, why)
 
@@ -243,7 +253,9 @@ def _short_cells_error(field: str, line: int | None, offset: int, show_line: boo
     else:  # key: how many cells
         key, column = end - lead, None
     why = _SHORT_WHY.get(key)
-    if why is None:
+    if why is None and type(key) is str and key >= "\u0100" and (line is None or show_line):
+        why = key  # ParseError.why words it when asked (distinct characters: 1.5 us a line less)
+    elif why is None:
         if key is None:
             why = msg("parse_no_cells")
         elif type(key) is str:
