@@ -1,13 +1,14 @@
 """Fuzzing every reader: only the reader's own error escapes, work stays bounded, and nothing
 that is not a 9x9 puzzle is accepted (no Tk).
 
-In CI about 3,000 cases run in total (well under 30 s).  ``SUDOKU_FUZZ_LONG=1`` raises the
+In CI about 3,250 cases run in total (well under 30 s).  ``SUDOKU_FUZZ_LONG=1`` raises the
 counts to over 1,000,000 cases in total (hours; run it before a release):
 
     SUDOKU_FUZZ_LONG=1 python -m pytest tests/test_fuzz.py -q -p no:cacheprovider
 
-Readers: ``parse`` and ``parse_many`` on str and bytes, ``iter_puzzles`` on lines and on
-binary and text files, ``load`` on a file, and the app's state reader ``read_state``.
+Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_puzzles`` on
+lines and on binary and text files, ``load`` on a file, and the app's readers of its state
+and settings files, ``read_state`` and ``read_settings``.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import Grid, ParseError, iter_puzzles, load, parse, parse_many
+from solver import Grid, Marked, ParseError, iter_puzzles, load, parse, parse_many, parse_marks, pencil_grid, wiki_link
 
 LONG = os.environ.get("SUDOKU_FUZZ_LONG") == "1"
 
@@ -33,9 +34,11 @@ def cases(ci: int, long: int):
                                            HealthCheck.function_scoped_fixture])
 
 
-# Counts: CI total 2,850 cases; long total 1,050,000.
+# Counts: CI total 3,250 cases; long total 1,150,000.
 PARSE_STR = cases(700, 300_000)
 PARSE_BYTES = cases(400, 150_000)
+MARKS = cases(250, 50_000)
+SETTINGS = cases(150, 50_000)
 STREAM = cases(500, 200_000)
 LOAD = cases(250, 100_000)
 STATE = cases(300, 100_000)
@@ -136,6 +139,35 @@ def test_parse_bytes_gives_puzzles_or_parse_error(data):
             check_grids([result] if fn is parse else result, text)
 
 
+# -- parse_marks: the formats with pencil marks ---------------------------------------------
+
+_marked = st.sampled_from([pencil_grid(G), wiki_link(G), pencil_grid(K), wiki_link(K)])
+marked_texts = st.one_of(
+    texts,
+    _marked,
+    st.builds(lambda f, k, junk: f[:k] + junk + f[k:], _marked, st.integers(0, 400), _bits(5)),
+    st.builds(lambda f, k, n: f[:k] + f[k + n:], _marked, st.integers(0, 400), st.integers(1, 3)),
+)
+
+
+@MARKS
+@given(st.one_of(marked_texts, marked_texts.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+def test_parse_marks_gives_a_position_or_parse_error(text):
+    result, error, seconds = timed(parse_marks, text)
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    assert seconds < budget(size)
+    if error is not None:
+        check_error(error)
+        return
+    assert isinstance(result, Marked)
+    grid = result.grid()
+    assert len(grid.cells) == 81 and all(0 <= v <= 9 for v in grid.cells)
+    assert all(not (g and p) for g, p in zip(result.givens.cells, result.placed.cells))
+    source = text.decode("latin-1") if isinstance(text, bytes) else text
+    if "S9B" not in source:  # a link encodes its digits in base 36; any other text shows them
+        check_grids([grid], source)
+
+
 # -- iter_puzzles on lines and files ----------------------------------------------------
 
 @STREAM
@@ -220,6 +252,27 @@ def test_read_state_gives_a_dict_or_state_error(fuzz_dir, data):
             pass
     assert time.process_time() - t < budget(len(data))
     for p in fuzz_dir.glob("state.json.corrupt-*"):
+        p.unlink()
+
+
+@SETTINGS
+@given(state_bytes)
+def test_read_settings_gives_known_keys_or_state_error(fuzz_dir, data):
+    from app.storage import SETTINGS as KNOWN, StateError, read_settings
+
+    path = fuzz_dir / "settings.json"
+    path.write_bytes(data)
+    t = time.process_time()
+    try:
+        settings = read_settings(path)
+    except StateError as e:
+        assert str(e) and "\n" not in str(e)
+        assert not path.exists()  # set aside, never read again
+    else:
+        assert isinstance(settings, dict)
+        assert all(k in KNOWN and KNOWN[k].accepts(v) for k, v in settings.items())
+    assert time.process_time() - t < budget(len(data))
+    for p in fuzz_dir.glob("settings.json.corrupt-*"):
         p.unlink()
 
 
