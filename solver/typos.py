@@ -364,13 +364,16 @@ class _Search:
         return False
 
     # -- two slips ------------------------------------------------------------------
-    def core(self, cells, among) -> list:
+    def core(self, cells, among, budget=None) -> list:
         """A minimal set of the givens ``among`` that ``cells`` cannot be solved with (the rest
         of ``among`` blanked one by one while the grid stays unsolvable).  A single wrong given
-        is in every such set, and of two wrong givens one is."""
+        is in every such set, and of two wrong givens one is.  When ``budget`` runs out, the
+        givens not looked at yet stay in (a core with givens too many still holds them)."""
         work = list(cells)
         core = []
-        for z in among:
+        for k, z in enumerate(among):
+            if budget is not None and budget.expired():
+                return core + list(among[k:])
             d = work[z]
             work[z] = 0
             if not self.unsolvable(work):  # solvable without z: z is part of the contradiction
@@ -410,7 +413,8 @@ class _Search:
             if self.count(blanked):
                 continue  # a alone explains it: a single slip, searched already
             partners.append([(min(a, b), max(a, b))
-                             for b in self.core(blanked, [i for i in self.givens if i != a])])
+                             for b in self.core(blanked, [i for i in self.givens if i != a],
+                                                self.budget)])
         out, seen = [], set()
         for turn in range(max(map(len, partners), default=0)):
             for pairs in partners:

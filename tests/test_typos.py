@@ -326,3 +326,23 @@ def test_a_symmetric_pattern_points_to_the_left_out_given():
     where = next(i for i, d in enumerate(isomorph(marked, rng)) if d)  # r1c7 in that picture
     t = find_typos(Grid(moved[:where] + (0,) + moved[where + 1:]))
     assert t.best.cells == (divmod(where, 9),) and t.best.kind == "left_out"
+
+
+def test_the_pairs_core_search_stops_when_the_budget_is_spent(monkeypatch):
+    # the givens that can pair with each suspect come from a core search per suspect (one
+    # count per given); with the budget spent after its first count, it stops there
+    import solver.typos
+
+    calls = []
+    real = solver.typos.count_solutions
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver.typos, "count_solutions", counted)
+    find_typos(TWO_PLACES, pairs=False)
+    singles = len(calls)
+    del calls[:]
+    t = find_typos(TWO_PLACES, nodes=1)
+    assert not t.complete and len(calls) - singles <= 3
