@@ -42,7 +42,8 @@ def _text_of(text) -> str:
     if isinstance(text, (bytes, bytearray, memoryview)):
         data = bytes(text)
         if len(data) > MAX_TEXT_CHARS:
-            raise ParseError(msg("parse_data_too_long", size=size_msg(len(data)), limit=size_msg(MAX_TEXT_CHARS)))
+            raise ParseError(msg("parse_data_too_long", size=size_msg(len(data), MAX_TEXT_CHARS),
+                                 limit=size_msg(MAX_TEXT_CHARS, len(data))))
         return decode_bytes(data, None)
     if not isinstance(text, str):
         raise ParseError(msg("parse_not_text", type=type(text).__name__))

@@ -322,8 +322,8 @@ def load(path: str | os.PathLike) -> list[Grid]:
         if not stat.S_ISREG(st.st_mode):
             raise ParseError(msg("file_not_regular", name=name))
         if st.st_size > MAX_FILE_BYTES:
-            raise ParseError(msg("file_too_large_stream", name=name, size=size_msg(st.st_size),
-                                 limit=size_msg(MAX_FILE_BYTES)))
+            raise ParseError(msg("file_too_large_stream", name=name, size=size_msg(st.st_size, MAX_FILE_BYTES),
+                                 limit=size_msg(MAX_FILE_BYTES, st.st_size)))
         with open(fspath, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except ParseError:
@@ -362,9 +362,15 @@ _OF_FILE = {"parse_empty_text": "file_it_empty", "parse_only_comments": "file_on
             "parse_header_only": "file_header_only"}
 
 
-def size_msg(n: int) -> Msg:
-    """A size in bytes as a message: "16 MB", "512 bytes"."""
-    return msg("size_mb", mb=n / (1024 * 1024)) if n >= 1024 * 1024 else msg("size_bytes", n=n)
+def size_msg(n: int, than: int | None = None) -> Msg:
+    """A size in bytes as a message: "16 MB", "512 bytes".
+
+    ``than``: the size it is compared with (a limit); when both would read the same in MB
+    ("16 MB; the limit is 16 MB" for one byte too many), it is said in bytes."""
+    mib = 1024 * 1024
+    if n >= mib and (than is None or f"{n / mib:.0f}" != f"{than / mib:.0f}"):
+        return msg("size_mb", mb=n / mib)
+    return msg("size_bytes", n=n)
 
 
 def size_text(n: int) -> str:

@@ -787,3 +787,22 @@ def test_short_bad_lines_say_what_and_where(text, want):
         got = [(n, str(e), e.column) for n, e in iter_puzzles(source)]
         assert got == want
         assert all(e.line == n and e.at_line for n, e in iter_puzzles(io.StringIO(text)))
+
+
+def test_a_size_just_over_the_limit_is_not_said_as_the_limit(tmp_path):
+    """'16 MB; the limit is 16 MB' for one byte too many: said in bytes when the MB read the same."""
+    from solver.parse import MAX_TEXT_CHARS
+
+    with pytest.raises(ParseError, match=r"\(16,777,217 bytes; the limit is 16,777,216 bytes\)"):
+        parse(b"1" * (MAX_TEXT_CHARS + 1))
+    with pytest.raises(ParseError, match=r"\(20 MB; the limit is 16 MB\)"):
+        parse(b"1" * (20 * 1024 * 1024))
+    path = tmp_path / "f.txt"
+    with open(path, "wb") as f:  # sparse: no disk used
+        f.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(ParseError, match=r"too large to open \(16,777,217 bytes; the limit is 16,777,216 bytes\)"):
+        load(path)
+    with open(path, "wb") as f:
+        f.truncate(2 * 1024 ** 3)
+    with pytest.raises(ParseError, match=r"too large to open \(2,048 MB; the limit is 16 MB\)"):
+        load(path)
