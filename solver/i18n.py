@@ -20,6 +20,7 @@ r1c3", ``{unit:unit}`` "row 3", ``{n:n}`` 1,465 / 1.465 / 1 465, ``{x:1}`` one d
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import locale
@@ -109,7 +110,11 @@ def language() -> str:
 
 
 def _lang(lang: str | None) -> str:
-    return normalize_language(lang) or SOURCE if lang else _default[0]
+    if not lang:
+        return _default[0]
+    if lang in LANGUAGES:  # the usual case, a code already: no parsing
+        return lang
+    return normalize_language(lang) or SOURCE
 
 
 # -- catalogues ---------------------------------------------------------------------------
@@ -350,18 +355,49 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value, spec):
+        return self.field(value, spec, self.lang)
+
+    @staticmethod
+    def field(value, spec: str, lang: str) -> str:
+        """One field's value in words."""
         if spec in SPECS:
-            return SPECS[spec](value, self.lang)
+            return SPECS[spec](value, lang)
         if isinstance(value, Msg):
-            return describe(value, self.lang)
+            return describe(value, lang)
         if spec == "" and isinstance(value, bool):
             return str(value)
         return format(value, spec)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple | None:
+    """``text``'s literal parts and plain ``{name:spec}`` fields, parsed once; None when a field
+    is more than a name and a spec (an index, an attribute, a conversion, a nested field)."""
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        if name is not None and (conversion or not name.isidentifier() or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
+def _format(text: str, lang: str, data: Mapping[str, Any]) -> str:
+    """``text`` with its fields worded in ``lang``, as ``_Formatter(lang).vformat`` words them, but
+    the template parsed once (a batch words one message per bad line)."""
+    parts = _parsed(text)
+    if parts is None:
+        return _Formatter(lang).vformat(text, (), data)
+    out = []
+    for literal, name, spec in parts:
+        out.append(literal)
+        if name is not None:
+            out.append(_Formatter.field(data[name], spec, lang))
+    return "".join(out)
+
+
 def fill(text: str, lang: str | None = None, **data: Any) -> str:
     """``text`` (already translated) with its ``{name:spec}`` fields worded the language's way."""
-    return _Formatter(_lang(lang)).vformat(text, (), data)
+    return _format(text, _lang(lang), data)
 
 
 #: The phrases this module words itself: (context, English text), for the catalogue.
@@ -388,4 +424,4 @@ def describe(message: Msg | str, lang: str | None = None) -> str:
         text = translate_plural(singular, plural, int(data[count]), message.code, lang=lang)
     else:
         text = translate(template, message.code, lang=lang)
-    return _Formatter(lang).vformat(text, (), data)
+    return _format(text, lang, data)
