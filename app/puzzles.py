@@ -80,6 +80,11 @@ class SmallDialog:
         self.running = False
         self.win.bind("<Escape>", lambda e: self.cancel())
         self.win.protocol("WM_DELETE_WINDOW", self.cancel)
+        # Esc in the main window, its Cancel button and Solve ▸ Cancel stop this dialog's job too:
+        # the dialog then says so and offers its buttons again (it kept "Making…" before)
+        self._stopper = (lambda: self.running, self._stopped_elsewhere)
+        self.controller.add_stopper(*self._stopper)
+        self.win.bind("<Destroy>", lambda e: self._forget_stopper() if e.widget is self.win else None, add="+")
 
     def _status_row(self, row: int) -> None:
         self.progress = ttk.Progressbar(self.body, mode="indeterminate", length=220)
@@ -103,6 +108,7 @@ class SmallDialog:
             for b in self._buttons():
                 b.state(["!disabled"])
             self.cancel_button.configure(text=_("Close"))
+        self.controller.update_cancel()  # Cancel (Esc) is enabled while this dialog's job runs
 
     def _buttons(self) -> list:
         return [b for b in (self.go_button, getattr(self, "save_button", None)) if b is not None]
@@ -187,7 +193,18 @@ class SmallDialog:
             return
         self.close()
 
+    def _stopped_elsewhere(self) -> None:
+        """The controller stopped the job (Esc or Cancel in the main window)."""
+        if self.alive:
+            self._busy(False, _("Cancelled."))
+        self.running = False
+
+    def _forget_stopper(self) -> None:
+        if self._stopper in self.controller.stoppers:
+            self.controller.stoppers.remove(self._stopper)
+
     def close(self) -> None:
+        self._forget_stopper()
         self._follow_grid(False)
         try:
             self.win.destroy()
