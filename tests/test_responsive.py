@@ -214,3 +214,129 @@ def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window):
     assert "Unique ✓" in card.text() and "Difficulty:" in win.form.status_text()
     assert beat.beats > 10
     assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
+
+
+# -- the other jobs: the generator, a worksheet, printing, Count the whole run, playback ----------
+# Started as a person starts them (the menu's keys, the dialogs' buttons, the demo's keys); the
+# heartbeat runs from the press until the outcome is drawn.  The window has the size python -m app
+# gives it (fit_to_screen): without one it follows its content and is laid out anew at each change.
+
+def _walk(w):
+    yield w
+    for child in w.winfo_children():
+        yield from _walk(child)
+
+
+def dialog_button(win, title: str, text: str):
+    """The button (or radio button) labelled ``text`` of the open dialog called ``title``."""
+    from tkinter import ttk
+
+    tops = [w for w in win.root.winfo_children() if w.winfo_class() == "Toplevel" and w.title() == title]
+    assert len(tops) == 1, f"no dialog {title!r}"
+    found = [w for w in _walk(tops[0]) if isinstance(w, (ttk.Button, ttk.Radiobutton)) and w.cget("text") == text]
+    assert len(found) == 1, f"no button {text!r} in {title!r}"
+    return found[0]
+
+
+def beat_until(win, beat, done, timeout=60.0, what="the job"):
+    """Pump until ``done()``, then 0.3 s more (the outcome is drawn inside the measured time)."""
+    assert wait_until(win.root, done, timeout), f"{what} did not finish: {win.form.status_text()!r}"
+    settled = time.perf_counter() + 0.3
+    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    beat.stop()
+    assert beat.beats > 10
+    assert beat.gap <= MAX_GAP, f"{what}: the window froze for {beat.gap * 1000:.0f} ms"
+
+
+def sized_window(whole_window):
+    win = whole_window
+    win.form.fit_to_screen()
+    win.form.focus_cell((0, 0))
+    win.root.update()
+    return win
+
+
+@pytest.mark.parametrize("job", ["generate", "worksheet", "print"])
+def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole_window, tmp_path, job):
+    """New puzzle… (Ctrl+N) at Expert, Generate; Print worksheet… (Ctrl+Shift+P) of 6 new Hard
+    puzzles with solutions, Save as…; Print… (Ctrl+P) of 60 copies with a solutions page, Save as…."""
+    win = sized_window(whole_window)
+    c = win.controller
+    out = tmp_path / "pages.html"
+    win.form.dialogs.save_path = str(out)
+    if job == "print":
+        c.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[0]), "loaded")
+        win.root.update()
+    before = c.board
+    key = {"generate": ("n", 0x4), "worksheet": ("P", 0x5), "print": ("p", 0x4)}[job]
+    press(win.root.focus_get(), *key)
+    win.root.update()
+    title = {"generate": "New puzzle", "worksheet": "Print worksheet", "print": "Print"}[job]
+    if job == "generate":
+        dialog_button(win, title, "Expert").invoke()
+        go = dialog_button(win, title, "Generate")
+    else:
+        go = dialog_button(win, title, "Save as…")
+        parts = list(_walk(go.winfo_toplevel()))
+        number = next(w for w in parts if w.winfo_class() == "TSpinbox")  # How many / Copies
+        number.delete(0, "end")
+        if job == "worksheet":
+            dialog_button(win, title, "New puzzles at a level").invoke()
+            number.insert(0, "6")
+            next(w for w in parts if w.winfo_class() == "TCombobox").set("Hard")
+        else:
+            number.insert(0, "60")
+            solutions = next(w for w in parts if w.winfo_class() == "TCheckbutton"
+                             and w.cget("text") == "Add a solutions page")
+            if not solutions.instate(["selected"]):
+                solutions.invoke()
+    win.root.update()
+    beat = Heartbeat(win.root)
+    go.invoke()
+    assert c.worker.busy, win.form.status_text()
+    beat_until(win, beat, lambda: not c.worker.busy and not go.winfo_exists(), what=job)
+    if job == "generate":
+        assert c.board != before and "New Expert puzzle" in win.form.status_text()
+    else:
+        assert out.stat().st_size > 0 and "Saved" in win.form.status_text()
+
+
+@pytest.mark.parametrize("job", ["count", "play"])
+def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsive(whole_window, job):
+    """The pathological puzzle (hundreds of millions of steps) in the search demo: after Compare,
+    "Count the whole run" (its button) counts for 1.5 s; or ▶ Play (Space) at full speed plays for
+    1.5 s on the Tk thread, in batches.  Esc stops either; the heartbeat runs from the press until
+    the stop is drawn."""
+    win = sized_window(whole_window)
+    d, c = win.demo, win.controller
+    c.load_example("pathological")
+    win.form.focus_cell((0, 0))
+    win.root.update()
+    press(win.root.focus_get(), "d", state=0x4)  # Ctrl+D: the search demo takes the grid
+    assert wait_until(win.root, lambda: d.active and d.run is not None)
+    if job == "count":
+        d.panel.compare_button.invoke()
+        assert wait_until(win.root, lambda: d.counts.job is None, timeout=60), "Compare did not finish"
+        assert d.counts.results["row-major"]["counts"].capped
+    else:
+        d.set_speed(None)  # the speed slider at its top: as fast as the screen draws
+    area = win.form.side_area.inner
+    settle_layout(win.root, lambda: (area.winfo_reqwidth(), area.winfo_reqheight()))
+    beat = Heartbeat(win.root)
+    if job == "count":
+        d.panel.full_button.invoke()
+        assert d.counts.job is not None, win.form.status_text()
+        running = lambda: d.counts.job is not None  # noqa: E731
+    else:
+        press(win.root.focus_get(), "space")
+        assert d.playing, win.form.status_text()
+        running = lambda: d.playing  # noqa: E731
+    started, pos = time.perf_counter(), d.run.pos
+    wait_until(win.root, lambda: time.perf_counter() - started >= 1.5, timeout=5)
+    assert running(), f"{job} ended by itself"
+    press(win.root.focus_get(), "Escape")
+    beat_until(win, beat, lambda: not running(), timeout=5, what=job)
+    if job == "count":
+        assert "Cancelled." in win.form.status_text() and d.counts.results["row-major"]["counts"].capped
+    else:
+        assert d.run.pos > pos + 1000 and "Paused" in win.form.status_text()
