@@ -1,6 +1,6 @@
 """Esc stops every background job in the real window (the real key binding, not the action).
 
-Solve, check, the card, the generator and the worksheet run on the controller's worker;
+Solve, check, the card, the generator, the worksheet and printing run on the controller's worker;
 Compare and Skip to the end on the demo's own; the demo's playback is an ``after`` loop.
 One Esc stops whichever runs, within 0.1 s; in the presentation view the first Esc stops
 the job and only a second one leaves the view.
@@ -51,8 +51,10 @@ def press_escape(win, stopped) -> float:
     return time.perf_counter() - t0
 
 
-@pytest.mark.parametrize("name", ["solve", "check", "rate", "generate", "worksheet", "check_entries"])
+@pytest.mark.parametrize("name", ["check_entries", "hint"])
 def test_escape_stops_a_job_of_the_controller(win, name):
+    """Any job of the controller's worker (these two are quick: a stand-in that waits is stopped; the
+    long ones run for real in test_escape_stops_each_real_job_within_a_tenth_of_a_second)."""
     release = threading.Event()
     win.controller.run_job(name, lambda cancel: cancel.wait(10) or release.wait(10), lambda r, s: None)
     win.form.focus_cell((0, 0))
@@ -312,3 +314,39 @@ def test_the_cancel_button_the_menu_item_and_esc_in_the_main_window_stop_it_too(
         stop = press_escape_in(win.form.cells[40])
     idle, ended = stop_and_time(win, stop, worker, job)
     assert_stopped_and_nothing_arrives(win, name, idle, ended, before, top, tmp_path)
+
+
+def test_escape_stops_printing_while_the_browser_is_slow_to_start(win, tmp_path, monkeypatch):
+    """File ▸ Print… (Ctrl+P), Print…: the pages are made in a few ms, then the web browser is started
+    on the worker (the first start may look for browsers, and a terminal browser runs until it ends).
+    Here it takes its time; Esc in the dialog frees the window within 0.1 s and the late answer is
+    dropped (the status line never says the pages were sent)."""
+    import webbrowser
+
+    started, release = threading.Event(), threading.Event()
+    monkeypatch.setattr(webbrowser, "open", lambda url, new=0: started.set() or release.wait(10))
+    c = win.controller
+    c.load_puzzle(hardest(), "loaded")
+    win.form.focus_cell((0, 0))
+    press(win.root.focus_get(), "p", state=0x4)
+    win.root.update()
+    top = dialog(win, "Print")
+    button(top, "Print…").invoke()
+    worker, job = running_job(win, "print")
+    assert started.wait(5), "the browser was never started"
+    before = c.board
+    try:
+        focused = top.focus_get() or button(top, "Print…")
+        t0 = time.perf_counter()
+        press_escape_in(focused)()
+        assert not worker.busy or wait_until(win.root, lambda: not worker.busy, timeout=5)
+        idle = time.perf_counter() - t0
+    finally:
+        release.set()
+    assert idle <= STOP_WITHIN, f"print: idle after {idle * 1000:.0f} ms"
+    assert any(str(w.cget("text")) == "Cancelled." for w in widgets(top) if isinstance(w, ttk.Label))
+    assert button(top, "Print…").instate(["!disabled"]) and not win.form.is_enabled("cancel")
+    assert wait_until(win.root, lambda: not job.thread.is_alive(), timeout=5)
+    wait_until(win.root, lambda: False, timeout=0.3)
+    assert "Cancelled." in win.form.status_text() and "web browser" not in win.form.status_text()
+    assert c.board == before
