@@ -165,12 +165,12 @@ def _fill(cells: list[int], rng: random.Random) -> bool:
     return False
 
 
-def _solves(cells: list[int], level_finders) -> bool:
-    return all(solve_logically(cells, level_finders)[1])
+def _solves(cells: list[int], level_finders, cancel=None) -> bool:
+    return all(solve_logically(cells, level_finders, cancel)[1])
 
 
-def _is_unique(cells: list[int]) -> bool:
-    return count_solutions(Grid(cells), 2) == 1
+def _is_unique(cells: list[int], cancel=None) -> bool:
+    return count_solutions(Grid(cells), 2, cancel=cancel) == 1
 
 
 def _dig(solution: list[int], orbits, rng: random.Random, accept, cancel) -> tuple[list[int], list]:
@@ -218,7 +218,7 @@ def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[i
     while hi - lo > 1:
         check(cancel, "generation cancelled")
         mid = (lo + hi) // 2
-        if _solves(with_prefix(mid), level_finders):
+        if _solves(with_prefix(mid), level_finders, cancel):
             hi = mid
         else:
             lo = mid
@@ -226,12 +226,12 @@ def _give_back(puzzle, solution, removed, level, rng, cancel) -> Optional[list[i
     for orb in [removed[hi - 1]] + removed[hi:hi + LOOKAHEAD]:
         p = list(base)
         _put(p, solution, orb)
-        if _rated_within(p, level) == level:
+        if _rated_within(p, level, cancel) == level:
             return p
     return None
 
 
-def _rated_within(cells: list[int], level: str) -> Optional[str]:
+def _rated_within(cells: list[int], level: str, cancel=None) -> Optional[str]:
     """The rating of a unique puzzle when the techniques up to ``level`` solve it, else None.
 
     The same as ``rate_cells(cells)[0]`` whenever that is ``level`` or easier: levels never
@@ -239,7 +239,7 @@ def _rated_within(cells: list[int], level: str) -> Optional[str]:
     puzzle too hard for them stops where they do, not after a run of chains and forcing
     chains (the give-back loop tries up to nine such puzzles per bare one).
     """
-    steps, final = solve_logically(cells, _RATE_FINDERS[level])
+    steps, final = solve_logically(cells, _RATE_FINDERS[level], cancel)
     if not all(final):
         return None
     return level_of(steps, True)[0]
@@ -250,17 +250,17 @@ def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[
     orbits = _ORBITS[sym]
     if level == "easy":
         easy = _LEVEL_FINDERS["easy"]
-        puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, easy), cancel)
+        puzzle, _ = _dig(solution, orbits, rng, lambda c: _solves(c, easy, cancel), cancel)
     else:
-        puzzle, removed = _dig(solution, orbits, rng, _is_unique, cancel)
-        if level != LEVELS[-1] and not _solves(puzzle, _LEVEL_FINDERS[level]):
+        puzzle, removed = _dig(solution, orbits, rng, lambda c: _is_unique(c, cancel), cancel)
+        if level != LEVELS[-1] and not _solves(puzzle, _LEVEL_FINDERS[level], cancel):
             # Several ways back from one bare puzzle: cheaper than a new grid.
             for _ in range(GIVE_BACK_TRIES):
                 found = _give_back(puzzle, solution, removed, level, rng, cancel)
                 if found is not None:
                     return found
             return None
-    got, _, _ = rate_cells(puzzle)
+    got, _, _ = rate_cells(puzzle, cancel)
     return puzzle if got == level else None
 
 

@@ -112,8 +112,10 @@ def logical_path(g: Grid, candidates: Optional[Mapping] = None, *, cancel=None) 
     return LogicalPath(g, steps, positions, (Grid(cells), Candidates(masks)))
 
 
-def solve_logically(cells: Sequence[int], finders=FINDERS) -> tuple[list[Step], list[int]]:
-    """(steps, final cells) of the path from ``cells``, without recording positions (rater, generator)."""
+def solve_logically(cells: Sequence[int], finders=FINDERS, cancel=None) -> tuple[list[Step], list[int]]:
+    """(steps, final cells) of the path from ``cells``, without recording positions (rater, generator).
+
+    ``cancel`` (``.is_set()``) raises ``solver.Cancelled``."""
     c = list(cells)
-    steps, _ = run_path(c, basic_masks(c), finders, record=False)
+    steps, _ = run_path(c, basic_masks(c), finders, cancel, record=False)
     return steps, c

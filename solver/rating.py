@@ -158,9 +158,11 @@ def score_of(steps, cells_left: int) -> int:
     return s
 
 
-def rate_cells(cells) -> tuple[str, int, Optional[str]]:
-    """(level, score, hardest) of a puzzle known to be unique: the same rater as :func:`rate`."""
-    steps, final = solve_logically(cells)
+def rate_cells(cells, cancel=None) -> tuple[str, int, Optional[str]]:
+    """(level, score, hardest) of a puzzle known to be unique: the same rater as :func:`rate`.
+
+    ``cancel`` (``.is_set()``) raises ``solver.Cancelled``."""
+    steps, final = solve_logically(cells, cancel=cancel)
     left = sum(1 for d in final if not d)
     level, hardest = level_of(steps, not left)
     return level, score_of(steps, left), hardest
