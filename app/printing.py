@@ -337,4 +337,4 @@ class PrintDialog(SmallDialog):
             self._job_failed(exc, "printed")
 
         self._busy(True, _("Making the pages… (Cancel stops it)"))
-        self.controller.run_job("print", work, done, failed, status=_("Making the pages to print…"))
+        self._run("print", work, done, failed, _("Making the pages to print…"))

@@ -193,6 +193,17 @@ class SmallDialog:
             return
         self.close()
 
+    def _run(self, name: str, work, done, failed, status: str) -> None:
+        """Run the dialog's job on the controller's worker; if another job replaces it (F5 in the
+        main window, say), the dialog says Cancelled and offers its buttons again."""
+        self.controller.run_job(name, work, done, failed, status=status)
+        self._watch_job()
+
+    def _watch_job(self) -> None:
+        job = self.controller.worker.job
+        if job is not None:
+            job.on_superseded = self._stopped_elsewhere
+
     def _stopped_elsewhere(self) -> None:
         """The controller stopped the job (Esc or Cancel in the main window)."""
         if self.alive:
@@ -283,6 +294,7 @@ class NewPuzzleDialog(SmallDialog):
             self.close()
 
         self.teach.new_puzzle(level, symmetry, on_done=done)
+        self._watch_job()
 
 
 class WorksheetDialog(SmallDialog):
@@ -520,7 +532,7 @@ class WorksheetDialog(SmallDialog):
         else:
             busy, status = _("Writing for the worksheet… (Cancel stops it)"), _("Writing for the worksheet…")
         self._busy(True, busy)
-        self.controller.run_job("worksheet", work, done, failed, status=status)
+        self._run("worksheet", work, done, failed, status)
 
 
 def _default_paper() -> str:

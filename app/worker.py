@@ -66,6 +66,9 @@ class Job:
     token: CancelToken = field(default_factory=CancelToken)
     started: float = field(default_factory=time.perf_counter)
     thread: threading.Thread | None = None
+    #: called on the Tk thread when another job takes this one's place (its result is dropped):
+    #: a dialog waiting for it says Cancelled and offers its buttons again
+    on_superseded: Callable[[], None] | None = None
 
     @property
     def seconds(self) -> float:
@@ -121,10 +124,13 @@ class Worker:
         """
         if self._closing:
             raise RuntimeError("the worker is shut down")
-        if self._job is not None:
-            self._job.token.set()
+        old = self._job
+        if old is not None:
+            old.token.set()
         job = Job(name, on_done, on_error, on_progress, pause_gc)
         self._job = job
+        if old is not None and old.on_superseded is not None:
+            old.on_superseded()
         self._set_gc(pause_gc)
 
         def run() -> None:

@@ -346,3 +346,22 @@ def test_escape_stops_printing_while_the_browser_is_slow_to_start(win, tmp_path,
     wait_until(win.root, lambda: False, timeout=0.3)
     assert "Cancelled." in win.form.status_text() and "web browser" not in win.form.status_text()
     assert c.board == before
+
+
+@pytest.mark.parametrize("name", ["generate", "worksheet"])
+def test_a_dialog_whose_job_another_job_replaces_says_cancelled(win, tmp_path, name):
+    """While the dialog's job runs, F8 in the main window starts the difficulty card, which takes the
+    worker: the dialog's job is stopped, and the dialog says Cancelled and offers its buttons again at
+    once (before, it kept 'Making 24 puzzles…' with its buttons disabled, and Esc stayed on for it)."""
+    win.controller.load_puzzle(hardest(), "loaded")
+    top, worker, job = start_real_job(win, tmp_path, name)[:3]
+    press(win.form.cells[40], "F8")
+    assert worker.job is not None and worker.job.name == "rate"
+    assert worker.job is not job and job.token.is_set()
+    buttons = [w for w in widgets(top) if isinstance(w, ttk.Button)]
+    assert all(b.instate(["!disabled"]) for b in buttons)
+    assert any(str(w.cget("text")) == "Cancelled." for w in widgets(top) if isinstance(w, ttk.Label))
+    assert wait_until(win.root, lambda: not worker.busy, timeout=10)
+    assert not win.form.is_enabled("cancel"), "Esc stays on for a job that no longer runs"
+    assert wait_until(win.root, lambda: not job.thread.is_alive(), timeout=1)
+    assert not (tmp_path / "sheet.html").exists()
