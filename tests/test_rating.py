@@ -1,6 +1,7 @@
 """Rating: levels on the public sets, the card's fields, bad input (no Tk)."""
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 
@@ -16,8 +17,14 @@ def grid(line: str) -> Grid:
     return Grid(0 if ch == "." else int(ch) for ch in line)
 
 
+@functools.lru_cache(maxsize=None)
+def rated(line: str) -> tuple:
+    """rate_cells of one puzzle line, once per session (the corpus tests share their puzzles)."""
+    return rate_cells(grid(line).cells)
+
+
 def levels(name: str, limit: int = 200) -> list[str]:
-    return [rate_cells(grid(line).cells)[0] for line in load_lines(name)[:limit]]
+    return [rated(line)[0] for line in load_lines(name)[:limit]]
 
 
 @pytest.mark.slow  # corpus-wide
@@ -35,7 +42,7 @@ def test_forum_hardest_comes_out_at_the_top():
 @pytest.mark.slow
 def test_mean_score_grows_with_the_sets_difficulty():
     def mean_score(name, limit=15):
-        return statistics.mean(rate_cells(grid(ln).cells)[1] for ln in load_lines(name)[:limit])
+        return statistics.mean(rated(ln)[1] for ln in load_lines(name)[:limit])
 
     easy, top95, forum = (mean_score(n) for n in
                           ("norvig_easy50", "norvig_top95", "forum_hardest_sample200"))
