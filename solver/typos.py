@@ -62,6 +62,9 @@ PAIR_NODES = 5_000  # work budget of the pairs, in search positions (about 0.15 
 CORE_LOOKS = 3  # a search for a core gives up after this many looks at its token (1,024 positions each)
 TYPO_SECONDS = 1.0  # CPU seconds after which the pairs stop anyway: a safety net, not reached normally
 ENUMERATE = 16  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
+SWAP_SOLUTIONS = 40  # solutions of a grid with several looked at for cells that can be traded
+SWAP_SETS = 3  # sets of such cells tried before counting a fix's solutions
+ENUMERATE_SEVERAL = 4  # the same when the typed grid has several solutions
 ENUMERATE_TYPED = 400  # solutions of the typed grid enumerated to find a left-out given
 MAX_EXPLANATIONS = 40  # explanations kept
 KEYED = 5  # explanations whose fixed grid's solution is worked out (to compare fixes)
@@ -196,6 +199,7 @@ class _Search:
         self.near = None  # maps under which the typed pattern is nearly symmetric (typo_prior)
         self.symmetric = False
         self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
+        self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
     def count(self, cells) -> int:
@@ -249,17 +253,20 @@ class _Search:
         # every edit here takes the typed digit away from i, so only the solutions without
         # it there count (for a grid with several solutions that skips all of its own; for
         # the others there is none with it: i clashes, or the typed grid has no solution)
-        sols = solution_digits(Grid(blanked), ENUMERATE, cancel=self.cancel, exclude=(cell, t),
-                              stats=self.stats)
+        # (for a grid with several solutions, few: the fixes are shown to have several
+        # solutions more cheaply by trades, see several_by_swap)
+        limit = ENUMERATE if status != "multiple" else ENUMERATE_SEVERAL
+        sols = solution_digits(Grid(blanked), limit, cancel=self.cancel, exclude=(cell, t),
+                               stats=self.stats)
         if not sols:
             return
-        complete = len(sols) < ENUMERATE
+        complete = len(sols) < limit
         n = self.n
         at = Counter(s[i] for s in sols)
         for d in self.free_digits(blanked, i):
             if d == t:
                 continue
-            k = self.verified(blanked, i, d, at[d], complete)
+            k = self.verified(blanked, i, d, at[d], complete, sols)
             edit = Edit("wrong_digit", (cell,), (t,), (d,))
             self.add((edit,), k, KIND_PRIOR["wrong_digit"] / n * confusion(t, d))
         if status != "multiple":  # removing a given never makes several solutions fewer
@@ -269,7 +276,7 @@ class _Search:
         for j in _neighbours(i):
             if cells[j] or t not in self.free_digits(blanked, j):
                 continue
-            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
+            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete, sols)
             edit = Edit("shifted", (cell, cell_of(j)), (t, 0), (0, t))
             self.add((edit,), k, KIND_PRIOR["shifted"] / (n * 4))
 
@@ -279,14 +286,58 @@ class _Search:
         taken = {cells[p] for p in PEERS[i]}
         return [d for d in range(1, 10) if d not in taken]
 
-    def verified(self, blanked, j: int, d: int, seen: int, complete: bool) -> int:
+    def verified(self, blanked, j: int, d: int, seen: int, complete: bool, sols=()) -> int:
         """Solutions of ``blanked`` with ``d`` at ``j`` (up to 2): exact from a complete
-        enumeration or when it saw two; else counted."""
+        enumeration (``sols``) or when it saw two; else shown to be several by a trade
+        (see several_by_swap), or counted."""
         if complete or seen >= SEVERAL:
             return min(seen, SEVERAL)
+        if seen and self.traded(next(s for s in sols if s[j] == d), j):
+            return SEVERAL
         fixed = list(blanked)
         fixed[j] = d
+        if self.several_by_swap(fixed):
+            return SEVERAL
         return self.count(fixed)
+
+    def find_swappable(self) -> None:
+        """For a typed grid with several solutions: the cells where two of its solutions
+        differ, for the few pairs of solutions that differ in the fewest cells."""
+        sols = self.solutions(self.cells, SWAP_SOLUTIONS)
+        pairs = sorted(((sum(1 for a, b in zip(x, y) if a != b), k) for k, (x, y)
+                        in enumerate(zip(sols, sols[1:]))))
+        for _n, k in pairs[:SWAP_SETS]:
+            x, y = sols[k], sols[k + 1]
+            where = [j for j in range(81) if x[j] != y[j]]
+            self.swappable.append((where, [x[j] for j in where], [y[j] for j in where]))
+
+    def traded(self, solution, j: int) -> bool:
+        """True when ``solution`` holds one side of a trade (see several_by_swap) away from
+        cell ``j``: trading it gives a second solution with the same digit at ``j``."""
+        for where, x, y in self.swappable:
+            if j in where:
+                continue
+            got = [solution[k] for k in where]
+            if got == x or got == y:
+                return True
+        return False
+
+    def several_by_swap(self, fixed) -> bool:
+        """True when ``fixed`` surely has several solutions, shown cheaply: where two
+        solutions of the typed grid differ (cells that are blank in ``fixed`` too), the
+        digits of one can be traded for the other's in any grid that holds them, since every
+        unit keeps the same digits there; so when ``fixed`` has a solution with one pattern,
+        it has a second with the other.  A search with those cells filled in is short."""
+        for where, x, y in self.swappable:
+            if any(fixed[j] for j in where):
+                continue
+            for pattern in (x, y):
+                trial = list(fixed)
+                for j, d in zip(where, pattern):
+                    trial[j] = d
+                if solution_digits(Grid(trial), 1, cancel=self.cancel, stats=self.stats):
+                    return True
+        return False
 
     def swaps(self, covers) -> None:
         cells = self.cells
@@ -314,19 +365,39 @@ class _Search:
         # true given on a busy machine), so only the caller's cancel stops it
         sols = self.solutions(cells, ENUMERATE_TYPED)
         complete = len(sols) < ENUMERATE_TYPED
+        blanks = [i for i in range(81) if not cells[i]]
+        # how often each digit is seen in each blank, over the solutions known so far: the
+        # searches below add the solutions they find (every one is a solution of this grid),
+        # so a digit seen twice needs no search of its own
+        at = [[0] * 10 for _ in range(81)]
+        first = [[None] * 10 for _ in range(81)]
+        for s in sols:
+            for i in blanks:
+                if not at[i][s[i]]:
+                    first[i][s[i]] = s
+                at[i][s[i]] += 1
+        known = set(sols)
         n = self.n + 1
         singled = False
-        for i in range(81):
-            if cells[i]:
-                continue
-            at = Counter(s[i] for s in sols)
-            for d in (self.free_digits(cells, i) if not complete else [d for d, k in at.items() if k == 1]):
-                if at[d] >= SEVERAL:
+        for i in blanks:
+            for d in (self.free_digits(cells, i) if not complete else
+                      [d for d in range(1, 10) if at[i][d] == 1]):
+                if at[i][d] >= SEVERAL:
                     continue
-                if not complete:
+                if at[i][d] and not complete and self.traded(first[i][d], i):
+                    k = SEVERAL
+                elif not complete:
                     fixed = list(cells)
                     fixed[i] = d
-                    k = self.count(fixed)
+                    found = self.solutions(fixed, SEVERAL)
+                    k = len(found)
+                    for s in found:
+                        if s not in known:
+                            known.add(s)
+                            for j in blanks:
+                                if not at[j][s[j]]:
+                                    first[j][s[j]] = s
+                                at[j][s[j]] += 1
                 else:
                     k = 1
                 singled = singled or k == 1
@@ -526,6 +597,8 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
 
             def covers(i, j):
                 return True
+    if status == "multiple":
+        s.find_swappable()
     for i in suspects:
         s.edits_of_given(i, status)
     s.swaps(covers)
