@@ -231,6 +231,13 @@ def _start(cells, exclude=None) -> Optional[list]:
     return cand
 
 
+def open_candidates(cells) -> int:
+    """How many candidates are left beyond one per cell once every naked and hidden single of
+    the grid ``cells`` is placed (0: singles solve it; -1: it breaks a rule on the way)."""
+    cand = _start(cells)
+    return -1 if cand is None else sum(map(POP.__getitem__, cand)) - 81
+
+
 def _search(cells, limit, cancel, stats, exclude=None) -> list:
     """Up to ``limit`` solutions (as mask lists) of the grid ``cells``."""
     out = []

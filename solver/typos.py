@@ -45,9 +45,10 @@ from typing import Optional
 from .cancel import Cancelled, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg
-from .search import SearchStats, count_solutions, solution_digits
-from .typo_prior import (KIND_PRIOR, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
-                         REDUNDANT_GIVEN, SEVERAL_PENALTY, SYMMETRIC, confusable, confusion,
+from .search import SearchStats, count_solutions, open_candidates, solution_digits
+from .typo_prior import (HARD, KIND_PRIOR, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
+                         REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
+                         SYMMETRIC, confusable, confusion,
                          minimal_weight, near_symmetries, puzzle_prior, symmetric)
 from .typo_words import describe_explanation, explanation_msg, short_fix, short_fix_msg
 
@@ -200,6 +201,7 @@ class _Search:
         self.near = None  # maps under which the typed pattern is nearly symmetric (typo_prior)
         self.symmetric = False
         self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
+        self.weight = minimal_weight(self.n)  # how much the priors of sparse puzzles count
         self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
@@ -225,6 +227,10 @@ class _Search:
         score = math.log(likelihood) + self.puzzle_prior(fixed)
         if solutions > 1:
             score -= SEVERAL_PENALTY
+            if any(e.kind != "wrong_digit" for e in edits):
+                score -= SEVERAL_NOT_HALF_PAIR
+        elif self.weight:  # a sparse puzzle that singles solve is less likely (typo_prior)
+            score += HARD * self.weight * max(0, open_candidates(fixed))
         key = tuple(fixed)
         old = self.found.get(key)
         if old is None or old.score < score:

@@ -226,7 +226,11 @@ def test_a_fix_that_adds_a_given_ranks_below_an_equally_likely_change():
     assert lo.kind == "left_out"
     n = sum(1 for d in CELLS if d) - 1
     import math
-    assert lo.score < math.log(0.2 / (n + 1))  # the slip's own likelihood, less the prior
+    from solver.search import open_candidates
+    from solver.typo_prior import HARD
+
+    hard = HARD * open_candidates(lo.fixed.cells)  # the bonus of every fix singles do not solve
+    assert lo.score - hard < math.log(0.2 / (n + 1))  # the slip's own likelihood, less the prior
 
 
 def _turned(cells, turn: int) -> tuple:
@@ -346,3 +350,75 @@ def test_the_pairs_core_search_stops_when_the_budget_is_spent(monkeypatch):
     del calls[:]
     t = find_typos(TWO_PLACES, nodes=1)
     assert not t.complete and len(calls) - singles <= 3
+
+
+# a random picture of a 17-given puzzle of tests/data with two wrong digits: r2c4 typed 8 for 5
+# and r1c9 typed 5 for 7; it has several solutions and no single slip gives one
+TWO_WRONG_SEVERAL = "000000005040800000090006003702008000000100490000000500000000100006080000200003000"
+
+
+def test_with_two_wrong_digits_and_several_solutions_wrong_digits_come_before_other_slips(monkeypatch):
+    import solver.typos
+
+    cells = tuple(map(int, TWO_WRONG_SEVERAL))
+    t = find_typos(Grid(cells))
+    assert t.status == "multiple" and not any(x.unique for x in t.explanations)
+    # a wrong digit that leaves several solutions can be half of a pair of wrong digits; a
+    # swap or a move that leaves several cannot: without that, a swap came first (a grid of
+    # 18 givens has few neighbouring pairs, so each one is likelier than a given's digit)
+    kinds = [x.kind for x in t.explanations]
+    last_wrong = max(k for k, kind in enumerate(kinds) if kind == "wrong_digit")
+    assert all(kind == "wrong_digit" for kind in kinds[:last_wrong + 1])
+    monkeypatch.setattr(solver.typos, "SEVERAL_NOT_HALF_PAIR", 0.0)
+    assert find_typos(Grid(cells)).best.kind in ("swapped", "shifted")
+    monkeypatch.undo()
+    named = []
+    for x in t.explanations:
+        named.extend(c for c in x.cells if c not in named)
+    assert {(1, 3), (0, 8)} & set(named[:3])
+
+
+def test_a_fix_shown_to_have_several_solutions_by_a_trade_has_several():
+    # where two solutions of the typed grid differ, their digits can be traded in any grid
+    # holding one side: every fix that shortcut calls "several" has two solutions or more
+    from solver.typos import _Search
+
+    cells = tuple(map(int, TWO_WRONG_SEVERAL))
+    s = _Search(cells, None)
+    s.find_swappable()
+    assert s.swappable
+    shown = 0
+    for i in s.givens:
+        for d in range(1, 10):
+            fixed = list(cells)
+            fixed[i] = d
+            if d != cells[i] and s.several_by_swap(fixed):
+                shown += 1
+                assert count_solutions(Grid(fixed), 2) == 2
+    assert shown >= 10
+
+
+def test_a_left_out_given_whose_puzzle_singles_do_not_solve_comes_first(monkeypatch):
+    # r6c4 = 2 left out of a hard published puzzle: several added givens give a minimal puzzle
+    # with one solution; the true one leaves the most open after the singles (sparse published
+    # puzzles are rarely solved by singles), the one that came first before left fewer
+    import solver.typos
+    from solver.search import open_candidates
+
+    t = find_typos(typed(r6c4=0))
+    assert t.best.edits == (Edit("left_out", ((5, 3),), (0,), (2,)),)
+    assert t.best.fixed == Grid(CELLS)
+    monkeypatch.setattr(solver.typos, "HARD", 0.0)
+    before = find_typos(typed(r6c4=0)).best
+    assert before.cells != ((5, 3),) and before.unique and before.kind == "left_out"
+    assert open_candidates(before.fixed.cells) < open_candidates(CELLS)
+
+
+def test_open_candidates_counts_what_singles_leave():
+    from solver.search import open_candidates
+
+    solved = solve(Grid(CELLS))
+    assert open_candidates(solved.cells) == 0
+    assert open_candidates(tuple(int(c) if c != "." else 0 for c in EASY)) == 0  # singles solve it
+    assert open_candidates(CELLS) > 100
+    assert open_candidates(typed(r1c2=4).cells) == -1  # two 4s in row 1
