@@ -46,7 +46,7 @@ from .cancel import Cancelled, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg
 from .search import SearchStats, count_solutions, open_candidates, solution_digits
-from .typo_prior import (HARD, KIND_PRIOR, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
+from .typo_prior import (HARD, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
                          REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
                          SYMMETRIC, confusable, confusion,
                          minimal_weight, near_symmetries, puzzle_prior, symmetric)
@@ -413,6 +413,23 @@ class _Search:
         if not singled:  # every digit of every blank was tried (only a cancel stops this)
             self.no_clue = (len(known), complete)  # (all, or those the counts found too)
 
+    def closer_first(self, found) -> list:
+        """``found`` with the fixes that leave several solutions scored by how close they come
+        to one: each loses OPEN_SEVERAL per candidate the singles leave open in its grid (see
+        solver.typo_prior).  Only when fewer than three fixes give one solution: otherwise those
+        come first and the order of the others hardly shows."""
+        xs = list(found)
+        if sum(1 for x in xs if x.unique) >= 3:
+            return xs
+        out = []
+        for x in xs:
+            if not x.unique:
+                check(self.cancel, "typo search cancelled")
+                x = Explanation(x.edits, x.solutions,
+                                x.score - OPEN_SEVERAL * max(0, open_candidates(x.fixed.cells)), x.fixed)
+            out.append(x)
+        return out
+
     # -- published puzzles are minimal --------------------------------------------------
     def minimal_first(self, ranked: list) -> list:
         """``ranked`` again after the best few unique fixes lost REDUNDANT_GIVEN when a given
@@ -620,7 +637,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         else:
             order = s.pair_candidates(suspects)
         complete = s.pairs(order, covers) and not s.budget.expired()
-    ranked = s.minimal_first(sorted(s.found.values(), key=_order))
+    ranked = s.minimal_first(sorted(s.closer_first(s.found.values()), key=_order))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
     return TypoSearch(status, ranked, complete, *s.no_clue)
 

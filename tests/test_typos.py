@@ -422,3 +422,20 @@ def test_open_candidates_counts_what_singles_leave():
     assert open_candidates(tuple(int(c) if c != "." else 0 for c in EASY)) == 0  # singles solve it
     assert open_candidates(CELLS) > 100
     assert open_candidates(typed(r1c2=4).cells) == -1  # two 4s in row 1
+
+
+def test_with_several_solutions_left_the_fix_closest_to_one_names_the_cell_first(monkeypatch):
+    # PUZZLE with r8c8 = 4 typed as 1 and r4c8 = 9 typed as 2: several solutions, and no single
+    # slip gives one.  The fixes that leave several are ranked by the candidates the singles
+    # leave open in their grid (and the digits' likelihood): r4c8 is named first
+    import solver.typos
+    from solver.search import open_candidates
+
+    g = typed(r8c8=1, r4c8=2)
+    t = find_typos(g)
+    assert t.status == "multiple" and not any(x.unique for x in t.explanations)
+    assert t.best.cells == ((3, 7),) and t.best.kind == "wrong_digit"
+    monkeypatch.setattr(solver.typos, "OPEN_SEVERAL", 0.0)
+    before = find_typos(g).best
+    assert before.cells == ((0, 0),)  # without it: the first given in reading order
+    assert open_candidates(t.best.fixed.cells) < open_candidates(before.fixed.cells)
