@@ -17,15 +17,13 @@ solution, ranked by how likely the slip is:
 then pairs of wrong digits, while their work budget lasts (counted in search positions,
 so the outcome is the same on a busy machine).
 
-An explanation ranks high when the fixed grid has **exactly one solution**, the
-slip is a likely one and the fixed grid looks like a published puzzle: published
-puzzles are nearly always minimal, and puzzles with one given more are many times
-more numerous, so a fix that adds a given is less likely than one that changes or
-removes one; setters spread their givens, so a given added to crowded rows,
-columns and boxes is less likely; and they often make the pattern of givens symmetric, so a
-fix that makes it symmetric is likelier (the model and its weights: :mod:`solver.typo_prior`).
-Each :class:`Explanation` carries its rank, the edits as data (:class:`Edit`: kind, cells, old and new digits), the number of
-solutions after the fix (1, or 2 meaning "several") and the fixed grid.  The
+An explanation ranks high when the fixed grid has **exactly one solution**, the slip is a
+likely one and the fixed grid looks like a published puzzle: minimal, with few givens,
+spread and often symmetric, and (when sparse) not solved by singles alone.  Fixes that leave
+several solutions come after, wrong digits (half of a pair) first, then those closest to one
+solution.  The model and its weights: :mod:`solver.typo_prior`.  Each :class:`Explanation`
+carries its rank, the edits as data (:class:`Edit`: kind, cells, old and new digits), the
+number of solutions after the fix (1, or 2 meaning "several") and the fixed grid; the
 sentence for people is made from that data by :func:`describe_explanation`.
 
 How the search stays fast: every edit of a given at cell X is read off one
@@ -33,7 +31,8 @@ enumeration of the solutions of the grid with X blanked (the digit X holds in
 each solution tells which changed digit, which move and whether the removal
 give exactly one solution; the solutions with the typed digit at X are left out of
 that enumeration, since every such edit takes it away); added givens are read off the
-typed grid's own solutions.  Only swaps and pairs are counted one by one.
+typed grid's own solutions.  Only swaps and pairs are counted one by one, and on a grid with
+several solutions a trade often shows "several" sooner (:meth:`_Search.several_by_swap`).
 """
 from __future__ import annotations
 
@@ -273,7 +272,7 @@ class _Search:
         for d in self.free_digits(blanked, i):
             if d == t:
                 continue
-            k = self.verified(blanked, i, d, at[d], complete, sols)
+            k = self.verified(blanked, i, d, at[d], complete)
             edit = Edit("wrong_digit", (cell,), (t,), (d,))
             self.add((edit,), k, KIND_PRIOR["wrong_digit"] / n * confusion(t, d))
         if status != "multiple":  # removing a given never makes several solutions fewer
@@ -283,7 +282,7 @@ class _Search:
         for j in _neighbours(i):
             if cells[j] or t not in self.free_digits(blanked, j):
                 continue
-            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete, sols)
+            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
             edit = Edit("shifted", (cell, cell_of(j)), (t, 0), (0, t))
             self.add((edit,), k, KIND_PRIOR["shifted"] / (n * 4))
 
@@ -293,14 +292,11 @@ class _Search:
         taken = {cells[p] for p in PEERS[i]}
         return [d for d in range(1, 10) if d not in taken]
 
-    def verified(self, blanked, j: int, d: int, seen: int, complete: bool, sols=()) -> int:
+    def verified(self, blanked, j: int, d: int, seen: int, complete: bool) -> int:
         """Solutions of ``blanked`` with ``d`` at ``j`` (up to 2): exact from a complete
-        enumeration (``sols``) or when it saw two; else shown to be several by a trade
-        (see several_by_swap), or counted."""
+        enumeration or when it saw two; else shown several by a trade, or counted."""
         if complete or seen >= SEVERAL:
             return min(seen, SEVERAL)
-        if seen and self.traded(next(s for s in sols if s[j] == d), j):
-            return SEVERAL
         fixed = list(blanked)
         fixed[j] = d
         if self.several_by_swap(fixed):
@@ -318,23 +314,11 @@ class _Search:
             where = [j for j in range(81) if x[j] != y[j]]
             self.swappable.append((where, [x[j] for j in where], [y[j] for j in where]))
 
-    def traded(self, solution, j: int) -> bool:
-        """True when ``solution`` holds one side of a trade (see several_by_swap) away from
-        cell ``j``: trading it gives a second solution with the same digit at ``j``."""
-        for where, x, y in self.swappable:
-            if j in where:
-                continue
-            got = [solution[k] for k in where]
-            if got == x or got == y:
-                return True
-        return False
-
     def several_by_swap(self, fixed) -> bool:
-        """True when ``fixed`` surely has several solutions, shown cheaply: where two
-        solutions of the typed grid differ (cells that are blank in ``fixed`` too), the
-        digits of one can be traded for the other's in any grid that holds them, since every
-        unit keeps the same digits there; so when ``fixed`` has a solution with one pattern,
-        it has a second with the other.  A search with those cells filled in is short."""
+        """True when ``fixed`` surely has several solutions: where two solutions of the typed
+        grid differ (cells blank in ``fixed`` too), the digits of one can be traded for the
+        other's in any grid holding them (each unit keeps its digits there), so a solution of
+        ``fixed`` with one side gives a second.  A search with those cells filled is short."""
         for where, x, y in self.swappable:
             if any(fixed[j] for j in where):
                 continue
@@ -373,15 +357,11 @@ class _Search:
         sols = self.solutions(cells, ENUMERATE_TYPED)
         complete = len(sols) < ENUMERATE_TYPED
         blanks = [i for i in range(81) if not cells[i]]
-        # how often each digit is seen in each blank, over the solutions known so far: the
-        # searches below add the solutions they find (every one is a solution of this grid),
-        # so a digit seen twice needs no search of its own
+        # each digit's count in each blank over the solutions known: the counts below add
+        # those they find, so a digit seen twice needs no search of its own
         at = [[0] * 10 for _ in range(81)]
-        first = [[None] * 10 for _ in range(81)]
         for s in sols:
             for i in blanks:
-                if not at[i][s[i]]:
-                    first[i][s[i]] = s
                 at[i][s[i]] += 1
         known = set(sols)
         n = self.n + 1
@@ -391,9 +371,7 @@ class _Search:
                       [d for d in range(1, 10) if at[i][d] == 1]):
                 if at[i][d] >= SEVERAL:
                     continue
-                if at[i][d] and not complete and self.traded(first[i][d], i):
-                    k = SEVERAL
-                elif not complete:
+                if not complete:
                     fixed = list(cells)
                     fixed[i] = d
                     found = self.solutions(fixed, SEVERAL)
@@ -402,8 +380,6 @@ class _Search:
                         if s not in known:
                             known.add(s)
                             for j in blanks:
-                                if not at[j][s[j]]:
-                                    first[j][s[j]] = s
                                 at[j][s[j]] += 1
                 else:
                     k = 1
@@ -414,10 +390,8 @@ class _Search:
             self.no_clue = (len(known), complete)  # (all, or those the counts found too)
 
     def closer_first(self, found) -> list:
-        """``found`` with the fixes that leave several solutions scored by how close they come
-        to one: each loses OPEN_SEVERAL per candidate the singles leave open in its grid (see
-        solver.typo_prior).  Only when fewer than three fixes give one solution: otherwise those
-        come first and the order of the others hardly shows."""
+        """``found``, the fixes leaving several solutions scored by how close they come to one
+        (OPEN_SEVERAL per candidate the singles leave open), when fewer than three give one."""
         xs = list(found)
         if sum(1 for x in xs if x.unique) >= 3:
             return xs
