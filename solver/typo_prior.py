@@ -36,7 +36,9 @@ SEVERAL_PENALTY = 9.0  # log-likelihood lost when the fixed grid still has sever
 SEVERAL_NOT_HALF_PAIR = 6.0
 # And of the fixes that leave several solutions, one that leaves fewer candidates open once
 # the naked and hidden singles are placed comes closer to a puzzle with one solution, so it is
-# likelier to be one of the slips: OPEN_SEVERAL per open candidate.  On the benchmark's grids
+# likelier to be one of the slips: OPEN_SEVERAL per open candidate (on a grid with several
+# solutions where no fix gives one: elsewhere the pairs or the fixes that give one come first,
+# and on a grid without a solution the hundreds of such fixes cost 50-100 ms).  On the benchmark's grids
 # with two wrong digits and several solutions that no single slip makes one (seeds 1-4, 164
 # grids) a true cell was among the first three in 45 without it, 103 with it.
 OPEN_SEVERAL = 0.02

@@ -391,9 +391,9 @@ class _Search:
 
     def closer_first(self, found) -> list:
         """``found``, the fixes leaving several solutions scored by how close they come to one
-        (OPEN_SEVERAL per candidate the singles leave open), when fewer than three give one."""
+        (OPEN_SEVERAL per candidate the singles leave open), when none gives one."""
         xs = list(found)
-        if sum(1 for x in xs if x.unique) >= 3:
+        if any(x.unique for x in xs):
             return xs
         out = []
         for x in xs:
@@ -611,7 +611,8 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         else:
             order = s.pair_candidates(suspects)
         complete = s.pairs(order, covers) and not s.budget.expired()
-    ranked = s.minimal_first(sorted(s.closer_first(s.found.values()), key=_order))
+    found = s.closer_first(s.found.values()) if status == "multiple" else s.found.values()
+    ranked = s.minimal_first(sorted(found, key=_order))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
     return TypoSearch(status, ranked, complete, *s.no_clue)
 
