@@ -26,10 +26,13 @@ def test_generated_puzzle_is_unique_and_rated_its_level(level):
 @pytest.mark.slow
 def test_every_extreme_seed_needs_forcing_chains_and_has_its_symmetry():
     from solver.generate import _EXTREME_SEEDS
+    rated = set()  # "none" draws from every other symmetry's seeds: each is rated once
     for sym, lines in _EXTREME_SEEDS.items():
         for line in lines:
             g = solver.parse(line)
-            assert rate_cells(g.cells)[0] == "extreme" and count_solutions(g, 2) == 1
+            if line not in rated:
+                assert rate_cells(g.cells)[0] == "extreme" and count_solutions(g, 2) == 1
+                rated.add(line)
             filled = set(g.filled())
             for r, c in filled:
                 assert set(MIRRORS.get(sym, lambda r, c: [])(r, c)) <= filled
