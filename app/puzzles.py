@@ -194,7 +194,7 @@ class SmallDialog:
         self.close()
 
     def _run(self, name: str, work, done, failed, status: str) -> None:
-        """Run the dialog's job on the controller's worker; if another job replaces it (F5 in the
+        """Run the dialog's job on the controller's worker; if another job replaces it (F8 in the
         main window, say), the dialog says Cancelled and offers its buttons again."""
         self.controller.run_job(name, work, done, failed, status=status)
         self._watch_job()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable, Collection, Mapping, Optional
 
-from ..cancel import Cancelled
+from ..cancel import check
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
 from ..i18n import unit_text
@@ -132,8 +132,7 @@ def find_first(cells, masks, finders=FINDERS, cancel=None, memo=None) -> Optiona
     remember there which candidates earlier positions proved false).
     """
     for _, f in finders:
-        if cancel is not None and cancel.is_set():  # between finders: a path stops within one finder's time
-            raise Cancelled()
+        check(cancel)  # between finders: a path stops within one finder's time
         step = (f(cells, masks, cancel=cancel, memo=memo) if getattr(f, "cancellable", False)
                 else f(cells, masks))
         if step is not None:
