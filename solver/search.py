@@ -66,7 +66,7 @@ from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
 
 __all__ = [
     "Cancelled", "SearchStats", "solve", "count_solutions", "find_solutions",
-    "Contradiction", "find_contradiction", "solve_excluding", "solution_digits",
+    "Contradiction", "find_contradiction", "solve_excluding", "solution_digits", "Position",
 ]
 
 # Tables for this search, from the shared ones: "is a single bit"; for
@@ -240,9 +240,14 @@ def open_candidates(cells) -> int:
 
 def _search(cells, limit, cancel, stats, exclude=None) -> list:
     """Up to ``limit`` solutions (as mask lists) of the grid ``cells``."""
+    return _search_from(_start(cells, exclude), limit, cancel, stats)
+
+
+def _search_from(cand, limit, cancel, stats) -> list:
+    """Up to ``limit`` solutions (as mask lists) below the propagated masks ``cand`` (None: a
+    contradiction already; the list is not changed)."""
     out = []
     nodes = guesses = backtracks = 0
-    cand = _start(cells, exclude)
     nodes += 1
     branch_pop = _BRANCH_POP.__getitem__
     tie_scores = _TIE_SCORES
@@ -362,6 +367,55 @@ def solution_digits(g: Grid, limit: int, *, cancel=None,
         (r, c), d = exclude
         exclude = (9 * r + c, d)
     return [tuple(map(digit, c)) for c in _search(g.cells, limit, cancel, stats, exclude)]
+
+
+class Position:
+    """A grid's candidate masks once every single is placed, to search again and again with a
+    few more digits placed: for the typo search, which tries many one-digit changes of one
+    grid.  Starting from here spares each search propagating the grid's own givens (a fifth
+    of a short search's time); the solutions, their order and the work counted are the same
+    as a search of the changed grid from scratch (singles propagation reaches one fixpoint,
+    whatever the order).
+
+    ``Position(g, exclude=None)``: ``exclude`` as in :func:`solution_digits`.
+    """
+
+    __slots__ = ("masks",)
+
+    def __init__(self, g: Grid, exclude: Optional[tuple] = None):
+        if exclude is not None:
+            (r, c), d = exclude
+            exclude = (9 * r + c, d)
+        self.masks = _start(g.cells, exclude)  # None: the grid already contradicts
+
+    def solution_digits(self, placed=(), limit: int = 1, *, cancel=None,
+                        stats: SearchStats | None = None) -> list[tuple[int, ...]]:
+        """Up to ``limit`` solutions (81-digit tuples) of the grid with ``placed`` added:
+        ``((row, col), digit)`` pairs, each cell blank in the grid or holding that digit.
+        Any excluded digit stays excluded: place only digits whose grid rules it out too
+        (a digit in the same row, column or box), or the answer is that of a smaller grid."""
+        if limit <= 0:
+            return []
+        check(cancel, _CANCELLED)
+        cand = self.masks
+        if cand is not None:
+            cand = cand[:]
+            queue = []
+            dirty = 0
+            for (r, c), d in placed:
+                i = 9 * r + c
+                b = BIT[d]
+                if not cand[i] & b:
+                    cand = None
+                    break
+                if cand[i] != b:
+                    cand[i] = b
+                    queue.append(i)
+                    dirty |= _CELL_UNITS[i]
+            if cand is not None and queue and not _propagate(cand, queue, dirty):
+                cand = None
+        digit = DIGIT_OF.__getitem__
+        return [tuple(map(digit, c)) for c in _search_from(cand, limit, cancel, stats)]
 
 
 def count_solutions(g: Grid, limit: int = 2, *, cancel=None,

@@ -33,6 +33,7 @@ give exactly one solution; the solutions with the typed digit at X are left out 
 that enumeration, since every such edit takes it away); added givens are read off the
 typed grid's own solutions.  Only swaps and pairs are counted one by one, and on a grid with
 several solutions a trade often shows "several" sooner (:meth:`_Search.several_by_swap`).
+The changes of one grid are searched from its :class:`~solver.search.Position`, propagated once.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ from typing import Optional
 from .cancel import Cancelled, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg
-from .search import SearchStats, count_solutions, open_candidates, solution_digits
+from .search import Position, SearchStats, count_solutions, open_candidates, solution_digits
 from .typo_prior import (HARD, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
                          REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
                          SYMMETRIC, confusable, confusion,
@@ -204,11 +205,16 @@ class _Search:
         self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
-    def count(self, cells) -> int:
+    def count(self, cells, base: Optional[Position] = None, placed=()) -> int:
+        """Solutions of ``cells`` (up to 2); ``base``: a Position that gives ``cells`` with
+        ``placed`` added (the same count, without propagating every given again)."""
         key = tuple(cells)
         n = self.counts.get(key)
         if n is None:
-            n = count_solutions(Grid(key), SEVERAL, cancel=self.cancel, stats=self.stats)
+            if base is None:
+                n = count_solutions(Grid(key), SEVERAL, cancel=self.cancel, stats=self.stats)
+            else:
+                n = len(base.solution_digits(placed, SEVERAL, cancel=self.cancel, stats=self.stats))
             self.counts[key] = n
         return n
 
@@ -262,8 +268,8 @@ class _Search:
         # (for a grid with several solutions, few: the fixes are shown to have several
         # solutions more cheaply by trades, see several_by_swap)
         limit = ENUMERATE if status != "multiple" else ENUMERATE_SEVERAL
-        sols = solution_digits(Grid(blanked), limit, cancel=self.cancel, exclude=(cell, t),
-                               stats=self.stats)
+        base = Position(Grid(blanked), exclude=(cell, t))
+        sols = base.solution_digits((), limit, cancel=self.cancel, stats=self.stats)
         if not sols:
             return
         complete = len(sols) < limit
@@ -272,7 +278,7 @@ class _Search:
         for d in self.free_digits(blanked, i):
             if d == t:
                 continue
-            k = self.verified(blanked, i, d, at[d], complete)
+            k = self.verified(base, blanked, i, d, at[d], complete)
             edit = Edit("wrong_digit", (cell,), (t,), (d,))
             self.add((edit,), k, KIND_PRIOR["wrong_digit"] / n * confusion(t, d))
         if status != "multiple":  # removing a given never makes several solutions fewer
@@ -282,7 +288,7 @@ class _Search:
         for j in _neighbours(i):
             if cells[j] or t not in self.free_digits(blanked, j):
                 continue
-            k = self.verified(blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
+            k = self.verified(base, blanked, j, t, sum(1 for s in sols if s[j] == t), complete)
             edit = Edit("shifted", (cell, cell_of(j)), (t, 0), (0, t))
             self.add((edit,), k, KIND_PRIOR["shifted"] / (n * 4))
 
@@ -292,16 +298,19 @@ class _Search:
         taken = {cells[p] for p in PEERS[i]}
         return [d for d in range(1, 10) if d not in taken]
 
-    def verified(self, blanked, j: int, d: int, seen: int, complete: bool) -> int:
-        """Solutions of ``blanked`` with ``d`` at ``j`` (up to 2): exact from a complete
-        enumeration or when it saw two; else shown several by a trade, or counted."""
+    def verified(self, base: Position, blanked, j: int, d: int, seen: int, complete: bool) -> int:
+        """Solutions of ``blanked`` (``base`` is its Position) with ``d`` at ``j`` (up to 2):
+        exact from a complete enumeration or when it saw two; else shown several by a trade,
+        or counted.  (``base`` may exclude the typed digit from the blanked given: a digit
+        placed there, or next to it in its row or column, rules it out as well.)"""
         if complete or seen >= SEVERAL:
             return min(seen, SEVERAL)
         fixed = list(blanked)
         fixed[j] = d
-        if self.several_by_swap(fixed):
+        placed = ((cell_of(j), d),)
+        if self.several_by_swap(fixed, base, placed):
             return SEVERAL
-        return self.count(fixed)
+        return self.count(fixed, base, placed)
 
     def find_swappable(self) -> None:
         """For a typed grid with several solutions: the cells where two of its solutions
@@ -314,19 +323,18 @@ class _Search:
             where = [j for j in range(81) if x[j] != y[j]]
             self.swappable.append((where, [x[j] for j in where], [y[j] for j in where]))
 
-    def several_by_swap(self, fixed) -> bool:
+    def several_by_swap(self, fixed, base: Position, placed: tuple) -> bool:
         """True when ``fixed`` surely has several solutions: where two solutions of the typed
         grid differ (cells blank in ``fixed`` too), the digits of one can be traded for the
         other's in any grid holding them (each unit keeps its digits there), so a solution of
-        ``fixed`` with one side gives a second.  A search with those cells filled is short."""
+        ``fixed`` with one side gives a second.  A search with those cells filled is short
+        (from ``base``, which gives ``fixed`` with ``placed`` added)."""
         for where, x, y in self.swappable:
             if any(fixed[j] for j in where):
                 continue
             for pattern in (x, y):
-                trial = list(fixed)
-                for j, d in zip(where, pattern):
-                    trial[j] = d
-                if solution_digits(Grid(trial), 1, cancel=self.cancel, stats=self.stats):
+                trial = placed + tuple((cell_of(j), d) for j, d in zip(where, pattern))
+                if base.solution_digits(trial, 1, cancel=self.cancel, stats=self.stats):
                     return True
         return False
 
@@ -354,7 +362,8 @@ class _Search:
         cells = self.cells
         # a single slip: searched to the end like the others (a wall-clock cut here lost the
         # true given on a busy machine), so only the caller's cancel stops it
-        sols = self.solutions(cells, ENUMERATE_TYPED)
+        base = Position(Grid(cells))
+        sols = base.solution_digits((), ENUMERATE_TYPED, cancel=self.cancel, stats=self.stats)
         complete = len(sols) < ENUMERATE_TYPED
         blanks = [i for i in range(81) if not cells[i]]
         # each digit's count in each blank over the solutions known: the counts below add
@@ -372,9 +381,8 @@ class _Search:
                 if at[i][d] >= SEVERAL:
                     continue
                 if not complete:
-                    fixed = list(cells)
-                    fixed[i] = d
-                    found = self.solutions(fixed, SEVERAL)
+                    found = base.solution_digits(((cell_of(i), d),), SEVERAL,
+                                                 cancel=self.cancel, stats=self.stats)
                     k = len(found)
                     for s in found:
                         if s not in known:
@@ -504,8 +512,9 @@ class _Search:
                 return False
             blanked = list(cells)
             blanked[a] = blanked[b] = 0
+            base = Position(Grid(blanked))
             try:
-                sols = self.solutions(blanked, ENUMERATE, cancel=self.budget)
+                sols = base.solution_digits((), ENUMERATE, cancel=self.budget, stats=self.stats)
             except Cancelled:
                 self.budget.reraise_if_cancelled("typo search cancelled")
                 return False
@@ -528,7 +537,7 @@ class _Search:
                         return False
                     fixed = list(blanked)
                     fixed[a], fixed[b] = da, db
-                    k = self.count(fixed)
+                    k = self.count(fixed, base, ((ca, da), (cb, db)))
                 likelihood = (PAIR_PRIOR * (KIND_PRIOR["wrong_digit"] / n) ** 2
                               * confusion(ta, da) * confusion(tb, db))
                 self.add((Edit("wrong_digit", (ca,), (ta,), (da,)),

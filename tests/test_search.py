@@ -301,3 +301,33 @@ def test_solution_digits_enumerates_distinct_valid_solutions():
     assert [Grid(s) for s in sols] == find_solutions(g, 10)
     many = search.solution_digits(Grid.empty(), 300)
     assert len(set(many)) == 300 and all(Grid(s).is_solution() for s in many[:20])
+
+
+@settings(max_examples=40, deadline=None)
+@given(solved_grids(), st.data())
+def test_a_position_searches_like_the_changed_grid_from_scratch(solution, data):
+    # Position: a grid propagated once, then searched with a few digits placed (the typo
+    # search's one-digit changes).  Same solutions, same order, same work counted.
+    keep = data.draw(st.sets(st.integers(0, 80), min_size=18, max_size=30))
+    puzzle = [d if i in keep else 0 for i, d in enumerate(solution.cells)]
+    i = data.draw(st.sampled_from(sorted(keep)))
+    typed = puzzle[i]
+    puzzle[i] = 0
+    exclude = data.draw(st.booleans())
+    base = search.Position(Grid(puzzle), exclude=(divmod(i, 9), typed) if exclude else None)
+    blanks = [j for j in range(81) if not puzzle[j] and (j == i or j not in keep)]
+    placed = data.draw(st.lists(st.tuples(st.sampled_from(blanks), st.integers(1, 9)),
+                                min_size=0, max_size=2, unique_by=lambda p: p[0]))
+    if exclude:  # the digits placed must rule the excluded one out (see Position's doc)
+        placed = [(j, d) for j, d in placed if j != i]
+        if not any(j in PEERS[i] and d == typed for j, d in placed):
+            placed.append((i, data.draw(st.sampled_from([d for d in range(1, 10) if d != typed]))))
+    changed = list(puzzle)
+    for j, d in placed:
+        changed[j] = d
+    limit = data.draw(st.sampled_from([1, 2, 5]))
+    mine, theirs = SearchStats(), SearchStats()
+    got = base.solution_digits(tuple((divmod(j, 9), d) for j, d in placed), limit, stats=mine)
+    assert got == search.solution_digits(Grid(changed), limit, stats=theirs)
+    assert (mine.nodes, mine.guesses, mine.backtracks) == (theirs.nodes, theirs.guesses, theirs.backtracks)
+    assert len(got) >= 1 or count_solutions(Grid(changed), 1) == 0

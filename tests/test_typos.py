@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from conftest import load_lines
 from solver import Grid, count_solutions, find_solutions, solve
-from solver.search import Cancelled
+from solver.search import Cancelled, Position
 from solver.isomorph import isomorph
 from solver.typo_bench import inject
-from solver.grid import index
+from solver.grid import cell_of, index
 from solver.typos import Edit, confusable, describe_explanation, find_typos
 
 # magictour top1465 #1: minimal, one solution
@@ -389,10 +389,13 @@ def test_a_fix_shown_to_have_several_solutions_by_a_trade_has_several():
     assert s.swappable
     shown = 0
     for i in s.givens:
+        blanked = list(cells)
+        blanked[i] = 0
+        base = Position(Grid(blanked), exclude=(cell_of(i), cells[i]))  # as edits_of_given
         for d in range(1, 10):
             fixed = list(cells)
             fixed[i] = d
-            if d != cells[i] and s.several_by_swap(fixed):
+            if d != cells[i] and s.several_by_swap(fixed, base, ((cell_of(i), d),)):
                 shown += 1
                 assert count_solutions(Grid(fixed), 2) == 2
     assert shown >= 10
