@@ -2,17 +2,24 @@
 
 Representation (see ``grid.py`` for the vocabulary): the search state is a
 plain list of 81 ints, one 9-bit **candidate mask** per cell (bit ``d - 1`` set
-means digit ``d`` is still possible).  A cell whose mask has a single bit is
-solved.  Branching copies the list (``cand[:]`` is one fast C call), so no
-undo log is needed.
+means digit ``d`` is still possible), and a list of 243 digit counts (below).
+A cell whose mask has a single bit is solved.  Branching copies both lists
+(``cand[:]`` is one fast C call), so no undo log is needed.
 
 Propagation, after each placement:
 
 * **naked singles** -- a placed digit is removed from the masks of the cell's
   20 peers; a peer left with one bit is queued as placed in turn;
-* **hidden singles** -- per unit, count how often each digit is still
-  possible (at C speed: see ``_SPREAD``); a digit counted once goes in its
-  cell.  Only units where some mask lost digits are rescanned.
+* **hidden singles** -- the state also keeps, per unit and digit, how many
+  cells of the unit still hold the digit (``_COUNT_AT``).  Removing a digit
+  from a cell lowers three counts; one that falls to 1 names a hidden single
+  (its cell gets the digit), to 0 a contradiction.  So only the counts that
+  fell are looked at, not every unit.  (Before, each unit where a mask had
+  lost digits was recounted at C speed: the typo search, which runs tens of
+  thousands of short searches on sparse grids, spends 19% less time with the
+  counts, identical answers and node counts; solve and count take about 20%
+  less on top1465, about the same on 17-clue puzzles, and easy puzzles,
+  solved by the start's propagation alone, about 0.05 ms more.)
 
 A cell with an empty mask, or a unit where some digit has no place left, is a
 contradiction.  The search branches on a blank cell with the fewest
@@ -50,18 +57,19 @@ Dancing links is elegant but its pointer juggling is slow in Python.
 
 Public: :class:`SearchStats`, :func:`solve`, :func:`count_solutions`,
 :func:`find_solutions` (and :class:`Cancelled`, from ``cancel.py``).  For
-``diagnose`` (module level, not re-exported by the package):
+``diagnose`` (module level, not re-exported by the package): :class:`Position`,
 :class:`Contradiction`, :func:`find_contradiction`, :func:`solve_excluding`,
 :func:`solution_digits`.  The mask tables come from ``candidates.py``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import gt, itemgetter
 from typing import Optional
 
 from .cancel import Cancelled, check
-from .candidates import ALL, BIT, DIGIT_OF, POP, candidate_masks
+from .candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP, candidate_masks
 from .grid import PEERS, UNITS, UNITS_OF, Grid, Unit, cell_of
 
 __all__ = [
@@ -76,35 +84,35 @@ _SINGLE = [n == 1 for n in POP]
 _BRANCH_POP = [n if n > 1 else 10 for n in POP]
 _PEER_MASKS = tuple(itemgetter(*p) for p in PEERS)
 _UNITS = tuple(UNITS)
-# Bit sets of unit numbers (bit u for unit u, see grid.UNITS): each unit's own
-# bit, and per cell the bits of its row, column and box.
-_UNIT_LIST = tuple((1 << n, u, itemgetter(*u)) for n, u in enumerate(UNITS))
-_CELL_UNITS = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in UNITS_OF)
-_ALL_UNITS = (1 << 27) - 1
 _PEERS = tuple(PEERS)
-# Hidden singles by counting: a mask "spread" to nine 4-bit counters, one per
-# digit (bit d - 1 -> counter d - 1 += 1; a solved cell adds 2 instead), and
-# for each 12-bit chunk of a sum (three counters) the flags it holds: bit k
-# of the low 9 for a counter equal to 1, bit 9 + k for a counter equal to 0.
-_SPREAD = [sum((2 if n == 1 else 1) << (4 * d) for d in range(9) if m >> d & 1)
-           for m, n in zip(range(512), POP)]
+# Hidden singles by counting: besides its 81 masks a search state keeps, per unit u and
+# digit d, how many cells of u still hold d (solved or not), at ``9 * u + d - 1``.  Taking
+# a digit from a cell lowers its row's, column's and box's count: per (digit - 1) and
+# cell, those three indexes.  A count that falls to 1 is a hidden single (when that cell
+# is not solved yet), to 0 a contradiction.
+_COUNT_AT = tuple(tuple((9 * r + d, 9 * c + d, 9 * b + d) for r, c, b in UNITS_OF)
+                  for d in range(9))
+_DIGIT0 = tuple(DIGIT_OF[m] - 1 for m in range(512))  # single bit -> digit - 1
 
 
-def _count_flags(shift: int) -> list:
-    table = []
-    for x in range(4096):
-        f = 0
-        for k in range(3):
-            c = x >> (4 * k) & 15
-            if c == 1:
-                f |= 1 << (shift + k)
-            elif c == 0:
-                f |= 1 << (9 + shift + k)
-        table.append(f)
-    return table
+def _peer_units(i: int) -> tuple:
+    """Cell ``i``'s peers, split by how many of their units are not ``i``'s: ((p, 9 * u,
+    9 * v), ...) for the 16 with two such units, ((p, 9 * u), ...) for the 4 with one."""
+    two, one = [], []
+    for p in PEERS[i]:
+        other = [9 * u for u in UNITS_OF[p] if u not in UNITS_OF[i]]
+        (two if len(other) == 2 else one).append((p, *other))
+    return tuple(two), tuple(one)
 
 
-_COUNT_FLAGS = (_count_flags(0), _count_flags(3), _count_flags(6))
+_PEER_UNITS = tuple(_peer_units(i) for i in range(81))
+_OWN_UNITS = tuple(tuple(9 * u for u in us) for us in UNITS_OF)
+_DIGITS0 = tuple(tuple(d - 1 for d in DIGITS_IN[m]) for m in range(512))
+# Counting a unit's digits at C speed (for a start): a mask "spread" to nine 4-bit
+# counters, bit d - 1 -> 1 << 4 * (d - 1).
+_SPREAD = tuple(sum(1 << (4 * d) for d in range(9) if m >> d & 1) for m in range(512))
+_UNIT_MASKS = tuple(itemgetter(*u) for u in UNITS)
+_CHUNK = tuple((x & 15, x >> 4 & 15, x >> 8) for x in range(4096))  # three counters of a sum
 
 
 class _TieScores(dict):
@@ -153,89 +161,135 @@ class SearchStats:
     backtracks: int = 0
 
 
-def _propagate(cand, queue, dirty, peers=_PEERS, units=_UNIT_LIST, single=_SINGLE,
-               bit=_CELL_UNITS, spread=_SPREAD.__getitem__, lo=_COUNT_FLAGS[0],
-               mid=_COUNT_FLAGS[1], hi=_COUNT_FLAGS[2]):
+def _propagate(cand, count, queue, low, peer_units=_PEER_UNITS, own=_OWN_UNITS,
+               single=_SINGLE, digit0=_DIGIT0, units=_UNITS):
     """Place the queued cells and every single they force; False on a contradiction.
 
-    ``queue`` holds indices whose masks already are single bits and whose
-    digit has not yet been removed from their peers.  ``dirty`` is a bit set
-    of unit numbers (bit ``u`` for unit ``u``) holding a cell whose mask lost
-    digits since the last hidden-singles pass: only those units can hold a new
-    hidden single or a digit with no place left, so only those are scanned.
+    ``cand``: the 81 masks; ``count``: the digit counts per unit (see ``_COUNT_AT``);
+    ``queue``: cells whose masks already are single bits and whose digit has not yet been
+    removed from their peers; ``low``: indexes of counts that fell below 2 and have not
+    been looked at.  Both lists are used up.
     """
     pop = queue.pop
     push = queue.append
+    note = low.append
     while True:
+        # Naked singles: a placed digit leaves its 20 peers.  In the placed cell's own
+        # units it is left once (there), elsewhere each peer that held it lowers a count.
         while queue:
             i = pop()
             b = cand[i]
-            for p in peers[i]:
+            d = digit0[b]
+            two, one = peer_units[i]
+            for p, u, v in two:
                 m = cand[p]
                 if m & b:
                     m ^= b
                     cand[p] = m
-                    dirty |= bit[p]
+                    u += d
+                    n = count[u] - 1
+                    count[u] = n
+                    if n < 2:
+                        note(u)
+                    v += d
+                    n = count[v] - 1
+                    count[v] = n
+                    if n < 2:
+                        note(v)
                     if single[m]:
                         push(p)
                     elif not m:
                         return False
-        # Hidden singles: a digit seen once in a unit must go in that cell.
-        # Counted at C speed: each mask maps to nine 4-bit counters (a solved
-        # cell counts 2, so its digit never looks hidden), the unit's nine
-        # are summed, and three 4096-entry tables read the counters back as
-        # "digits counted once" (low 9 bits) and "digits counted zero times".
-        placed = 0  # units of cells placed as hidden singles: they lost digits too
-        for ubits, u, get in units:
-            if not dirty & ubits:
-                continue
-            total = sum(map(spread, get(cand)))
-            flags = lo[total & 4095] | mid[total >> 12 & 4095] | hi[total >> 24]
-            if flags > ALL:
-                return False  # some digit has no place left in this unit
-            if flags:
-                for i in u:
+            for p, u in one:
+                m = cand[p]
+                if m & b:
+                    m ^= b
+                    cand[p] = m
+                    u += d
+                    n = count[u] - 1
+                    count[u] = n
+                    if n < 2:
+                        note(u)
+                    if single[m]:
+                        push(p)
+                    elif not m:
+                        return False
+            r, c, x = own[i]
+            count[r + d] = count[c + d] = count[x + d] = 1
+        # Hidden singles: a digit left in one cell of a unit goes there; in none, a contradiction.
+        while low:
+            k = low.pop()
+            n = count[k]
+            if n == 1:
+                b = 1 << k % 9
+                for i in units[k // 9]:
                     m = cand[i]
-                    h = m & flags
-                    if h:
-                        if h & (h - 1):
-                            return False  # one cell is the only place for two digits
-                        cand[i] = h
-                        push(i)
-                        placed |= bit[i]
+                    if m & b:
+                        break
+                if m != b:
+                    cand[i] = b
+                    _taken(count, i, m ^ b, note)
+                    push(i)
+            elif not n:
+                return False
         if not queue:
             return True
-        dirty = placed
 
 
-def _start(cells, exclude=None) -> Optional[list]:
-    """Masks for a grid's digits, propagated; None when that already contradicts.
+def _taken(count, i, gone, note, at=_COUNT_AT, digits0=_DIGITS0):
+    """Lower the counts of the digits ``gone`` (a mask) in cell ``i``'s three units."""
+    for d in digits0[gone]:
+        for k in at[d][i]:
+            n = count[k] - 1
+            count[k] = n
+            if n < 2:
+                note(k)
 
-    ``exclude``: optional ``(index, digit)``, a digit that blank cell may not hold.
+
+def _start(cells, exclude=None) -> Optional[tuple]:
+    """(masks, counts) for a grid's digits, propagated; None when that already contradicts.
+
+    ``exclude``: optional ``(index, digit)``, a digit that blank cell may not hold.  The
+    givens' digits are taken from their peers at once (the masks no peer rules out), then
+    only the singles that leaves are propagated.
     """
-    cand = [ALL] * 81
-    queue = []
+    seen = [0] * 27  # digits given per unit
     for i, d in enumerate(cells):
         if d:
-            cand[i] = BIT[d]
-            queue.append(i)
+            b = BIT[d]
+            r, c, x = UNITS_OF[i]
+            if (seen[r] | seen[c] | seen[x]) & b:
+                return None  # the same digit twice in a unit
+            seen[r] |= b
+            seen[c] |= b
+            seen[x] |= b
+    cand = [BIT[d] if d else ALL & ~(seen[r] | seen[c] | seen[x])
+            for d, (r, c, x) in zip(cells, UNITS_OF)]
     if exclude is not None:
         i, d = exclude
         if not cells[i]:
             cand[i] &= ~BIT[d]
-            if _SINGLE[cand[i]]:
-                queue.append(i)
-    # Two equal givens in a unit: propagation empties one of them -> None.
-    if not _propagate(cand, queue, _ALL_UNITS):
+    if not all(cand):
+        return None  # a blank cell with no digit left
+    count = []
+    spread, chunk = _SPREAD.__getitem__, _CHUNK
+    for get in _UNIT_MASKS:
+        total = sum(map(spread, get(cand)))
+        count += chunk[total & 4095]
+        count += chunk[total >> 12 & 4095]
+        count += chunk[total >> 24]
+    queue = [i for i, (d, m) in enumerate(zip(cells, cand)) if not d and _SINGLE[m]]
+    low = list(compress(range(243), map(gt, repeat(2), count)))
+    if not _propagate(cand, count, queue, low):
         return None
-    return cand
+    return cand, count
 
 
 def open_candidates(cells) -> int:
     """How many candidates are left beyond one per cell once every naked and hidden single of
     the grid ``cells`` is placed (0: singles solve it; -1: it breaks a rule on the way)."""
-    cand = _start(cells)
-    return -1 if cand is None else sum(map(POP.__getitem__, cand)) - 81
+    state = _start(cells)
+    return -1 if state is None else sum(map(POP.__getitem__, state[0])) - 81
 
 
 def _search(cells, limit, cancel, stats, exclude=None) -> list:
@@ -243,9 +297,9 @@ def _search(cells, limit, cancel, stats, exclude=None) -> list:
     return _search_from(_start(cells, exclude), limit, cancel, stats)
 
 
-def _search_from(cand, limit, cancel, stats) -> list:
-    """Up to ``limit`` solutions (as mask lists) below the propagated masks ``cand`` (None: a
-    contradiction already; the list is not changed)."""
+def _search_from(state, limit, cancel, stats) -> list:
+    """Up to ``limit`` solutions (as mask lists) below the propagated ``state`` (masks and
+    counts, as from ``_start``; None: a contradiction already).  The lists are used up."""
     out = []
     nodes = guesses = backtracks = 0
     nodes += 1
@@ -254,11 +308,12 @@ def _search_from(cand, limit, cancel, stats) -> list:
     peer_masks = _PEER_MASKS
     stack = []
     propagate = _propagate
-    cell_units = _CELL_UNITS
+    taken = _taken
     try:
-        if cand is None:
+        if state is None:
             backtracks += 1
             return out
+        cand, count = state
         while True:
             if cand is not None:
                 # Branch on a cell with the fewest candidates; among those, the
@@ -286,28 +341,33 @@ def _search_from(cand, limit, cancel, stats) -> list:
                             if not ties:
                                 break
                             i = popl.index(best, i + 1)
-                    stack.append([cand, bi, cand[bi]])
+                    stack.append([cand, count, bi, cand[bi]])
             # Try the next digit of the deepest open branch.
             cand = None
             while stack:
                 top = stack[-1]
-                bits = top[2]
+                bits = top[3]
                 b = bits & -bits
                 bits ^= b
-                i = top[1]
+                i = top[2]
                 if bits:
-                    top[2] = bits
+                    top[3] = bits
                     c = top[0][:]
+                    k = top[1][:]
                 else:
                     stack.pop()
-                    c = top[0]  # last digit: reuse the parent's list
+                    c = top[0]  # last digit: reuse the parent's lists
+                    k = top[1]
+                low = []
+                taken(k, i, c[i] ^ b, low.append)
                 c[i] = b
                 nodes += 1
                 guesses += 1
                 if cancel is not None and not nodes & (_CANCEL_EVERY - 1) and cancel.is_set():
                     raise Cancelled(_CANCELLED)
-                if propagate(c, [i], cell_units[i]):
+                if propagate(c, k, [i], low):
                     cand = c
+                    count = k
                     break
                 backtracks += 1
             if cand is None:
@@ -380,13 +440,13 @@ class Position:
     ``Position(g, exclude=None)``: ``exclude`` as in :func:`solution_digits`.
     """
 
-    __slots__ = ("masks",)
+    __slots__ = ("state",)
 
     def __init__(self, g: Grid, exclude: Optional[tuple] = None):
         if exclude is not None:
             (r, c), d = exclude
             exclude = (9 * r + c, d)
-        self.masks = _start(g.cells, exclude)  # None: the grid already contradicts
+        self.state = _start(g.cells, exclude)  # None: the grid already contradicts
 
     def solution_digits(self, placed=(), limit: int = 1, *, cancel=None,
                         stats: SearchStats | None = None) -> list[tuple[int, ...]]:
@@ -397,25 +457,24 @@ class Position:
         if limit <= 0:
             return []
         check(cancel, _CANCELLED)
-        cand = self.masks
-        if cand is not None:
-            cand = cand[:]
-            queue = []
-            dirty = 0
+        state = self.state
+        if state is not None:
+            cand, count = state[0][:], state[1][:]
+            queue, low = [], []
             for (r, c), d in placed:
                 i = 9 * r + c
                 b = BIT[d]
                 if not cand[i] & b:
-                    cand = None
+                    state = None
                     break
                 if cand[i] != b:
+                    _taken(count, i, cand[i] ^ b, low.append)
                     cand[i] = b
                     queue.append(i)
-                    dirty |= _CELL_UNITS[i]
-            if cand is not None and queue and not _propagate(cand, queue, dirty):
-                cand = None
+            else:
+                state = (cand, count) if _propagate(cand, count, queue, low) else None
         digit = DIGIT_OF.__getitem__
-        return [tuple(map(digit, c)) for c in _search_from(cand, limit, cancel, stats)]
+        return [tuple(map(digit, c)) for c in _search_from(state, limit, cancel, stats)]
 
 
 def count_solutions(g: Grid, limit: int = 2, *, cancel=None,
