@@ -110,13 +110,25 @@ def test_generation_stops_soon_after_cancel_wherever_it_is(level, seed):
     t = time.perf_counter()
     generate(level, seed=seed)
     whole = time.perf_counter() - t
-    worst, stopped = 0.0, 0
-    for k in range(25):
+    def stop_after(k):
+        """Seconds from the token being set to Cancelled, or None when it finished first."""
         token = _SetAt(time.perf_counter() + whole * k / 30)  # over the first 80 %
         try:
             generate(level, seed=seed, cancel=token)  # may finish first, near the end
         except solver.Cancelled:
-            worst = max(worst, time.perf_counter() - token.when)
+            return time.perf_counter() - token.when
+        return None
+
+    worst, stopped = 0.0, 0
+    for k in range(25):
+        late = stop_after(k)
+        if late is not None and late >= 0.05:
+            # once more: on a shared machine the process can lose the CPU for a moment;
+            # a stage that does not look at the token is late again at the same moment
+            again = stop_after(k)
+            late = late if again is None else min(late, again)
+        if late is not None:
+            worst = max(worst, late)
             stopped += 1
     assert stopped >= 15
     assert worst < 0.05, f"{level}: cancelled {worst * 1000:.0f} ms after the token was set"
