@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["Cancelled", "Deadline", "WorkBudget", "check"]
+__all__ = ["Cancelled", "Deadline", "WorkBudget", "Looks", "check"]
 
 
 class Cancelled(Exception):
@@ -75,3 +75,18 @@ class WorkBudget:
     def reraise_if_cancelled(self, message: str = "") -> None:
         """Inside ``except Cancelled``: raise again when the caller cancelled (not the budget)."""
         check(self.cancel, message)
+
+
+class Looks:
+    """A cancel token that is set after ``limit`` looks (a search looks once at the start
+    and then every 1,024 positions): a cap on one search's work, the same on every run."""
+
+    def __init__(self, cancel, limit: int):
+        self.cancel = cancel
+        self.left = limit
+
+    def is_set(self) -> bool:
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        self.left -= 1
+        return self.left < 0

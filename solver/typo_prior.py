@@ -16,7 +16,7 @@ from .grid import UNITS_OF
 __all__ = ["KIND_PRIOR", "PAIR_PRIOR", "SEVERAL_PENALTY", "SEVERAL_NOT_HALF_PAIR", "OPEN_SEVERAL", "ADD_GIVEN", "REMOVE_GIVEN",
            "CROWDING", "HARD", "NOT_MINIMAL", "REDUNDANT_GIVEN", "REDUNDANCY_CHECKED", "REDUNDANCY_MARGIN",
            "SYMMETRIC", "confusable", "confusion", "puzzle_prior", "minimal_weight",
-           "near_symmetries", "symmetric"]
+           "near_symmetries", "symmetric", "needed_by_rectangle"]
 
 # How often each kind of slip happens when a person copies a grid.  No survey of copying
 # slips is known to us: a wrong digit is taken as the commonest, a swap and an extra digit
@@ -114,6 +114,35 @@ def puzzle_prior(unit_givens: list, n: int, added, removed) -> float:
     prior = -ADD_GIVEN * change if change > 0 else REMOVE_GIVEN * -change
     prior -= CROWDING * (sum(k * k for k in counts) - before)
     return prior * minimal_weight(n)
+
+
+# Two rows of a band, or two columns of a stack, holding the same two digits crosswise
+# (a b / b a) in four cells: trading them keeps every row, column and box whole, so a grid
+# whose only given among the four is one of them has a second solution without it.
+_LINE_PAIRS = tuple((tuple(range(9 * x, 9 * x + 9)), tuple(range(9 * y, 9 * y + 9)))
+                    for k in (0, 3, 6) for x in range(k, k + 3) for y in range(x + 1, k + 3)) + tuple(
+    (tuple(range(x, 81, 9)), tuple(range(y, 81, 9)))
+    for k in (0, 3, 6) for x in range(k, k + 3) for y in range(x + 1, k + 3))
+
+
+def needed_by_rectangle(solution, cells) -> set:
+    """Givens of ``cells`` (a grid whose one solution is ``solution``) that cannot go: each
+    is the only given among the four cells of a rectangle of ``solution`` whose digits can
+    be traded (see ``_LINE_PAIRS``).  The check for a minimal puzzle skips their searches:
+    about 30 % of the givens on the typo benchmark's fixes."""
+    out = set()
+    for xs, ys in _LINE_PAIRS:
+        where: dict = {}
+        for i, j in zip(xs, ys):
+            where.setdefault((solution[i], solution[j]), []).append((i, j))
+        for (a, b), here in where.items():
+            if a < b and (b, a) in where:
+                for i1, j1 in here:
+                    for i2, j2 in where[(b, a)]:
+                        given = [z for z in (i1, j1, i2, j2) if cells[z]]
+                        if len(given) == 1:
+                            out.add(given[0])
+    return out
 
 
 def minimal_weight(n: int) -> float:

@@ -42,14 +42,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .cancel import Cancelled, WorkBudget, check
+from .cancel import Cancelled, Looks, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .i18n import Msg
 from .search import Position, SearchStats, count_solutions, open_candidates, solution_digits
 from .typo_prior import (HARD, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
                          REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
                          SYMMETRIC, confusable, confusion,
-                         minimal_weight, near_symmetries, puzzle_prior, symmetric)
+                         minimal_weight, near_symmetries, needed_by_rectangle, puzzle_prior,
+                         symmetric)
 from .typo_words import describe_explanation, explanation_msg, short_fix, short_fix_msg
 
 __all__ = [
@@ -203,6 +204,7 @@ class _Search:
         self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
         self.weight = minimal_weight(self.n)  # how much the priors of sparse puzzles count
         self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
+        self.typed = None  # (Position, solutions) of the typed grid, see typed_solutions
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
     def count(self, cells, base: Optional[Position] = None, placed=()) -> int:
@@ -315,13 +317,21 @@ class _Search:
     def find_swappable(self) -> None:
         """For a typed grid with several solutions: the cells where two of its solutions
         differ, for the few pairs of solutions that differ in the fewest cells."""
-        sols = self.solutions(self.cells, SWAP_SOLUTIONS)
+        sols = self.typed_solutions()[1][:SWAP_SOLUTIONS]
         pairs = sorted(((sum(1 for a, b in zip(x, y) if a != b), k) for k, (x, y)
                         in enumerate(zip(sols, sols[1:]))))
         for _n, k in pairs[:SWAP_SETS]:
             x, y = sols[k], sols[k + 1]
             where = [j for j in range(81) if x[j] != y[j]]
             self.swappable.append((where, [x[j] for j in where], [y[j] for j in where]))
+
+    def typed_solutions(self) -> tuple:
+        """The typed grid's Position and its first ENUMERATE_TYPED solutions (once)."""
+        if self.typed is None:
+            base = Position(Grid(self.cells))
+            self.typed = base, base.solution_digits((), ENUMERATE_TYPED, cancel=self.cancel,
+                                                    stats=self.stats)
+        return self.typed
 
     def several_by_swap(self, fixed, base: Position, placed: tuple) -> bool:
         """True when ``fixed`` surely has several solutions: where two solutions of the typed
@@ -362,8 +372,7 @@ class _Search:
         cells = self.cells
         # a single slip: searched to the end like the others (a wall-clock cut here lost the
         # true given on a busy machine), so only the caller's cancel stops it
-        base = Position(Grid(cells))
-        sols = base.solution_digits((), ENUMERATE_TYPED, cancel=self.cancel, stats=self.stats)
+        base, sols = self.typed_solutions()
         complete = len(sols) < ENUMERATE_TYPED
         blanks = [i for i in range(81) if not cells[i]]
         # each digit's count in each blank over the solutions known: the counts below add
@@ -429,8 +438,10 @@ class _Search:
     def redundant(self, g: Grid) -> bool:
         """True when a given of ``g`` (which has one solution) can go and one solution stays."""
         cells = list(g.cells)
+        solution = solution_digits(g, 1, cancel=self.cancel, stats=self.stats)
+        needed = needed_by_rectangle(solution[0], cells) if solution else set()
         for i, d in enumerate(g.cells):
-            if not d:
+            if not d or i in needed:
                 continue
             cells[i] = 0
             other = solution_digits(Grid(cells), 1, cancel=self.cancel, stats=self.stats,
@@ -467,7 +478,7 @@ class _Search:
         if n is not None:
             return n == 0
         try:
-            found = count_solutions(Grid(key), 1, cancel=_Looks(self.cancel, CORE_LOOKS),
+            found = count_solutions(Grid(key), 1, cancel=Looks(self.cancel, CORE_LOOKS),
                                     stats=self.stats)
         except Cancelled:
             check(self.cancel, "typo search cancelled")
@@ -543,21 +554,6 @@ class _Search:
                 self.add((Edit("wrong_digit", (ca,), (ta,), (da,)),
                           Edit("wrong_digit", (cb,), (tb,), (db,))), k, likelihood)
         return True
-
-
-class _Looks:
-    """A cancel token that is set after ``limit`` looks (a search looks once at the start
-    and then every 1,024 positions): a cap on one search's work, the same on every run."""
-
-    def __init__(self, cancel, limit: int):
-        self.cancel = cancel
-        self.left = limit
-
-    def is_set(self) -> bool:
-        if self.cancel is not None and self.cancel.is_set():
-            return True
-        self.left -= 1
-        return self.left < 0
 
 
 def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,

@@ -442,3 +442,20 @@ def test_with_several_solutions_left_the_fix_closest_to_one_names_the_cell_first
     before = find_typos(g).best
     assert before.cells == ((0, 0),)  # without it: the first given in reading order
     assert open_candidates(t.best.fixed.cells) < open_candidates(before.fixed.cells)
+
+
+def test_givens_held_by_a_rectangle_cannot_go():
+    # the check for a minimal puzzle skips the givens that are the only given of a tradable
+    # rectangle of the solution: each named must really be needed (without it, two solutions)
+    from solver.typo_prior import needed_by_rectangle
+
+    named = 0
+    for line in load_lines("17_clue_sample200")[:6] + load_lines("norvig_easy50")[:3]:
+        g = Grid(0 if ch in ".0" else int(ch) for ch in line)
+        solution = solve(g).cells
+        needed = needed_by_rectangle(solution, g.cells)
+        for i in needed:
+            assert g.cells[i]
+            assert count_solutions(Grid(0 if k == i else d for k, d in enumerate(g.cells)), 2) == 2
+        named += len(needed)
+    assert named >= 20
