@@ -14,7 +14,8 @@ any other ``--seed`` are cases it has not seen (a held-out check against overfit
 
 For each kind it reports, for the current ``diagnose`` and, with ``--before DIR``, for the
 ``diagnose`` of another checkout (e.g. a ``git worktree`` of an older commit) on the very
-same cases in a subprocess:
+same cases in a subprocess, the two taking turns case by case (so both see the machine in
+the same state):
 
 * ``first``: the first cell the check names is a true cell of the slip;
 * ``top3``: a true cell is among the first three cells named;
@@ -217,27 +218,46 @@ def main():
 '''
 
 
-def _evaluate_here(cases: list, progress) -> list:
+def _evaluate(cases: list, before: Optional[str], progress) -> tuple:
+    """(results of today's code, results of ``before``'s or None), case by case in turn: the
+    other checkout runs in a subprocess fed one case at a time, and which of the two goes
+    first alternates, so that both see the machine in the same state (on a shared machine
+    CPU time per unit of work drifts by tens of percent within minutes)."""
     ns: dict = {}
     exec(compile(_EVALUATE, "<typo-evaluate>", "exec"), ns)
-    out = []
-    for k, case in enumerate(cases):
-        out.append(ns["evaluate"](case))
-        progress(k + 1, len(cases))
-    return out
+    proc = None
+    if before:
+        root = Path(before).resolve()
+        if not (root / "solver" / "__init__.py").exists():
+            raise SystemExit(f"--before {before}: no solver package there")
+        code = f"import sys; sys.path.insert(0, {str(root)!r})\n" + _EVALUATE + "\nmain()\n"
+        env = dict(os.environ, PYTHONPATH=str(root))
+        proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env, cwd=str(root))
+    here, there = [], []
 
+    def other(case):
+        proc.stdin.write(json.dumps(case) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"--before {before} failed:\n{proc.stderr.read()[-2000:]}")
+        there.append(json.loads(line))
 
-def _evaluate_before(cases: list, before: str) -> list:
-    root = Path(before).resolve()
-    if not (root / "solver" / "__init__.py").exists():
-        raise SystemExit(f"--before {before}: no solver package there")
-    code = f"import sys; sys.path.insert(0, {str(root)!r})\n" + _EVALUATE + "\nmain()\n"
-    env = dict(os.environ, PYTHONPATH=str(root))
-    proc = subprocess.run([sys.executable, "-c", code], input="".join(json.dumps(c) + "\n" for c in cases),
-                          capture_output=True, text=True, env=env, cwd=str(root))
-    if proc.returncode != 0:
-        raise SystemExit(f"--before {before} failed:\n{proc.stderr[-2000:]}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    try:
+        for k, case in enumerate(cases):
+            if proc is not None and k % 2:
+                other(case)
+            here.append(ns["evaluate"](case))
+            if proc is not None and not k % 2:
+                other(case)
+            progress(k + 1, len(cases))
+    finally:
+        if proc is not None:
+            proc.stdin.close()
+            proc.wait()
+    return here, (there if proc is not None else None)
 
 
 def _pct(values: list, p: float) -> float:
@@ -306,8 +326,9 @@ def run_typo_bench(per_kind: int = DEFAULT_PER_KIND, seed: int = DEFAULT_SEED,
         if tty and (k % 25 == 0 or k == n):
             print(f"\r  checked {k:,} of {n:,}", end="" if k < n else "\n", file=out, flush=True)
 
-    after = _summary(cases, _evaluate_here(cases, progress))
-    old = _summary(cases, _evaluate_before(cases, before)) if before else None
+    here, there = _evaluate(cases, before, progress)
+    after = _summary(cases, here)
+    old = _summary(cases, there) if there is not None else None
     head = "| slip | cases | first | top 3 | fix restores | wrong fix | p95 ms | max ms |"
     print(head if old is None else head.replace("| slip |", "| slip | code |"), file=out)
     print("|" + "---|" * (head.count("|") - 1 + (old is not None)), file=out)

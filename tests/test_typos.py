@@ -459,3 +459,21 @@ def test_givens_held_by_a_rectangle_cannot_go():
             assert count_solutions(Grid(0 if k == i else d for k, d in enumerate(g.cells)), 2) == 2
         named += len(needed)
     assert named >= 20
+
+
+def test_the_benchmark_measures_another_checkout_case_by_case_in_turn():
+    # --before DIR: the other checkout's diagnose runs in a subprocess fed one case at a time;
+    # measured against this very checkout, both rows must agree on every column but the time
+    import io
+    from pathlib import Path
+
+    from solver.typo_bench import run_typo_bench
+
+    out = io.StringIO()
+    run_typo_bench(per_kind=1, seed=11, before=str(Path(__file__).resolve().parent.parent), out=out)
+    rows = [line.split("|")[1:-1] for line in out.getvalue().splitlines() if line.startswith("| ")]
+    rows = [[c.strip() for c in r] for r in rows[1:]]  # past the header
+    assert len(rows) == 14  # 6 kinds and "all single", before and after
+    for old, new in zip(rows[0::2], rows[1::2]):
+        assert (old[0], old[1], new[1]) == (new[0], "before", "after")
+        assert old[2:7] == new[2:7]  # cases, first, top 3, fix restores, wrong fix
