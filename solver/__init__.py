@@ -32,6 +32,7 @@ Where each idea lives (one module each)::
     diagnose.py      validate, diagnose, check_entries: what is wrong, in words
     typos.py         find_typos: the copying slips that explain a wrong grid, ranked
     typo_prior.py    how likely a slip is: the ranking model of find_typos
+    typo_results.py  its results as data: Edit, Explanation, TypoSearch
     typo_words.py    the sentences about a slip (explanation_msg, short_fix)
     backtrack.py     the visible search: orders, the board, the event stream
     work.py          count_backtrack_work and estimate_backtrack_work
