@@ -19,7 +19,8 @@ so the outcome is the same on a busy machine).
 
 An explanation ranks high when the fixed grid has **exactly one solution**, the slip is a
 likely one and the fixed grid looks like a published puzzle: minimal, with few givens,
-spread and often symmetric, and (when sparse) not solved by singles alone.  Fixes that leave
+spread and often symmetric, and (when sparse) hard: not solved by singles alone, and
+long for the computer's search to show it has one solution.  Fixes that leave
 several solutions come after, wrong digits (half of a pair) first, then those closest to one
 solution.  The model and its weights: :mod:`solver.typo_prior`.  Each :class:`Explanation`
 carries its rank, the edits as data (:class:`Edit`: kind, cells, old and new digits), the
@@ -44,11 +45,11 @@ from typing import Optional
 from .cancel import Cancelled, Looks, WorkBudget, check
 from .grid import PEERS, UNITS, Grid, cell_of, index
 from .search import Position, SearchStats, count_solutions, open_candidates, solution_digits
-from .typo_prior import (HARD, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
+from .typo_prior import (HARD, HARD_CHECKED, HARD_SEARCH, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
                          REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
                          SYMMETRIC, confusable, confusion,
                          minimal_weight, near_symmetries, needed_by_rectangle, puzzle_prior,
-                         symmetric)
+                         symmetric, upright)
 from .typo_results import SEVERAL, Edit, Explanation, TypoSearch
 from .typo_words import describe_explanation, explanation_msg, short_fix, short_fix_msg
 
@@ -331,7 +332,27 @@ class _Search:
             out.append(x)
         return out
 
-    # -- published puzzles are minimal --------------------------------------------------
+    # -- published puzzles are hard and minimal -------------------------------------------
+    def hardest_first(self, ranked: list) -> list:
+        """``ranked`` again after the best HARD_CHECKED fixes with one solution gained
+        HARD_SEARCH per unit of the log of the positions a search takes to show it
+        (see solver.typo_prior)."""
+        if not ranked or not self.weight:
+            return ranked
+        order = upright(self.cells)  # the same count however the grid was typed turned
+        last = ranked[min(HARD_CHECKED, len(ranked)) - 1].score
+        out = list(ranked)
+        for k, x in enumerate(ranked):
+            if k >= HARD_CHECKED and x.score < last - 1e-9:
+                break
+            if x.unique:
+                work = SearchStats()
+                count_solutions(Grid(tuple(x.fixed.cells[i] for i in order)), SEVERAL,
+                                cancel=self.cancel, stats=work)
+                out[k] = Explanation(x.edits, x.solutions,
+                                     x.score + HARD_SEARCH * self.weight * math.log(work.nodes), x.fixed)
+        return sorted(out, key=_order)
+
     def minimal_first(self, ranked: list) -> list:
         """``ranked`` again after the best few unique fixes lost REDUNDANT_GIVEN when a given
         of their grid can go (see solver.typo_prior)."""
@@ -527,7 +548,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
             order = s.pair_candidates(suspects)
         complete = s.pairs(order, covers) and not s.budget.expired()
     found = s.closer_first(s.found.values()) if status == "multiple" else s.found.values()
-    ranked = s.minimal_first(sorted(found, key=_order))
+    ranked = s.minimal_first(s.hardest_first(sorted(found, key=_order)))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
     return TypoSearch(status, ranked, complete, *s.no_clue)
 

@@ -19,6 +19,8 @@ from solver.typos import Edit, confusable, describe_explanation, find_typos
 # magictour top1465 #1: minimal, one solution
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 CELLS = tuple(int(c) if c != "." else 0 for c in PUZZLE)
+# norvig top95 #10 (sparse, hard): see test_a_left_out_given_whose_puzzle_is_long_to_search_comes_first
+TOP95 = ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....."
 
 
 def typed(**changes) -> Grid:
@@ -412,9 +414,46 @@ def test_a_left_out_given_whose_puzzle_singles_do_not_solve_comes_first(monkeypa
     assert t.best.edits == (Edit("left_out", ((5, 3),), (0,), (2,)),)
     assert t.best.fixed == Grid(CELLS)
     monkeypatch.setattr(solver.typos, "HARD", 0.0)
+    monkeypatch.setattr(solver.typos, "HARD_SEARCH", 0.0)  # the other sign of a hard puzzle
     before = find_typos(typed(r6c4=0)).best
     assert before.cells != ((5, 3),) and before.unique and before.kind == "left_out"
     assert open_candidates(before.fixed.cells) < open_candidates(CELLS)
+
+
+def test_a_left_out_given_whose_puzzle_is_long_to_search_comes_first(monkeypatch):
+    # a top95 puzzle with r7c2 = 6 left out: several added givens give one solution; the true
+    # one's puzzle takes the search the most positions to show it (published sparse puzzles
+    # are hard); without that, r9c2 came first, and its fix leads to another solution
+    import solver.typos
+    from solver.search import SearchStats
+    from solver.typo_prior import upright
+
+    puzzle = Grid(int(c) if c != "." else 0 for c in TOP95)
+    g = puzzle.with_digit((6, 1), 0)
+    t = find_typos(g, pairs=False)
+    assert t.best.edits == (Edit("left_out", ((6, 1),), (0,), (6,)),)
+    assert t.best.fixed == puzzle
+    monkeypatch.setattr(solver.typos, "HARD_SEARCH", 0.0)
+    before = find_typos(g, pairs=False).best
+    assert before.kind == "left_out" and before.unique and before.cells != ((6, 1),)
+
+    order = upright(g.cells)  # read as the ranking reads it
+
+    def positions(fixed):
+        work = SearchStats()
+        count_solutions(Grid(fixed.cells[i] for i in order), 2, stats=work)
+        return work.nodes
+
+    assert positions(puzzle) > positions(before.fixed) + 10
+
+
+def test_upright_reads_every_turned_picture_of_a_grid_alike():
+    from solver.typo_prior import upright
+
+    pictures = {_turned(CELLS, turn) for turn in range(4)} | {_turned(_turned(CELLS, 3), turn) for turn in range(4)}
+    assert len(pictures) == 8
+    read = {tuple(p[i] for i in upright(p)) for p in pictures}
+    assert len(read) == 1
 
 
 def test_open_candidates_counts_what_singles_leave():
