@@ -116,6 +116,7 @@ class _Search:
         self.weight = minimal_weight(self.n)  # how much the priors of sparse puzzles count
         self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
         self.typed = None  # (Position, solutions) of the typed grid, see typed_solutions
+        self.solved: dict[tuple, tuple] = {}  # a fixed grid with one solution -> that solution
 
     # counting, with the caller's cancel honoured (the budget only cuts the pairs)
     def count(self, cells, base: Optional[Position] = None, placed=()) -> int:
@@ -347,8 +348,13 @@ class _Search:
                 break
             if x.unique:
                 work = SearchStats()
-                count_solutions(Grid(tuple(x.fixed.cells[i] for i in order)), SEVERAL,
-                                cancel=self.cancel, stats=work)
+                found = solution_digits(Grid(tuple(x.fixed.cells[i] for i in order)), SEVERAL,
+                                        cancel=self.cancel, stats=work)
+                if len(found) == 1:  # kept for the minimality check and the solution keys
+                    solution = [0] * 81
+                    for i, d in zip(order, found[0]):
+                        solution[i] = d
+                    self.solved[x.fixed.cells] = tuple(solution)
                 out[k] = Explanation(x.edits, x.solutions,
                                      x.score + HARD_SEARCH * self.weight * math.log(work.nodes), x.fixed)
         return sorted(out, key=_order)
@@ -366,11 +372,19 @@ class _Search:
                 out[k] = Explanation(x.edits, x.solutions, x.score - REDUNDANT_GIVEN * weight, x.fixed)
         return sorted(out, key=_order)
 
+    def solution(self, g: Grid) -> Optional[tuple]:
+        """The first solution of ``g`` (a fixed grid with one), searched once."""
+        solution = self.solved.get(g.cells)
+        if solution is None:
+            found = solution_digits(g, 1, cancel=self.cancel, stats=self.stats)
+            solution = self.solved[g.cells] = found[0] if found else None
+        return solution
+
     def redundant(self, g: Grid) -> bool:
         """True when a given of ``g`` (which has one solution) can go and one solution stays."""
         cells = list(g.cells)
-        solution = solution_digits(g, 1, cancel=self.cancel, stats=self.stats)
-        needed = needed_by_rectangle(solution[0], cells) if solution else set()
+        solution = self.solution(g)
+        needed = needed_by_rectangle(solution, cells) if solution else set()
         for i, d in enumerate(g.cells):
             if not d or i in needed:
                 continue
@@ -568,8 +582,8 @@ def _order(x: Explanation) -> tuple:
 def _with_rank(x: Explanation, rank: int, search: "_Search") -> Explanation:
     key = ""
     if x.unique and rank <= KEYED:
-        sol = solution_digits(x.fixed, 1, cancel=search.cancel)
-        key = "".join(map(str, sol[0])) if sol else ""
+        sol = search.solution(x.fixed)
+        key = "".join(map(str, sol)) if sol else ""
     return Explanation(x.edits, x.solutions, x.score, x.fixed, rank, key)
 
 
