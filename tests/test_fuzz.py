@@ -401,11 +401,17 @@ def least_cpu(fn, arg, bound: float) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BIG))
 def test_hostile_text_takes_at_most_a_second_per_megabyte(name, tmp_path):
-    """1 s per MB for every reader, the stream too (one explained error for every line, even
-    when a line is one character long, or when every line is different), on a binary and on
-    a text file.  The bound is the target itself plus 0.02 s (a few GC passes): the readers
-    take at most ~0.65 s per MB on a quiet machine, the stream took 1.05 s per MB on distinct
-    short lines and 1.2 s on distinct CSV rows before they were made cheaper."""
+    """No reader is made slow by hostile text, the stream too (one explained error for every
+    line, even when a line is one character long, or when every line is different), on a
+    binary and on a text file.  The target, 1 s per MB, is measured by
+    ``tools/bench_readers.py`` (the readers take at most ~0.68 s per MB on a quiet machine);
+    here, where a shared machine inflates CPU time up to 1.9x from one minute to the next,
+    each is held to twice that plus 0.02 s (a few GC passes).  That catches what this guards
+    against, a reader that goes quadratic or worse on some input (slow many times over), but
+    not a reader a little over the target (the stream took 1.05-1.2 s per MB on distinct
+    short lines and CSV rows before they were made cheaper): the benchmark is what holds the
+    target.  (At the target itself this test failed in fresh-clone CI runs, 0.32 s against
+    0.27 for a reader that takes 0.16 s alone.)"""
     data = BIG[name] if isinstance(BIG[name], bytes) else BIG[name].encode()
     path = tmp_path / "big.txt"
     path.write_bytes(data)
@@ -419,6 +425,6 @@ def test_hostile_text_takes_at_most_a_second_per_megabyte(name, tmp_path):
     for label, fn in (("parse", parse), ("parse_many", parse_many), ("load", load),
                       ("stream", stream("binary")), ("text stream", stream("text"))):
         arg = path if fn is load else data if label.endswith("stream") else BIG[name]
-        bound = len(data) / 1e6 + 0.02
+        bound = 2 * len(data) / 1e6 + 0.02
         seconds = least_cpu(fn, arg, bound)
         assert seconds < bound, f"{label} took {seconds:.3f} CPU s for {len(data):,} bytes (best of up to 6 runs)"
