@@ -73,7 +73,9 @@ class Checking:
         # the "typo" findings are the best explanations, in order: finding k -> its fix
         typo_rows = [k for k, f in enumerate(d.findings) if f.kind == "typo"]
         self.fixes = {k: x for k, x in zip(typo_rows, d.explanations)}
-        self.form.set_marks("suspect", d.suspects)
+        # the cells of the explanations listed, not of every one the search kept (on a grid with
+        # several solutions, dozens of wrong digits that leave several would mark every given)
+        self.form.set_marks("suspect", [c for k in typo_rows for c in d.findings[k].cells])
         self.form.set_marks("differ", d.differing)
         self.form.set_marks("finding", [c for f in d.findings for c in f.cells])
         if d.conflicts:

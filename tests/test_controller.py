@@ -242,8 +242,10 @@ def test_check_a_mistyped_puzzle_marks_the_suspect(sudoku_app):
     idle(app)
     d = solver.diagnose(solver.parse(MISTYPED))
     assert d.status == "no_solution" and d.suspects
-    for cell in d.suspects:
-        assert "suspect" in app.form.cell_marks(cell)
+    listed = {c for f in d.findings if f.kind == "typo" for c in f.cells}
+    assert d.suspects[0] in listed
+    for cell in ((r, c) for r in range(9) for c in range(9)):
+        assert ("suspect" in app.form.cell_marks(cell)) == (cell in listed)
     for f in d.findings:
         assert f.message in app.form.findings_text()
     # selecting a finding highlights its cells and names it in the status line
@@ -252,6 +254,25 @@ def test_check_a_mistyped_puzzle_marks_the_suspect(sudoku_app):
     app.root.update()
     assert all("selected" in app.form.cell_marks(c) for c in d.findings[k].cells)
     assert d.findings[k].message in app.form.status_text()
+
+
+def test_only_the_listed_explanations_mark_givens_as_suspects(sudoku_app):
+    # a top95 puzzle with r7c2 = 6 left out: several solutions, and the search keeps dozens of
+    # wrong digits that leave several; only the cells of the explanations listed are marked
+    app = sudoku_app
+    puzzle = ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....."
+    typed = puzzle[:55] + "." + puzzle[56:]
+    paste(app, typed)
+    app.form.fire("check")
+    idle(app)
+    d = solver.diagnose(solver.parse(typed))
+    assert d.status == "multiple" and d.explanations[0].cells == ((6, 1),)
+    listed = [c for f in d.findings if f.kind == "typo" for c in f.cells]
+    named = {c for x in d.explanations for c in x.cells}
+    assert len(named) > len(set(listed)) + 5
+    marked = {(r, c) for r in range(9) for c in range(9) if "suspect" in app.form.cell_marks((r, c))}
+    assert marked == set(listed)
+    assert any(f.kind == "typo" and f.message in app.form.findings_text() for f in d.findings)
 
 
 def test_two_solutions_shade_differing_cells_and_offer_a_clue(sudoku_app):
