@@ -71,9 +71,10 @@ HARD = 0.05
 # positions against 31); open candidates alone, above, ordered 402 against 116.  Each of the
 # best HARD_CHECKED fixes with one solution gains HARD_SEARCH per unit of the log of those
 # positions (a search each, a few milliseconds), fading like the rest: on seeds 1-4 a given
-# left out, named first 352 -> 359 of 400, among the first three 381 -> 384, its fix restores
-# the puzzle 286 -> 309; a wrong digit 375 -> 378 first, one cell off 388 -> 392 among three;
-# checking the best 10 or every fix changed at most one case.
+# left out, named first 352 -> 357 of 400, among the first three 381 -> 384, its fix restores
+# the puzzle 286 -> 309, a wrong fix 15 -> 11; a wrong digit first 375 -> 378; one cell off
+# among three 388 -> 390; two swapped neighbours among three 399 -> 398.  Checking the best
+# 10 or every fix changed at most one case.
 HARD_SEARCH = 0.6
 HARD_CHECKED = 6  # and any fix scoring the same as the last of them (ties are cut in reading order)
 REDUNDANCY_CHECKED = 4
