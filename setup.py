@@ -1,7 +1,7 @@
 """The package build compiles the message catalogues: ``<lang>.po`` -> ``<lang>.mo`` beside it.
 
 Everything else about the package is in pyproject.toml.  An editable install (``pip install
--e .``) reads the ``.po`` files directly (``solver.i18n`` compiles them in memory), so only
+-e .``) reads the ``.po`` files directly (``solver.words.i18n`` compiles them in memory), so only
 built packages (wheels, sdists installed with pip) carry the compiled ``.mo`` files.
 """
 import importlib.util
@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _catalog():
-    """solver/catalog.py, read from its file: the build imports no other project code."""
-    spec = importlib.util.spec_from_file_location("_sudoku_catalog", ROOT / "solver" / "catalog.py")
+    """solver/words/catalog.py, read from its file: the build imports no other project code."""
+    spec = importlib.util.spec_from_file_location("_sudoku_catalog", ROOT / "solver" / "words" / "catalog.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)

@@ -73,7 +73,7 @@ def run(path: str | None = None) -> int:
             for key in move_settings_out(folder / "state.json", settings_path):  # once, from <= 1.0.0
                 logging.getLogger(__name__).info("moved the setting %s from state.json to %s", key, settings_path)
     _set_icon(root)
-    from .language import start_language
+    from .features.language import start_language
 
     # the saved language, else the system's: before the window is built, so it is worded in it
     start_language(settings_path, folder / "state.json" if folder else None)
@@ -101,23 +101,23 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
     """
     from .controller import Controller
-    from .view import SudokuForm
+    from .window.view import SudokuForm
 
     form = SudokuForm(root)
     controller = Controller(form, state_path=state_path)
     controller.session.use_settings_file(settings_path)
-    from .demo import install_demo
-    from .highlight import install_highlight
-    from .notes import install_notes
-    from .presentation import install_presentation
-    from .teach import install_teach
+    from .features.demo import install_demo
+    from .features.highlight import install_highlight
+    from .features.notes import install_notes
+    from .features.presentation import install_presentation
+    from .features.teach import install_teach
 
     demo = install_demo(form, controller)  # classroom mode: the search demo
     notes = install_notes(form, controller)  # the person's pencil marks (before teach: its guard wraps them)
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
     demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
-    from .layout import WindowSize, dpi_factor, fit_tree_rows, scale_tree_columns, wrap_wide_labels
+    from .window.layout import WindowSize, dpi_factor, fit_tree_rows, scale_tree_columns, wrap_wide_labels
 
     controller.features["window"] = WindowSize(form)  # the window's size, saved with the state
     # nothing in the side panel is cut off: full-width labels wrap, tables grow with the display's dpi
@@ -126,7 +126,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
     controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)
-    from .language import install_language
+    from .features.language import install_language
 
     install_language(form, controller, build_window)  # View ▸ Language: builds the window again
     return form, controller

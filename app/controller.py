@@ -62,7 +62,7 @@ class UserError(Exception):
 
 
 class Controller:
-    """Connects a :class:`~app.view.SudokuForm` to the solver and the model.
+    """Connects a :class:`~app.window.view.SudokuForm` to the solver and the model.
 
     Responsibilities: apply each user action to the Board (with undo), show the Board in
     the form, check the rules live, run background jobs on the worker, tell the listeners,
@@ -87,7 +87,7 @@ class Controller:
         self._last_error: str | None = None
         self.worker = Worker(self.root, poll_ms=poll_ms, on_busy=self._on_busy)
         # Features follow the grid and the checks here: fn() after every render, fn(diagnosis) after
-        # every diagnosis shown (app/teach.py: the candidates and the difficulty card).
+        # every diagnosis shown (app/features/teach/: the candidates and the difficulty card).
         self.render_listeners: list[Callable[[], None]] = []
         self.diagnosis_listeners: list[Callable[[Any], None]] = []
         # fn() when the puzzle shown changes (another one loaded, pasted or generated, Undo/Redo across

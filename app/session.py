@@ -58,7 +58,7 @@ class Session:
             "collection_index": c.collection_index if c.collection_file else None,
             "current_file": c.current_file,
             **{k: v for feature in c.features.values() if hasattr(feature, "settings")
-               for k, v in feature.settings().items()},  # e.g. Notes mode (app/notes.py)
+               for k, v in feature.settings().items()},  # e.g. Notes mode (app/features/notes.py)
         }
 
     def schedule_save(self) -> None:

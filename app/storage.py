@@ -12,7 +12,7 @@ settings file once (app/session.py also reads them from there while no settings 
 **Adding a setting** (e.g. the interface language): add one :class:`Setting` to
 :data:`SETTINGS` below (its default, its type, one line saying what it is), and give the
 feature that owns it ``settings()`` / ``restore_settings(data)`` methods (app/session.py
-collects and hands them over; see app/notes.py).  A key that is not in :data:`SETTINGS`
+collects and hands them over; see app/features/notes.py).  A key that is not in :data:`SETTINGS`
 stays in the state file.  :func:`read_settings` drops a value of the wrong type, so the
 feature gets its default instead.
 
@@ -217,8 +217,8 @@ SETTINGS: dict[str, Setting] = {
     "auto_advance": Setting(True, bool, "View ▸ Move to the next cell after a digit"),
     "tidy_notes": Setting(True, bool, "Edit ▸ A placed digit leaves its peers' notes"),
     "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)"),
-    "window": Setting(None, dict, "the window's size, app/layout.py WindowSize"),
-    "language": Setting("system", str, "View ▸ Language: \"system\" or en, de, fr, es (app/language.py)"),
+    "window": Setting(None, dict, "the window's size, app/window/layout.py WindowSize"),
+    "language": Setting("system", str, "View ▸ Language: \"system\" or en, de, fr, es (app/features/language.py)"),
 }
 
 

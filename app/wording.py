@@ -43,7 +43,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 
 def say(text: str, **data) -> str:
-    """``text`` translated, its ``{name:kind}`` fields worded the language's way (solver.i18n.SPECS).
+    """``text`` translated, its ``{name:kind}`` fields worded the language's way (solver.words.i18n.SPECS).
 
     ``say("Place {digit} in {cell:cell}.", digit=7, cell=(3, 4))`` -> "Place 7 in r4c5."
     """

@@ -3,7 +3,7 @@
 Plain data in, structured results out::
 
     import solver
-    g = solver.parse(text)              # -> Grid (raises solver.ParseError)
+    g = solver.reading.parse(text)              # -> Grid (raises solver.ParseError)
     solver.solve(g)                     # -> solved Grid, or None
     solver.count_solutions(g, limit=2)  # -> 0..limit
     solver.validate(g)                  # -> [Conflict, ...]
@@ -55,11 +55,11 @@ from .grid import (  # noqa: F401
 )
 
 # -- words for people, in the chosen language (codes and data in, text out) --
-from .i18n import (  # noqa: F401
+from .words.i18n import (  # noqa: F401
     LANGUAGES, Msg, add_domain, cell_text, decimal, describe, fill, language, msg, number,
     seconds, set_language, system_language, translate, translate_plural, unit_text,
 )
-from .i18n import join as join_words  # noqa: F401
+from .words.i18n import join as join_words  # noqa: F401
 
 from .examples import EXAMPLES, Example, example  # noqa: F401
 
@@ -67,9 +67,9 @@ __version__ = "1.0.0"
 
 # The public API, by module.
 # -- parse --
-from .parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
-from .marks import Marked, pencil_grid, wiki_link  # noqa: F401
-from .parse import parse_marks  # noqa: F401
+from .reading.parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
+from .reading.marks import Marked, pencil_grid, wiki_link  # noqa: F401
+from .reading.parse import parse_marks  # noqa: F401
 # -- search --
 from .cancel import Cancelled  # noqa: F401
 from .search import SearchStats, count_solutions, find_solutions, solve  # noqa: F401
@@ -77,7 +77,7 @@ from .search import SearchStats, count_solutions, find_solutions, solve  # noqa:
 from .diagnose import (  # noqa: F401
     Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
 )
-from .typos import Edit, Explanation, TypoSearch, find_typos, short_fix  # noqa: F401
+from .typos.search import Edit, Explanation, TypoSearch, find_typos, short_fix  # noqa: F401
 # -- backtrack --
 from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
 from .work import (  # noqa: F401
@@ -90,5 +90,5 @@ from .path import LogicalPath, logical_path  # noqa: F401
 from .hint import Hint, hint  # noqa: F401
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
-from .printing import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
-from .worksheet import make_worksheet, worksheet_sheet  # noqa: F401
+from .printing.page import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
+from .printing.worksheet import make_worksheet, worksheet_sheet  # noqa: F401

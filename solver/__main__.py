@@ -1,4 +1,4 @@
-"""``python -m solver``: the command line (see ``solver/cli.py``)."""
+"""``python -m solver``: the command line (see ``solver/cli/``)."""
 import sys
 
 from .cli import main

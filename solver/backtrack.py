@@ -55,7 +55,7 @@ fits)"``, ``"r4c5 = 7: hidden single: 7 has no other place in box 5"``,
 ``"undo r3c2 = 4"`` (``"undo r4c5 = 7 (deduced)"``; the first undo after a dead
 end adds why, e.g. ``": r3c3 ran out of digits"``), ``"solved: ..."``,
 ``"no solution: ..."``.  ``message`` is ``text`` (a :class:`solver.Msg`, code and data,
-templates in ``solver/messages/search.py``) worded in the chosen language; ``deduced`` tells
+templates in ``solver/words/messages/search.py``) worded in the chosen language; ``deduced`` tells
 the undo of a deduced digit from the undo of a guess without reading the words.
 
 Input with conflicting givens (two equal digits in one unit) is not searched:
@@ -86,7 +86,7 @@ from typing import Iterator, Optional
 from .cancel import check
 from .candidates import ALL, BIT, DIGITS_IN, unit_masks
 from .grid import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, Unit, first_conflict
-from .i18n import Msg, describe, msg
+from .words.i18n import Msg, describe, msg
 
 __all__ = ["SearchEvent", "ORDERS", "backtrack_steps", "check_order", "Board", "walk"]
 
@@ -122,7 +122,7 @@ class SearchEvent:
 
     @property
     def text(self) -> Msg:
-        """The event as a message (code and data; see ``solver/messages/search.py``)."""
+        """The event as a message (code and data; see ``solver/words/messages/search.py``)."""
         kind, cell, d = self.kind, self.cell, self.digit
         if kind == "try":
             return msg("search_try", digit=d, cell=cell)

@@ -15,7 +15,7 @@ only for conflicts:
    clue that makes the puzzle unique (verified by counting), and the slip;
 7. otherwise the unique solution.
 
-Whenever the grid does not have exactly one solution, :func:`solver.typos.find_typos`
+Whenever the grid does not have exactly one solution, :func:`solver.typos.search.find_typos`
 searches the slips made when copying a published puzzle (a wrong digit, a given one
 cell off, two swapped, one left out, an extra one, then pairs) and ranks the fixes:
 ``explanations`` best first, ``suspects`` the cells they name in that order, and one
@@ -38,9 +38,9 @@ from typing import Optional
 from .cancel import Cancelled, WorkBudget, check
 from .candidates import candidate_masks, mask_digits
 from .grid import DIGITS, PEERS, Grid, Unit, cell_of, conflicts, index
-from .i18n import Msg, describe, msg
+from .words.i18n import Msg, describe, msg
 from .search import SearchStats, count_solutions, find_contradiction, find_solutions, solution_digits
-from .typos import TypoSearch, find_typos, short_fix_msg
+from .typos.search import TypoSearch, find_typos, short_fix_msg
 
 __all__ = [
     "Conflict", "Finding", "Diagnosis", "EntryCheck",
@@ -128,7 +128,7 @@ class Diagnosis:
     ``status``: ``"unique" | "multiple" | "no_solution" | "invalid"``;
     ``findings`` in the order checked; ``solutions``: up to two solved grids;
     ``suspects``: the cells the slip search names, likeliest first;
-    ``explanations``: its ranked :class:`solver.typos.Explanation` list (each with its
+    ``explanations``: its ranked :class:`solver.typos.search.Explanation` list (each with its
     edits as data, the fixed grid and a sentence); ``fix_confident``: the first one is
     clearly likelier than any fix leading to another solution; ``suggested_clue``: ``((row, col), digit)`` that makes a puzzle
     with several solutions unique, or None; ``differing``: cells where the two
@@ -147,7 +147,7 @@ class Diagnosis:
 
     @property
     def best_fix(self):
-        """The likeliest explanation (a :class:`solver.typos.Explanation`), or None."""
+        """The likeliest explanation (a :class:`solver.typos.search.Explanation`), or None."""
         return self.explanations[0] if self.explanations else None
 
     @property

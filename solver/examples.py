@@ -2,14 +2,14 @@
 
 Each example is an :class:`Example` with a short key, the 81-character line, and a
 title for menus and a note saying what it shows: both messages (``text`` and
-``about``, templates in ``solver/messages/teaching.py``), worded in the chosen
+``about``, templates in ``solver/words/messages/teaching.py``), worded in the chosen
 language by :attr:`Example.title` and :attr:`Example.note`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import Msg, describe, msg
+from .words.i18n import Msg, describe, msg
 
 __all__ = ["Example", "EXAMPLES", "example"]
 

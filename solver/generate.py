@@ -30,7 +30,7 @@ from typing import Optional
 from .cancel import check
 from .candidates import ALL, BIT, POP
 from .grid import PEERS, Grid
-from .i18n import msg
+from .words.i18n import msg
 from .isomorph import isomorph_line
 from .path import solve_logically
 from .rating import LEVELS, level_of, rate_cells

@@ -73,13 +73,13 @@ def cell_name(cell: Sequence[int]) -> str:
 
 def cell_words(cell: Sequence[int]) -> str:
     """``(2, 6)`` -> ``'row 3, column 7'``, in the chosen language ('Zeile 3, Spalte 7')."""
-    from .i18n import fill  # i18n words cells; it never imports grid at load
+    from .words.i18n import fill  # i18n words cells; it never imports grid at load
     return fill("{cell:cellwords}", cell=tuple(cell))
 
 
 def cell_label(cell: Sequence[int]) -> str:
     """``(2, 6)`` -> ``'r3c7 (row 3, column 7)'``: the form used in sentences, in the chosen language."""
-    from .i18n import describe, msg
+    from .words.i18n import describe, msg
     return describe(msg("cell_label", cell=tuple(cell)))
 
 
@@ -164,7 +164,7 @@ class Unit:
     @property
     def name(self) -> str:
         """'row 3', 'column 7', 'box 5' (1-based, in the chosen language: 'Zeile 3' ...)."""
-        from .i18n import unit_text  # i18n words units; it never imports grid at load
+        from .words.i18n import unit_text  # i18n words units; it never imports grid at load
         return unit_text(self)
 
     def __str__(self) -> str:

@@ -12,7 +12,7 @@ from typing import Mapping, Optional
 from .candidates import BIT, effective_masks
 from .diagnose import diagnose
 from .grid import Grid, cell_of
-from .i18n import Msg, describe, msg
+from .words.i18n import Msg, describe, msg
 from .techniques.registry import find_first
 from .techniques.step import Step
 
@@ -39,7 +39,7 @@ class Hint:
       solution (``cells``); recompute the candidates.
 
     ``message`` is one sentence for people, in the chosen language: ``text`` worded
-    (a :class:`~solver.i18n.Msg`; the step's own ``text`` for ``"step"``, the diagnosis'
+    (a :class:`~solver.words.i18n.Msg`; the step's own ``text`` for ``"step"``, the diagnosis'
     summary for a broken puzzle); ``cells`` are cells to mark.
     """
 
@@ -52,7 +52,7 @@ class Hint:
 
     @property
     def text(self):
-        """The message as a :class:`~solver.i18n.Msg` (or the diagnosis' summary text)."""
+        """The message as a :class:`~solver.words.i18n.Msg` (or the diagnosis' summary text)."""
         if self.own is not None:
             return self.own
         if self.step is not None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .grid import Grid
-from .i18n import Msg, describe, msg, translate
+from .words.i18n import Msg, describe, msg, translate
 from .path import LogicalPath, logical_path, solve_logically
 from .techniques import technique
 
@@ -43,7 +43,7 @@ LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 #: the labels of the levels, and of "guessing": a path that stopped before the end (cancelled
 #: or beyond the forcing chains' bound; never seen on a puzzle with one solution)
 #: They stay English here (data, the catalogue's keys); solver.describe words a level in the
-#: chosen language through the "level" context (the ``{x:level}`` kind of solver.i18n).
+#: chosen language through the "level" context (the ``{x:level}`` kind of solver.words.i18n).
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert",
                 "extreme": "Extreme", "guessing": "Needs guessing"}
 GUESS_PENALTY = 200

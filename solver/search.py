@@ -33,7 +33,7 @@ by 18-30% and of an exhaustive ``count_solutions`` by 20-33%, which matters
 more there because a count has to visit the whole tree.  The search is iterative with an
 explicit stack (depth <= 81: no recursion limit concerns).
 
-Measured with ``python -m solver bench`` (first 500 puzzles per set, CPU
+Measured with ``python -m bench`` (first 500 puzzles per set, CPU
 time, CPython 3.11, 2-core machine; ms per puzzle, median / max): easy sets
 0.1 / 0.3, 17-clue 0.18 / 1.3, top1465 0.7 / 6.2, forum hardest (first 500)
 1.9 / 8.9, forum hardest 1106 2.8 / 18.7; 6.4-20x faster in total than a

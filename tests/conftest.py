@@ -171,7 +171,7 @@ def tk_root():
 
 
 class RecordingDialogs:
-    """Stands in for app.view.Dialogs: answers from ``answers``, records every call."""
+    """Stands in for app.window.view.Dialogs: answers from ``answers``, records every call."""
 
     def __init__(self):
         self.calls: list[tuple] = []
@@ -215,7 +215,7 @@ def sudoku_app(tk_root, sudoku_home):
     from types import SimpleNamespace
 
     from app.controller import Controller
-    from app.view import SudokuForm
+    from app.window.view import SudokuForm
 
     form = SudokuForm(tk_root)
     form.dialogs = RecordingDialogs()

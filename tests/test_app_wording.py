@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from app import wording
-from app.demo_run import DemoRun
+from app.features.demo.run import DemoRun
 
 APP_LOCALE = Path(wording.__file__).resolve().parent / "locale"
 

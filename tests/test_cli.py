@@ -1,4 +1,4 @@
-"""`python -m solver solve|check|bench`, run as a user would (subprocess).
+"""`python -m solver solve|check` and `python -m bench`, run as a user would (subprocess).
 
 Each subprocess costs a Python start-up (~0.13 s), so all but a few of them are
 marked slow: ``-m "not slow"`` keeps one of each command for a fast loop.
@@ -27,6 +27,12 @@ def run(*args, stdin: str | None = None, timeout: float = 60) -> subprocess.Comp
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-m", "solver", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def run_bench(*args, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``python -m bench ARGS`` from the checkout (the benchmarks are not part of the package)."""
+    return subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout, env=dict(os.environ, PYTHONPATH=str(ROOT)))
 
 
 def grid(line: str) -> Grid:
@@ -346,7 +352,7 @@ def test_check_a_collection_file_exits_2(tmp_path):
 @pytest.mark.slow
 def test_bench_prints_the_table_with_ratios():
     files = [str(DATA / "norvig_easy50.txt"), str(DATA / "norvig_hardest11.txt")]
-    r = run("bench", *files, "--limit", "3", "--cap", "2000", timeout=120)
+    r = run_bench(*files, "--limit", "3", "--cap", "2000", timeout=120)
     out = r.stdout
     assert r.returncode == (1 if "[MISSED]" in out else 0), r.stderr  # 1: a target missed
     assert "x Norvig" in out and "x classic" in out
@@ -360,7 +366,7 @@ def test_bench_prints_the_table_with_ratios():
 
 
 def test_norvig_baseline_solves_and_reports_no_solution():
-    from solver.baselines import norvig_solve
+    from bench.baselines import norvig_solve
 
     for line in load_lines("norvig_hardest11"):
         assert is_solution_of(norvig_solve(grid(line)).to_line(), line)
@@ -370,7 +376,7 @@ def test_norvig_baseline_solves_and_reports_no_solution():
 def test_broken_puzzle_differs_in_one_given_and_breaks_no_rule():
     import random
 
-    from solver.bench import break_one_given
+    from bench.solve import break_one_given
     from solver.diagnose import validate
 
     g = grid(example("tutorial").line)
@@ -384,7 +390,7 @@ def test_broken_puzzle_differs_in_one_given_and_breaks_no_rule():
 
 @pytest.mark.slow  # starts a Python process
 def test_bench_without_files_is_an_error_not_a_traceback(tmp_path):
-    r = run("bench", "--data", str(tmp_path))
+    r = run_bench("--data", str(tmp_path))
     assert r.returncode == 2
     assert "no puzzle files" in r.stderr and "Traceback" not in r.stderr
 
@@ -513,6 +519,6 @@ def test_a_folder_or_unreadable_input_is_one_line(tmp_path):
 @pytest.mark.slow
 def test_python_m_solver_cli_runs_the_command_line():
     env = _env()
-    r = subprocess.run([sys.executable, "-m", "solver.cli", "solve", "-j", "1"], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-m", "solver", "solve", "-j", "1"], cwd=ROOT, env=env,
                        input=example("easy").line + "\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and is_solution_of(r.stdout.strip(), example("easy").line)

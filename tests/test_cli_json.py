@@ -11,7 +11,7 @@ import pytest
 
 from conftest import load_lines
 from solver.cli import main, program_name
-from solver.cli_batch import Progress
+from solver.cli.batch import Progress
 from solver.examples import example
 from solver.grid import Grid
 
@@ -25,6 +25,19 @@ def cli(*args, stdin: str | None = None) -> tuple[int, str, str]:
         try:
             code = main(list(args), prog="sudoku-solve")
         except SystemExit as e:  # argparse: --help, --version, usage errors
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def bench_main(*args) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``python -m bench ARGS`` in this process."""
+    from bench.__main__ import main as bench
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = bench(list(args))
+        except SystemExit as e:
             code = e.code
     return code, out.getvalue(), err.getvalue()
 
@@ -51,7 +64,6 @@ def test_version_names_the_program_and_the_package_version():
     ("/usr/local/bin/sudoku-solve", "sudoku-solve"),
     ("C:/Python/Scripts/sudoku-solve.exe", "sudoku-solve"),
     ("/work/main/solver/__main__.py", "python -m solver"),
-    ("/work/main/solver/cli.py", "python -m solver.cli"),
     ("", "sudoku-solve"),
 ])
 def test_help_names_the_command_as_it_was_called(argv0, name):
@@ -234,19 +246,19 @@ def test_generate_refuses_an_unknown_level():
 # -- bench ---------------------------------------------------------------------------
 
 def test_bench_exits_1_when_a_target_is_missed(monkeypatch, tmp_path):
-    import solver.bench as bench
+    import bench.solve as bench
 
     path = tmp_path / "set.txt"
     path.write_text(TUTORIAL + "\n")
     monkeypatch.setattr(bench, "format_targets", lambda results: ["- [MISSED] a target"])
-    code, out, _ = cli("bench", str(path), "--limit", "1", "--cap", "100")
+    code, out, _ = bench_main(str(path), "--limit", "1", "--cap", "100")
     assert code == 1 and "[MISSED]" in out
     monkeypatch.setattr(bench, "format_targets", lambda results: ["- [met] a target"])
-    assert cli("bench", str(path), "--limit", "1", "--cap", "100")[0] == 0
+    assert bench_main(str(path), "--limit", "1", "--cap", "100")[0] == 0
 
 
 def test_diagnose_targets_allow_more_time_for_broken_puzzles():
-    from solver.bench import SetResult, format_targets
+    from bench.solve import SetResult, format_targets
 
     r = SetResult("s", 1, solve_ms=[1.0], solve_total=1.0, norvig_total=10.0, count_total=1.0,
                   diagnose_ms=[150.0], broken_ms=[250.0] * 39 + [1400.0])
@@ -260,7 +272,7 @@ def test_diagnose_targets_allow_more_time_for_broken_puzzles():
 
 
 def test_bench_typos_runs_the_typo_benchmark(monkeypatch):
-    import solver.typo_bench as tb
+    import bench.typos as tb
 
     seen = {}
 
@@ -269,9 +281,9 @@ def test_bench_typos_runs_the_typo_benchmark(monkeypatch):
         return 1
 
     monkeypatch.setattr(tb, "run_typo_bench", fake)
-    code, _, _ = cli("bench", "--typos", "--per-kind", "5", "--seed", "9", "--before", "/old")
+    code, _, _ = bench_main("--typos", "--per-kind", "5", "--seed", "9", "--before", "/old")
     assert code == 1 and (seen["per_kind"], seen["seed"], seen["before"]) == (5, 9, "/old")
-    assert cli("bench", "--seed", "9")[0] == 2  # the typo options need --typos
+    assert bench_main("--seed", "9")[0] == 2  # the typo options need --typos
 
 
 # -- progress bar ---------------------------------------------------------------------
@@ -285,7 +297,7 @@ def test_progress_bar_shows_count_rate_and_time_left(monkeypatch):
     err = _Tty()
     monkeypatch.setattr("sys.stderr", err)
     clock = iter([0.0] + [0.05 * k for k in range(1, 200)])
-    monkeypatch.setattr("solver.cli_batch.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("solver.cli.batch.time.monotonic", lambda: next(clock))
     p = Progress("solved", out_tty=False, total=100)
     for _ in range(40):
         p.tick()
@@ -311,7 +323,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
 
 
 def test_progress_estimates_the_total_from_the_bytes_read(tmp_path, monkeypatch):
-    from solver.cli_batch import Inputs
+    from solver.cli.batch import Inputs
 
     path = tmp_path / "p.txt"
     path.write_text((TUTORIAL + "\n") * 2000)

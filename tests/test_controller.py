@@ -193,7 +193,7 @@ def test_a_huge_file_is_refused_with_a_message(sudoku_app, tmp_path):
 
 def test_a_file_named_at_start_opens_after_the_window_shows(tk_root, sudoku_home, tmp_path):
     from app.controller import Controller
-    from app.view import SudokuForm
+    from app.window.view import SudokuForm
 
     good = tmp_path / "one.sdk"
     good.write_text(solver.parse(MISTYPED).pretty())
@@ -496,7 +496,7 @@ def test_state_is_saved_debounced_and_restored(sudoku_app, tk_root):
     assert data["board"]["entries"][2] == "5" and data["board"]["mode"] == "solving"
     # a second window (as after a restart) shows the same grid and styles
     from app.controller import Controller
-    from app.view import SudokuForm
+    from app.window.view import SudokuForm
     import tkinter as tk
 
     top = tk.Toplevel(tk_root)
@@ -518,7 +518,7 @@ def test_close_flushes_the_state_at_once(sudoku_app):
 
 def test_a_corrupt_state_file_is_set_aside_with_a_message(tk_root, sudoku_home):
     from app.controller import Controller
-    from app.view import SudokuForm
+    from app.window.view import SudokuForm
 
     state = sudoku_home / "state.json"
     state.write_text("{not json")
@@ -560,7 +560,7 @@ def test_an_open_collection_comes_back_after_a_restart(sudoku_app, tk_root, tmp_
     app.form.fire("next")
     assert app.controller.save_state()
     from app.controller import Controller
-    from app.view import SudokuForm
+    from app.window.view import SudokuForm
     import tkinter as tk
 
     form2 = SudokuForm(tk.Toplevel(tk_root))

@@ -6,10 +6,11 @@ import time
 import pytest
 
 import solver
-from app import demo_run
-from app import looks, wording
-from app.demo import install_demo
-from app.demo_run import DemoRun
+from app.features.demo import run as demo_run
+from app.window import looks
+from app import wording
+from app.features.demo import install_demo
+from app.features.demo.run import DemoRun
 from conftest import wait_until
 
 pytestmark = pytest.mark.gui
@@ -432,7 +433,7 @@ def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
 
 
 def test_the_playback_keeps_the_clock_of_the_run(app):
-    """Play / Pause live in app/demo_play.py; the demo's names are the same state."""
+    """Play / Pause live in app/features/demo/play.py; the demo's names are the same state."""
     load(app, "hard")
     d = app.demo
     d.start()
@@ -443,7 +444,7 @@ def test_the_playback_keeps_the_clock_of_the_run(app):
     d.pause()
     assert not d.playing and d.elapsed == d.playback.elapsed > 0
     assert d.batches == d.playback.batches >= d.run.pos and d.max_batch == 1  # one event a tick at 20/s
-    d.elapsed += 2.0  # a skip on the worker adds its seconds (app/demo_counts.py)
+    d.elapsed += 2.0  # a skip on the worker adds its seconds (app/features/demo/counts.py)
     assert d.playback.seconds() == d.elapsed
     d.start()  # a new run: its clock starts at zero
     assert d.elapsed == 0.0 and d.max_batch == 0

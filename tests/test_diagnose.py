@@ -11,9 +11,9 @@ from solver.diagnose import (
 )
 from solver.examples import example
 from solver.grid import Grid, Unit
-from solver.i18n import msg
+from solver.words.i18n import msg
 from solver.search import Cancelled, count_solutions, solve
-from solver.typos import find_typos
+from solver.typos.search import find_typos
 
 TUTORIAL = example("tutorial").line
 

@@ -1,12 +1,12 @@
-"""The chain diagram (app/diagram.py) on a real Tk root: links, colour groups, the forcing tree."""
+"""The chain diagram (app/features/teach/diagram.py) on a real Tk root: links, colour groups, the forcing tree."""
 from __future__ import annotations
 
 import pytest
 
 import solver
-from app.demo import install_demo
-from app.diagram import ChainDiagram
-from app.teach import install_teach
+from app.features.demo import install_demo
+from app.features.teach.diagram import ChainDiagram
+from app.features.teach import install_teach
 from tests.conftest import load_lines
 
 HARDEST = solver.parse(load_lines("forum_hardest_sample200")[0])

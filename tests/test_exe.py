@@ -167,8 +167,8 @@ def _no_display(env: dict[str, str]) -> dict[str, str]:
 # ---------------------------------------------------------------------------------------------
 # the spec (no build needed)
 # ---------------------------------------------------------------------------------------------
-CLI_ONLY = {"solver/cli.py", "solver/cli_batch.py", "solver/cli_json.py", "solver/bench.py",
-            "solver/baselines.py", "solver/__main__.py"}  # not in the exe
+CLI_ONLY = {"solver/cli/", "solver/cli/batch.py", "solver/cli/json_out.py", "bench/solve.py",
+            "bench/baselines.py", "solver/__main__.py"}  # not in the exe
 WINDOWS_ONLY = {("app/platform.py", "ctypes")}  # the spec keeps ctypes on Windows
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import solver
-from solver.catalog import Entry, compile_po, placeholders, read_po, write_po
+from solver.words.catalog import Entry, compile_po, placeholders, read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
@@ -130,7 +130,7 @@ def test_the_system_language_is_read_as_gettext_reads_it(env, lang):
 
 
 def test_windows_locale_names_are_understood():
-    from solver.i18n import normalize_language
+    from solver.words.i18n import normalize_language
     assert normalize_language("German_Germany") == "de"
     assert normalize_language("French_Canada") == "fr"
     assert normalize_language("Italian_Italy") is None
@@ -187,14 +187,14 @@ def test_the_package_build_compiles_the_catalogues(tmp_path):
 
 
 def test_templates_parsed_once_word_every_message_as_the_full_formatter_does(monkeypatch):
-    """solver.i18n words a message from its template parsed once (a batch words one message per
+    """solver.words.i18n words a message from its template parsed once (a batch words one message per
     bad line: 2x faster); on real messages of every kind (steps of a hard path with chains and
     forcing trees, diagnoses, search events, parse errors), in every language, it gives exactly
     what string.Formatter gives."""
     import itertools
 
     from conftest import load_lines
-    from solver import i18n
+    from solver.words import i18n
 
     messages = []
     for line in load_lines("forum_hardest_sample200")[:2] + load_lines("top1465_sample200")[:2]:

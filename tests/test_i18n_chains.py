@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import solver
-from solver.catalog import Entry, header, write_po
-from solver.i18n import add_domain
+from solver.words.catalog import Entry, header, write_po
+from solver.words.i18n import add_domain
 from solver.techniques.registry import FINDERS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,11 +11,11 @@ import pytest
 
 import solver
 from solver import Grid, ParseError, check_entries, diagnose, parse, validate
-from solver.catalog import placeholders, read_po
+from solver.words.catalog import placeholders, read_po
 from solver.examples import example
-from solver.i18n import describe, language, msg, set_language, templates
-from solver.sources import load
-from solver.typos import find_typos, short_fix_msg
+from solver.words.i18n import describe, language, msg, set_language, templates
+from solver.reading.sources import load
+from solver.typos.search import find_typos, short_fix_msg
 
 LOCALE = Path(solver.__file__).resolve().parent / "locale"
 LANGS = ("de", "fr", "es")
@@ -33,8 +33,8 @@ def cell(lang: str, r: int, c: int) -> str:
 
 
 def check_codes() -> set:
-    """The codes solver/messages/checks.py registers (imported by solver)."""
-    import solver.messages.checks as checks
+    """The codes solver/words/messages/checks.py registers (imported by solver)."""
+    import solver.words.messages.checks as checks
     source = Path(checks.__file__).read_text(encoding="utf-8")
     return {code for code in templates() if f'"{code}"' in source}
 

@@ -1,7 +1,7 @@
 """The logical steps of the basic families are messages, worded in English and in de/fr/es.
 
 Singles, locked candidates, subsets, fish, wings, single-digit patterns and colouring
-(their templates: solver/messages/steps.py).  The steps are found on real puzzles
+(their templates: solver/words/messages/steps.py).  The steps are found on real puzzles
 (tests/data) along their logical paths; the catalogues are the real ones (solver/locale).
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 import solver
 from solver.candidates import effective_masks
 from solver.grid import Grid
-from solver.i18n import Msg, describe, templates, translate
+from solver.words.i18n import Msg, describe, templates, translate
 from solver.techniques import registry
 from solver.techniques.step import (apply_in_place, conclusion_msg, conclusion_text, digits_text,
                                     elims_text, look_at, make_step, names)
@@ -38,8 +38,8 @@ def english_after():
 
 
 def _step_codes() -> set[str]:
-    """The codes solver/messages/steps.py registers (read from its source)."""
-    tree = ast.parse((ROOT / "solver" / "messages" / "steps.py").read_text(encoding="utf-8"))
+    """The codes solver/words/messages/steps.py registers (read from its source)."""
+    tree = ast.parse((ROOT / "solver" / "words" / "messages" / "steps.py").read_text(encoding="utf-8"))
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "register")
     return {k.value for k in call.args[0].keys}
 

@@ -1,7 +1,7 @@
 """The engine's search and teaching words in German, French and Spanish (issue 15).
 
 Hint rungs, the difficulty card, the backtracking search's events and printed pages are
-messages (code + data, templates in solver/messages/search.py and teaching.py); these tests
+messages (code + data, templates in solver/words/messages/search.py and teaching.py); these tests
 word real results in each language from the real catalogues (solver/locale/<lang>.po) and
 check that the words are the language's, with its cell notation and its number grouping
 (19,022 / 19.022 / 19 022 / 19.022), and that the chosen language is followed.
@@ -17,10 +17,10 @@ import solver
 from solver import Grid
 from solver.backtrack import backtrack_steps
 from solver.hint import hint
-from solver.i18n import cell_text, describe, set_language, translate, unit_text
-from solver.printing import PrintGrid, make_sheet
+from solver.words.i18n import cell_text, describe, set_language, translate, unit_text
+from solver.printing.page import PrintGrid, make_sheet
 from solver.rating import LEVEL_LABELS, rate
-from solver.worksheet import worksheet_sheet
+from solver.printing.worksheet import worksheet_sheet
 
 LANGS = ("de", "fr", "es")
 TUTORIAL = solver.parse(solver.example("tutorial").line)

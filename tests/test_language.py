@@ -129,7 +129,7 @@ def test_a_running_job_is_stopped_and_its_result_dropped(whole_window):
 
 def test_the_choice_is_remembered_at_the_next_start(whole_window, sudoku_home, monkeypatch):
     from app.__main__ import build_window
-    from app.language import start_language
+    from app.features.language import start_language
 
     monkeypatch.setenv("LANGUAGE", "fr")  # the system says French; the person chose German
     form_de, de = choose(whole_window, "de")
@@ -162,7 +162,7 @@ def test_the_choice_is_remembered_at_the_next_start(whole_window, sudoku_home, m
 ])
 def test_the_first_start_follows_the_system_language(tk_root, sudoku_home, monkeypatch, env, lang, view):
     from app.__main__ import build_window
-    from app.language import start_language
+    from app.features.language import start_language
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
@@ -183,7 +183,7 @@ def test_the_first_start_follows_the_system_language(tk_root, sudoku_home, monke
 
 def test_without_a_state_file_the_grid_and_settings_are_handed_over_in_memory(tk_root):
     from app.__main__ import build_window
-    from app.language import switch_language
+    from app.features.language import switch_language
 
     form, controller = build_window(tk_root, None)  # no usable folder: nothing is saved
     form.dialogs = RecordingDialogs()
@@ -208,7 +208,7 @@ def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
     w.controller.load_puzzle(solver.parse(PUZZLE), "test")
     w.presentation.enter()
     w.root.update()
-    from app.language import switch_language
+    from app.features.language import switch_language
 
     form_de, de = switch_language(w.controller, "de")
     guard(w.root, form_de)
@@ -223,7 +223,7 @@ def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
 
 def test_with_a_settings_file_the_choice_is_kept_there(tk_root, sudoku_home):
     from app.__main__ import build_window
-    from app.language import start_language
+    from app.features.language import start_language
 
     state, settings = sudoku_home / "state.json", sudoku_home / "settings.json"
     form, controller = build_window(tk_root, state, settings)
@@ -245,7 +245,7 @@ def test_the_old_window_is_let_go(tk_root, sudoku_home):
     import weakref
 
     from app.__main__ import build_window
-    from app.language import switch_language
+    from app.features.language import switch_language
 
     form, controller = build_window(tk_root, sudoku_home / "state.json")
     controller.start()

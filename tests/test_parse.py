@@ -1,4 +1,4 @@
-"""solver.parse: every supported format, every explained failure, round trips (no Tk)."""
+"""solver.reading.parse: every supported format, every explained failure, round trips (no Tk)."""
 from __future__ import annotations
 
 import importlib
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from solver import MAX_FILE_BYTES, Grid, ParseError, iter_puzzles, load, parse, parse_many
 
 DATA = Path(__file__).parent / "data"
-# load() and its limits live in solver.sources (re-exported by solver.parse); patch them there.
-sources_module = importlib.import_module("solver.sources")
+# load() and its limits live in solver.reading.sources (re-exported by solver.reading.parse); patch them there.
+sources_module = importlib.import_module("solver.reading.sources")
 
 # The tutorials' board (7,8,0,4,...) and the first Kaggle puzzle with its solution.
 TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
@@ -388,7 +388,7 @@ def test_file_errors_name_the_file(tmp_path, monkeypatch):
             load(path)
         assert path.name in str(e.value), key
     big = write(tmp_path, "big.txt", (TUTORIAL + "\n") * 20)
-    monkeypatch.setattr(sources_module, "MAX_FILE_BYTES", 1000)  # load() lives in solver.sources
+    monkeypatch.setattr(sources_module, "MAX_FILE_BYTES", 1000)  # load() lives in solver.reading.sources
     with pytest.raises(ParseError, match="big.txt.*too large"):
         load(big)
 
@@ -539,7 +539,7 @@ def test_bytes_are_read_like_a_file_and_other_types_are_parse_errors():
 
 
 def test_texts_over_the_limit_are_refused_before_reading():
-    from solver.parse import MAX_TEXT_CHARS
+    from solver.reading.parse import MAX_TEXT_CHARS
 
     big = "1" * (MAX_TEXT_CHARS + 1)
     t = time.perf_counter()
@@ -567,7 +567,7 @@ def test_a_truncated_puzzle_field_is_not_replaced_by_the_solution():
 
 
 def test_a_line_over_the_limit_is_refused_with_its_number():
-    from solver.parse import MAX_LINE_BYTES
+    from solver.reading.parse import MAX_LINE_BYTES
 
     long = "1" * (MAX_LINE_BYTES + 10)
     out = list(iter_puzzles([TUTORIAL + "\n", long + "\n", KAGGLE_Q + "\n"]))
@@ -590,7 +590,7 @@ class _CountingReader(io.BufferedReader):
 
 
 def test_a_file_with_a_huge_line_is_streamed_without_holding_the_line():
-    from solver.parse import MAX_LINE_BYTES
+    from solver.reading.parse import MAX_LINE_BYTES
 
     data = (TUTORIAL + "\n").encode() + b"2" * (5 * 1024 * 1024) + b"\n" + (KAGGLE_Q + "\n").encode()
     f = _CountingReader(io.BytesIO(data))
@@ -635,7 +635,7 @@ def test_utf16_stream_with_a_long_line_and_no_final_newline():
     assert "line 2: the line is longer than" in str(out[1][1])
 
 
-# -- formats with pencil marks (solver/marks.py) -----------------------------------------
+# -- formats with pencil marks (solver/reading/marks.py) -----------------------------------------
 import solver  # noqa: E402
 
 # A position from SudokuWiki's XYZ-Wing page ("Load position"), and the puzzle it starts from.
@@ -791,7 +791,7 @@ def test_short_bad_lines_say_what_and_where(text, want):
 
 def test_a_size_just_over_the_limit_is_not_said_as_the_limit(tmp_path):
     """'16 MB; the limit is 16 MB' for one byte too many: said in bytes when the MB read the same."""
-    from solver.parse import MAX_TEXT_CHARS
+    from solver.reading.parse import MAX_TEXT_CHARS
 
     with pytest.raises(ParseError, match=r"\(16,777,217 bytes; the limit is 16,777,216 bytes\)"):
         parse(b"1" * (MAX_TEXT_CHARS + 1))

@@ -235,7 +235,7 @@ def test_focusing_a_digit_shines_its_cells_and_notes_and_tints_the_units(whole_w
 
 
 def test_highlight_digit_keys_and_looks_stay_distinct(whole_window):
-    from app import looks
+    from app.window import looks
 
     win = whole_window
     load(win)

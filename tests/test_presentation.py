@@ -5,8 +5,8 @@ import tkinter.font as tkfont
 
 import pytest
 
-from app.demo import install_demo
-from app.presentation import install_presentation
+from app.features.demo import install_demo
+from app.features.presentation import install_presentation
 from conftest import wait_until
 
 pytestmark = pytest.mark.gui

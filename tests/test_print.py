@@ -1,7 +1,7 @@
-"""Printing: the pure page maker (solver/printing.py, solver/worksheet.py) and, on a real Tk root,
-File ▸ Print… (Ctrl+P, app/printing.py) and File ▸ Print worksheet… (app/puzzles.py).
+"""Printing: the pure page maker (solver/printing/page.py, solver/printing/worksheet.py) and, on a real Tk root,
+File ▸ Print… (Ctrl+P, app/features/paper/) and File ▸ Print worksheet… (app/features/teach/puzzles.py).
 
-No real browser opens: ``app.printing.open_page`` is replaced by a recorder and the tests read
+No real browser opens: ``app.features.paper.open_page`` is replaced by a recorder and the tests read
 the file it was given.  The announced page count is compared with the page containers in the
 written file, and -- when a headless Chromium is installed -- with the pages of the PDF that
 Chromium prints from it (skipped otherwise).
@@ -17,7 +17,7 @@ import pytest
 
 import solver
 from conftest import load_lines, wait_until
-from solver.printing import PrintGrid, make_sheet, plan_pages
+from solver.printing.page import PrintGrid, make_sheet, plan_pages
 
 PUZZLES = [solver.parse(line) for line in load_lines("norvig_easy50")[:24]]
 TUTORIAL = solver.parse(solver.example("tutorial").line)
@@ -94,7 +94,7 @@ def test_plan_pages_counts_puzzle_and_solution_pages():
 
 def test_the_grid_as_it_stands_keeps_its_layers_apart():
     b = a_board_in_progress()
-    from app.printing import board_notes, print_grid_of
+    from app.features.paper import board_notes, print_grid_of
 
     item = print_grid_of(b, solver_digits=False)
     svg = svgs(make_sheet([item]).html)[0]
@@ -166,7 +166,7 @@ def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, 
     else:
         items = PUZZLES[:count]
         if kind == "notes":
-            from app.printing import print_grid_of
+            from app.features.paper import print_grid_of
 
             items = [print_grid_of(a_board_in_progress())] + items[:count - 1]
         sheet = make_sheet(items, per_page, paper=paper, solutions=True, title="A long title " * 3)
@@ -187,10 +187,10 @@ def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, 
 @pytest.fixture
 def printed(monkeypatch, tmp_path):
     """Pages sent to the browser (recorded, never opened) and written under ``tmp_path``."""
-    import app.printing
+    import app.features.paper
 
     sent: list = []
-    monkeypatch.setattr(app.printing, "open_page", lambda path: sent.append(str(path)) or True)
+    monkeypatch.setattr(app.features.paper, "open_page", lambda path: sent.append(str(path)) or True)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setenv("LC_PAPER", "de_DE.UTF-8")
     return sent
@@ -205,7 +205,7 @@ def press(win, keysym, state=0x4):
 
 
 def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(whole_window, printed, tmp_path):
-    from app.printing import dialog_of
+    from app.features.paper import dialog_of
 
     win = whole_window
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
@@ -238,11 +238,11 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
 def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole_window, monkeypatch, tmp_path):
     import threading
 
-    import app.printing
-    from app.printing import dialog_of
+    import app.features.paper
+    from app.features.paper import dialog_of
 
     threads = []
-    monkeypatch.setattr(app.printing, "open_page", lambda path: threads.append(threading.current_thread()) and False)
+    monkeypatch.setattr(app.features.paper, "open_page", lambda path: threads.append(threading.current_thread()) and False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     win = whole_window
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
@@ -290,7 +290,7 @@ def test_the_open_dialogs_follow_the_grid(whole_window, printed):
 
 
 def test_ctrl_p_on_an_empty_grid_says_there_is_nothing_to_print(whole_window, printed):
-    from app.printing import dialog_of
+    from app.features.paper import dialog_of
 
     press(whole_window, "p")
     assert "Nothing to print" in whole_window.form.status_text()
@@ -414,23 +414,23 @@ def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(wh
 def test_open_page_hands_the_file_to_the_web_browser(monkeypatch, tmp_path):
     import webbrowser
 
-    import app.printing
+    import app.features.paper
 
     asked = []
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: asked.append((url, new)) or True)
     page = tmp_path / "a b.html"
     page.write_text("<html></html>")
-    assert app.printing.open_page(page)
+    assert app.features.paper.open_page(page)
     assert asked == [(page.resolve().as_uri(), 2)] and "a%20b.html" in asked[0][0]
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: False)
-    assert not app.printing.open_page(page)
+    assert not app.features.paper.open_page(page)
 
 
 @pytest.mark.parametrize("env,paper", [({"LANG": "en_US.UTF-8"}, "letter"), ({"LANG": "de_DE.UTF-8"}, "a4"),
                                        ({"LC_PAPER": "fr_CA.UTF-8", "LANG": "fr_FR.UTF-8"}, "letter"),
                                        ({"LANG": "C.UTF-8"}, "a4")])
 def test_the_paper_follows_the_locale(monkeypatch, env, paper):
-    from app.printing import default_paper
+    from app.features.paper import default_paper
 
     for var in ("LC_PAPER", "LC_ALL", "LANG"):
         monkeypatch.delenv(var, raising=False)

@@ -373,7 +373,7 @@ def test_info_plist_opens_only_the_apps_own_puzzle_files():
             assert uti in declared, f"{uti} is not declared in UTImportedTypeDeclarations"
             extensions = declared[uti]["UTTypeTagSpecification"]["public.filename-extension"]
             assert set(extensions) == {"sdk", "sdm", "ss"}
-    dialogs = (ROOT / "app" / "dialogs.py").read_text(encoding="utf-8")
+    dialogs = (ROOT / "app" / "window" / "dialogs.py").read_text(encoding="utf-8")
     for extension in exe_meta.PUZZLE_EXTENSIONS:
         assert f"*.{extension}" in dialogs, f"the app's Open dialog does not offer .{extension}"
 

@@ -12,7 +12,7 @@ import pytest
 
 import solver
 from app.controller import Controller
-from app.view import SudokuForm
+from app.window.view import SudokuForm
 
 pytestmark = pytest.mark.gui
 

@@ -364,8 +364,8 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 def test_the_body_puts_the_panel_beside_or_under_the_grid_without_overlap(scale):
-    """app.layout.split_body on every body size from 200x200 to 2000x2000 px (step 45)."""
-    from app.layout import PANEL_MIN, split_body
+    """app.window.layout.split_body on every body size from 200x200 to 2000x2000 px (step 45)."""
+    from app.window.layout import PANEL_MIN, split_body
 
     for width in range(200, 2001, 45):
         for height in range(200, 2001, 45):

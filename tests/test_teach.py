@@ -1,14 +1,14 @@
 """Teach the logic on a real Tk root: candidates, the hint ladder, the explained solution,
-the difficulty card, the generator and worksheets (app/teach.py, hints.py, explain.py, card.py, puzzles.py)."""
+the difficulty card, the generator and worksheets (app/features/teach/, hints.py, explain.py, card.py, puzzles.py)."""
 from __future__ import annotations
 
 import pytest
 
 import solver
-from app.demo import install_demo
+from app.features.demo import install_demo
 from app.model import Board
-from app.looks import HINT_MARKS
-from app.teach import install_teach
+from app.window.looks import HINT_MARKS
+from app.features.teach import install_teach
 from conftest import RecordingDialogs
 
 pytestmark = pytest.mark.gui

@@ -12,9 +12,9 @@ from conftest import load_lines
 from solver import Grid, count_solutions, find_solutions, solve
 from solver.search import Cancelled, Position
 from solver.isomorph import isomorph
-from solver.typo_bench import inject
+from bench.typos import inject
 from solver.grid import cell_of, index
-from solver.typos import Edit, confusable, describe_explanation, find_typos
+from solver.typos.search import Edit, confusable, describe_explanation, find_typos
 
 # magictour top1465 #1: minimal, one solution
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -229,7 +229,7 @@ def test_a_fix_that_adds_a_given_ranks_below_an_equally_likely_change():
     n = sum(1 for d in CELLS if d) - 1
     import math
     from solver.search import open_candidates
-    from solver.typo_prior import HARD
+    from solver.typos.prior import HARD
 
     hard = HARD * open_candidates(lo.fixed.cells)  # the bonus of every fix singles do not solve
     assert lo.score - hard < math.log(0.2 / (n + 1))  # the slip's own likelihood, less the prior
@@ -308,7 +308,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 def test_a_symmetric_pattern_points_to_the_left_out_given():
-    from solver.typo_prior import near_symmetries, symmetric
+    from solver.typos.prior import near_symmetries, symmetric
 
     cells = tuple(int(c) if c != "." else 0 for c in EASY)
     pattern = [bool(d) for d in cells]
@@ -337,16 +337,16 @@ def test_a_symmetric_pattern_points_to_the_left_out_given():
 def test_the_pairs_core_search_stops_when_the_budget_is_spent(monkeypatch):
     # the givens that can pair with each suspect come from a core search per suspect (one
     # count per given); with the budget spent after its first count, it stops there
-    import solver.typos
+    import solver.typos.search
 
     calls = []
-    real = solver.typos.count_solutions
+    real = solver.typos.search.count_solutions
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(solver.typos, "count_solutions", counted)
+    monkeypatch.setattr(solver.typos.search, "count_solutions", counted)
     find_typos(TWO_PLACES, pairs=False)
     singles = len(calls)
     del calls[:]
@@ -360,7 +360,7 @@ TWO_WRONG_SEVERAL = "00000000504080000009000600370200800000010049000000050000000
 
 
 def test_with_two_wrong_digits_and_several_solutions_wrong_digits_come_before_other_slips(monkeypatch):
-    import solver.typos
+    import solver.typos.search
 
     cells = tuple(map(int, TWO_WRONG_SEVERAL))
     t = find_typos(Grid(cells))
@@ -371,7 +371,7 @@ def test_with_two_wrong_digits_and_several_solutions_wrong_digits_come_before_ot
     kinds = [x.kind for x in t.explanations]
     last_wrong = max(k for k, kind in enumerate(kinds) if kind == "wrong_digit")
     assert all(kind == "wrong_digit" for kind in kinds[:last_wrong + 1])
-    monkeypatch.setattr(solver.typos, "SEVERAL_NOT_HALF_PAIR", 0.0)
+    monkeypatch.setattr(solver.typos.search, "SEVERAL_NOT_HALF_PAIR", 0.0)
     assert find_typos(Grid(cells)).best.kind in ("swapped", "shifted")
     monkeypatch.undo()
     named = []
@@ -383,7 +383,7 @@ def test_with_two_wrong_digits_and_several_solutions_wrong_digits_come_before_ot
 def test_a_fix_shown_to_have_several_solutions_by_a_trade_has_several():
     # where two solutions of the typed grid differ, their digits can be traded in any grid
     # holding one side: every fix that shortcut calls "several" has two solutions or more
-    from solver.typos import _Search
+    from solver.typos.search import _Search
 
     cells = tuple(map(int, TWO_WRONG_SEVERAL))
     s = _Search(cells, None)
@@ -407,14 +407,14 @@ def test_a_left_out_given_whose_puzzle_singles_do_not_solve_comes_first(monkeypa
     # r6c4 = 2 left out of a hard published puzzle: several added givens give a minimal puzzle
     # with one solution; the true one leaves the most open after the singles (sparse published
     # puzzles are rarely solved by singles), the one that came first before left fewer
-    import solver.typos
+    import solver.typos.search
     from solver.search import open_candidates
 
     t = find_typos(typed(r6c4=0))
     assert t.best.edits == (Edit("left_out", ((5, 3),), (0,), (2,)),)
     assert t.best.fixed == Grid(CELLS)
-    monkeypatch.setattr(solver.typos, "HARD", 0.0)
-    monkeypatch.setattr(solver.typos, "HARD_SEARCH", 0.0)  # the other sign of a hard puzzle
+    monkeypatch.setattr(solver.typos.search, "HARD", 0.0)
+    monkeypatch.setattr(solver.typos.search, "HARD_SEARCH", 0.0)  # the other sign of a hard puzzle
     before = find_typos(typed(r6c4=0)).best
     assert before.cells != ((5, 3),) and before.unique and before.kind == "left_out"
     assert open_candidates(before.fixed.cells) < open_candidates(CELLS)
@@ -424,16 +424,16 @@ def test_a_left_out_given_whose_puzzle_is_long_to_search_comes_first(monkeypatch
     # a top95 puzzle with r7c2 = 6 left out: several added givens give one solution; the true
     # one's puzzle takes the search the most positions to show it (published sparse puzzles
     # are hard); without that, r9c2 came first, and its fix leads to another solution
-    import solver.typos
+    import solver.typos.search
     from solver.search import SearchStats
-    from solver.typo_prior import upright
+    from solver.typos.prior import upright
 
     puzzle = Grid(int(c) if c != "." else 0 for c in TOP95)
     g = puzzle.with_digit((6, 1), 0)
     t = find_typos(g, pairs=False)
     assert t.best.edits == (Edit("left_out", ((6, 1),), (0,), (6,)),)
     assert t.best.fixed == puzzle
-    monkeypatch.setattr(solver.typos, "HARD_SEARCH", 0.0)
+    monkeypatch.setattr(solver.typos.search, "HARD_SEARCH", 0.0)
     before = find_typos(g, pairs=False).best
     assert before.kind == "left_out" and before.unique and before.cells != ((6, 1),)
 
@@ -448,7 +448,7 @@ def test_a_left_out_given_whose_puzzle_is_long_to_search_comes_first(monkeypatch
 
 
 def test_upright_reads_every_turned_picture_of_a_grid_alike():
-    from solver.typo_prior import upright
+    from solver.typos.prior import upright
 
     pictures = {_turned(CELLS, turn) for turn in range(4)} | {_turned(_turned(CELLS, 3), turn) for turn in range(4)}
     assert len(pictures) == 8
@@ -470,14 +470,14 @@ def test_with_several_solutions_left_the_fix_closest_to_one_names_the_cell_first
     # PUZZLE with r8c8 = 4 typed as 1 and r4c8 = 9 typed as 2: several solutions, and no single
     # slip gives one.  The fixes that leave several are ranked by the candidates the singles
     # leave open in their grid (and the digits' likelihood): r4c8 is named first
-    import solver.typos
+    import solver.typos.search
     from solver.search import open_candidates
 
     g = typed(r8c8=1, r4c8=2)
     t = find_typos(g)
     assert t.status == "multiple" and not any(x.unique for x in t.explanations)
     assert t.best.cells == ((3, 7),) and t.best.kind == "wrong_digit"
-    monkeypatch.setattr(solver.typos, "OPEN_SEVERAL", 0.0)
+    monkeypatch.setattr(solver.typos.search, "OPEN_SEVERAL", 0.0)
     before = find_typos(g).best
     assert before.cells == ((0, 0),)  # without it: the first given in reading order
     assert open_candidates(t.best.fixed.cells) < open_candidates(before.fixed.cells)
@@ -486,7 +486,7 @@ def test_with_several_solutions_left_the_fix_closest_to_one_names_the_cell_first
 def test_givens_held_by_a_rectangle_cannot_go():
     # the check for a minimal puzzle skips the givens that are the only given of a tradable
     # rectangle of the solution: each named must really be needed (without it, two solutions)
-    from solver.typo_prior import needed_by_rectangle
+    from solver.typos.prior import needed_by_rectangle
 
     named = 0
     for line in load_lines("17_clue_sample200")[:6] + load_lines("norvig_easy50")[:3]:
@@ -506,7 +506,7 @@ def test_the_benchmark_measures_another_checkout_case_by_case_in_turn():
     import io
     from pathlib import Path
 
-    from solver.typo_bench import run_typo_bench
+    from bench.typos import run_typo_bench
 
     out = io.StringIO()
     run_typo_bench(per_kind=1, seed=11, before=str(Path(__file__).resolve().parent.parent), out=out)

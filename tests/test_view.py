@@ -6,7 +6,7 @@ import tkinter.font as tkfont
 
 import pytest
 
-from app.view import SudokuForm
+from app.window.view import SudokuForm
 from conftest import wait_until
 
 pytestmark = pytest.mark.gui

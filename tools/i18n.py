@@ -7,7 +7,7 @@
     python tools/i18n.py merge LANG FILE.po ...   # fill LANG's catalogues from translated fragments
 
 Two domains: ``solver`` (``solver/locale/``: the engine's message templates from
-``solver/messages/``, technique and level names, the words of ``solver/i18n.py``) and
+``solver/messages/``, technique and level names, the words of ``solver/words/i18n.py``) and
 ``app`` (``app/locale/``: every literal passed to ``_``, ``N_``, ``ngettext``, ``pgettext``,
 ``npgettext`` or ``say`` in ``app/*.py``).  tests/test_i18n.py runs :func:`problems`.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.catalog import Entry, compile_po, header, placeholders, read_po, write_po  # noqa: E402
+from solver.words.catalog import Entry, compile_po, header, placeholders, read_po, write_po  # noqa: E402
 
 LANGS = ("de", "fr", "es")
 FOLDERS = {"solver": ROOT / "solver" / "locale", "app": ROOT / "app" / "locale"}
@@ -31,7 +31,7 @@ _APP_CALLS = {"_": ("text",), "N_": ("text",), "say": ("text",), "ngettext": ("t
 
 def solver_entries() -> list[Entry]:
     """The engine's messages: templates (context = code), technique and level names, i18n words."""
-    import solver.i18n as i18n
+    import solver.words.i18n as i18n
     from solver.techniques.registry import TECHNIQUES
     from solver.rating import LEVEL_LABELS
 
@@ -61,7 +61,7 @@ def solver_entries() -> list[Entry]:
 def app_entries() -> list[Entry]:
     """Every literal message of ``app/*.py`` (in file order, first place wins)."""
     out: dict[tuple, Entry] = {}
-    for path in sorted((ROOT / "app").glob("*.py")):
+    for path in sorted((ROOT / "app").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

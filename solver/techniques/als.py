@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_of
-from ..i18n import Msg, describe, msg
+from ..words.i18n import Msg, describe, msg
 from .cache import digit_places, per_position
 from .step import Technique, cells_of, elims_msg, look_at, make_step
 

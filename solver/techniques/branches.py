@@ -15,7 +15,7 @@ from typing import Optional
 from ..cancel import check
 from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEERS, UNITS, UNITS_OF, cell_of
-from ..i18n import Msg
+from ..words.i18n import Msg
 
 __all__ = ["propagate", "PLACE", "ELIM", "Record", "open_candidates", "needed_facts"]
 
@@ -61,7 +61,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
     chain (one level less deep) ends in a contradiction is removed too (tried in
     ``order``, default :func:`open_candidates`).  Returns None when no
     contradiction shows, else ``(contradiction, parents)``: the contradiction
-    is a :class:`~solver.i18n.Msg` ("r1c2 would have no candidate left").  ``rec``, when given,
+    is a :class:`~solver.words.i18n.Msg` ("r1c2 would have no candidate left").  ``rec``, when given,
     records each fact (a :class:`Record`).  The position is taken to have no
     single left: hidden singles are looked for in the units that change.
 

@@ -17,7 +17,7 @@ holds the nodes and links for the app to draw.
 from __future__ import annotations
 
 from ..candidates import DIGITS_IN, POP
-from ..i18n import msg
+from ..words.i18n import msg
 from .cache import ByPattern, digit_places, per_position
 from .links import STRONG, WEAK, Chain, LinkGraph, node_msg, notation_msg, public_node
 from .step import Technique, cells_of, make_step

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..candidates import BIT
 from ..grid import PEER_SETS, cell_of
-from ..i18n import msg
+from ..words.i18n import msg
 from .links import STRONG, Chain, conjugate_units, public_node
 from .step import Technique, cells_of, make_step
 

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ..candidates import BIT, POP
 from ..grid import COL_OF, COLS, ROW_OF, ROWS, UNITS, UNITS_OF, Unit
-from ..i18n import msg
+from ..words.i18n import msg
 from .cache import ByPattern, digit_places, per_position
 from .step import Technique, cells_of, make_step
 

@@ -35,7 +35,7 @@ from typing import Optional
 from ..cancel import check
 from ..candidates import BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEER_SETS, UNITS, Grid, cell_of
-from ..i18n import Msg, msg
+from ..words.i18n import Msg, msg
 from .branches import ELIM, PLACE, open_candidates, needed_facts, Record, propagate
 from .links import Branch, Chain, public_node
 from .step import Technique, cells_of, make_step

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..candidates import BIT, DIGITS_IN
 from ..grid import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, UNITS, Unit
-from ..i18n import msg
+from ..words.i18n import msg
 from .step import Technique, cells_of, make_step
 
 

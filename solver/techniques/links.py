@@ -30,7 +30,7 @@ from typing import Iterable, Optional
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEER_SETS, PEERS, ROW_OF, UNITS, UNITS_OF, cell_name, cell_of
-from ..i18n import Msg, describe, msg
+from ..words.i18n import Msg, describe, msg
 
 __all__ = ["STRONG", "WEAK", "Node", "Link", "Branch", "Chain", "LinkGraph", "public_node",
            "node_name", "node_msg", "notation_msg", "conjugate_units", "sees"]
@@ -84,7 +84,7 @@ def notation_msg(links) -> Msg:
 class Branch:
     """One branch of a forcing chain: ``head`` the premise ("If r1c2 = 4"), ``facts`` its
     implications in order (each ``(fact, reason or None, nested branches)``) and ``end`` what
-    it ends in, all :class:`~solver.i18n.Msg`; :attr:`premise`, :attr:`lines`, :attr:`outcome`
+    it ends in, all :class:`~solver.words.i18n.Msg`; :attr:`premise`, :attr:`lines`, :attr:`outcome`
     and :meth:`text` word them in the chosen language."""
 
     head: Msg

@@ -23,7 +23,7 @@ from typing import Callable, Collection, Mapping, Optional
 from ..cancel import check
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
-from ..i18n import unit_text
+from ..words.i18n import unit_text
 from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 

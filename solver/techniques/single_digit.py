@@ -13,7 +13,7 @@ from itertools import combinations
 
 from ..candidates import BIT
 from ..grid import BOX_OF, COL_OF, PEER_SETS, ROW_OF, UNITS, Unit, cell_of
-from ..i18n import msg
+from ..words.i18n import msg
 from .step import Technique, cells_of, conjugate_pairs, make_step
 
 

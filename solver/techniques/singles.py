@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..candidates import ALL, BIT, DIGITS_IN, POP
 from ..grid import BOX_OF, COL_OF, PEERS, ROW_OF, UNITS, Unit, cell_of
-from ..i18n import msg
+from ..words.i18n import msg
 from .step import BOXES_FIRST, Technique, make_step
 
 

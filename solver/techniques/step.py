@@ -5,7 +5,7 @@ the 81 digits (0 = blank), ``masks`` the 81 candidate masks (the convention
 of ``candidates.py``).  It returns the first :class:`Step` of its kind in the
 position, or None, and never changes its arguments.  Inside, cells are flat
 indices; :func:`make_step` turns them into the ``(row, col)`` plain data of a
-:class:`Step`.  A step's words are a :class:`solver.i18n.Msg` (a code from
+:class:`Step`.  A step's words are a :class:`solver.words.i18n.Msg` (a code from
 ``solver/messages/`` and plain data), never a built sentence; the pieces every
 family shares are made here so they read alike in every language:
 :func:`cells_of` (cells for a ``{x:cells}`` field), :func:`elims_msg` (the
@@ -21,7 +21,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from ..candidates import BIT, Candidates, effective_masks
 from ..grid import PEERS, UNITS, Grid, Unit, cell_of, index
-from ..i18n import Msg, cell_text, describe, join, msg, translate
+from ..words.i18n import Msg, cell_text, describe, join, msg, translate
 
 __all__ = [
     "Technique", "Step", "make_step", "apply_in_place", "BOXES_FIRST", "conjugate_pairs",
@@ -64,7 +64,7 @@ class Step:
     ``technique`` is a :class:`Technique` name; ``units`` the units to look at;
     ``cells`` the cells that make the pattern; ``digits`` the digits involved;
     ``placements`` and ``eliminations`` are tuples of ``((r, c), digit)``;
-    ``text`` is what was seen and what follows, as a :class:`~solver.i18n.Msg`
+    ``text`` is what was seen and what follows, as a :class:`~solver.words.i18n.Msg`
     (:attr:`message` words it in the chosen language, with its cell names: r3c7, Z3S7 ...);
     ``hint`` a short pointer such as "Look at box 5." (:attr:`unit_hint` in words); ``highlight`` the
     cells to highlight in the hint ladder: where to look (the pattern; for a
@@ -146,7 +146,7 @@ def make_step(name, units, cells, digits, placements=(), elims=(), message="", u
               highlight=None, chain=None) -> Step:
     """Build a Step from flat indices: ``units`` as numbers (or Units), ``elims`` as ``(i, d)`` pairs.
 
-    ``message`` and ``unit_hint`` are :class:`~solver.i18n.Msg` (a plain str is kept as
+    ``message`` and ``unit_hint`` are :class:`~solver.words.i18n.Msg` (a plain str is kept as
     it is, for code not yet turned into messages).  ``unit_hint`` defaults to
     "Look at <the units>." (:func:`look_at`); ``highlight`` to the
     pattern's cells followed by the cells the conclusion changes.

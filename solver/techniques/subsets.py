@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..candidates import BIT, DIGITS_IN, POP, mask
 from ..grid import UNITS, Unit
-from ..i18n import msg
+from ..words.i18n import msg
 from .step import BOXES_FIRST, Technique, cells_of, elims_msg, make_step
 
 

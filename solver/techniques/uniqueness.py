@@ -16,7 +16,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import COL_OF, PEER_SETS, ROW_OF, UNITS, UNITS_OF, cell_of
-from ..i18n import msg
+from ..words.i18n import msg
 from .cache import per_position
 from .step import Technique, cells_of, elims_msg, make_step
 

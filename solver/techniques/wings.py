@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
 from ..grid import PEER_SETS, Unit, cell_of
-from ..i18n import msg
+from ..words.i18n import msg
 from .step import Technique, cells_of, conjugate_pairs, make_step
 
 

@@ -1,0 +1,409 @@
+"""Teach the logic: candidates, the hint ladder, the explained solution and the difficulty card.
+
+What the person gets (the solver side is ``solver.techniques`` / ``solver.rating``):
+
+* **Candidates** (Teach ▸ Show candidates, key C): the possible digits of every blank
+  cell, small and in a 3x3 layout, redrawn after every change of the grid.  Steps
+  that only remove candidates (Pointing, pairs, X-Wing, ...) are remembered per
+  grid, so Undo brings a removed candidate back.
+* **Hint ladder** (key H, again to go deeper): 1 the technique's name (with a link to
+  what it is), 2 the unit to look at, 3 the cells highlighted, 4 the conclusion,
+  5 apply it (one undo step).  ``solver.hint`` checks the puzzle first: a grid with
+  conflicts, with no or several solutions, or with wrong digits gets the diagnosis,
+  never a wrong hint; where no technique applies it offers the search demo from here.
+* **Explain the solution** (F7): the whole logical path as a list; choosing a step
+  shows the grid as it was then, the step's unit, cells and digits highlighted and the
+  candidates of that moment.  Back to my grid (or Esc in the list) restores the grid.
+* **Difficulty card** (F8, and after Check puzzle on a puzzle with one solution).
+
+Slow work (``hint``, ``rate``) runs through ``controller.run_job``; results that
+arrive for a grid that has changed since are dropped.
+
+Where things are: this module holds the Teach menu, the keys, the candidates and the
+shared rating; the hint ladder is app/features/teach/hints.py, the explained solution app/features/teach/explain.py,
+the difficulty card app/features/teach/card.py, the generator and worksheet dialogs app/features/teach/puzzles.py, printing
+the grid app/features/paper/ (File ▸ Print…, Ctrl+P).
+
+Wiring: ``install_teach(form, controller, demo)`` (called once from ``app.__main__``).
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+import tkinter.font as tkfont
+
+import solver
+from solver import Grid, cell_of
+
+from .card import Card
+from .explain import Explanation
+from .hints import Hints, step_looks
+from app.window.looks import HINT_MARKS, LINK
+from app.wording import (N_, _, format_seconds, level_name, say, say_n, technique_name, technique_summary,
+                      what_is)
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["install_teach", "Teach", "lesson_text"]
+
+MAX_REMEMBERED = 2000  # grids whose removed candidates are remembered (for Undo)
+#: solver.SYMMETRIES as people read them ("none" is never named)
+SYMMETRY_WORDS = {"rotational": N_("rotational"), "quarter-turn": N_("quarter-turn"), "mirror": N_("mirror"),
+                  "diagonal": N_("diagonal"), "anti-diagonal": N_("anti-diagonal")}
+
+
+def lesson_text(name: str, step=None) -> str:
+    """The short explanation of technique ``name`` (and, with ``step``, where it is in this grid)."""
+    t = solver.technique(name)
+    lines = [f"{technique_name(t.name)}  ({level_name(t.level)})", "", technique_summary(t)]
+    if step is not None:
+        lines += ["", _("In this grid:"), step.message, "", say("Conclusion: {conclusion}", conclusion=step.conclusion)]
+    lines += ["", _("Techniques, simplest first (the hint tries them in this order):")]
+    lines += [f"{'▸' if x.name == name else '•'} {technique_name(x.name)}\t{level_name(x.level)}"
+              for x in solver.TECHNIQUES]
+    return "\n".join(lines)
+
+
+
+class Teach:
+    """Candidates, hints, the explained solution and the difficulty card on the form.
+
+    Responsibilities: the Teach menu and keys; keep the candidate state of the current grid
+    (basic candidates minus the eliminations applied by hints, per Board, so Undo/Redo
+    restore them) and draw it when asked; the rating shared by Explain and the card; and
+    the parts: ``hints`` (:class:`~app.features.teach.hints.Hints`), ``explanation``
+    (:class:`~app.features.teach.explain.Explanation`) and ``card`` (:class:`~app.features.teach.card.Card`).  Uses the form
+    only through its public methods and the controller through ``run_job``/``apply``.
+    """
+
+    def __init__(self, form, controller, demo=None):
+        self.form = form
+        self.controller = controller
+        self.demo = demo
+        self.root = form.root
+        self.var_candidates = tk.BooleanVar(self.root, value=False)
+        self.removed: frozenset = frozenset()  # ((r, c), digit) eliminated by applied steps
+        self._removed_of: dict[int, tuple] = {}  # id(board) -> (board, removed): the state of each grid
+        self._givens = controller.board.givens
+        self.rating = None  # the Rating of self.rated (a puzzle Grid), shared by Explain and the card
+        self.rated: Grid | None = None
+        self.demo_from = None  # (board, grid): start the search demo from this position
+        self._init_fonts()
+        # the side tabs, in this order: Hint, Explain, Difficulty
+        self.hints = Hints(self)
+        self.explanation = Explanation(self)
+        self.card = Card(self)
+        self._init_menu()
+        self._init_keys()
+        self._init_hooks()
+        self.hints.show_idle()
+        self.card.show(None)
+
+    def _init_fonts(self) -> None:
+        family = tkfont.nametofont("TkDefaultFont").actual("family")
+        self.fonts = {
+            "text": tkfont.Font(self.root, family=family, size=11),
+            "big": tkfont.Font(self.root, family=family, size=14, weight="bold"),
+            "level": tkfont.Font(self.root, family=family, size=20, weight="bold"),
+            "link": tkfont.Font(self.root, family=family, size=11, underline=True),
+            "small": tkfont.Font(self.root, family=family, size=10),
+            "mono": tkfont.Font(self.root, family=family, size=11),
+        }
+
+    def link(self, parent, command) -> tk.Label:
+        label = tk.Label(parent, text="", fg=LINK, cursor="hand2", font=self.fonts["link"], anchor="w",
+                         takefocus=1, highlightthickness=1)
+        label.bind("<Button-1>", lambda e: command())
+        label.bind("<Return>", lambda e: command())
+        label.bind("<space>", lambda e: command())
+        return label
+
+    def _init_menu(self) -> None:
+        f = self.form
+        menu = tk.Menu(f.menubar)
+        try:  # before Help, which stays last
+            help_at = f.menubar.index(_("Help"))
+        except tk.TclError:
+            help_at = None
+        if help_at is None:
+            f.menubar.add_cascade(label=_("Teach"), menu=menu, underline=0)
+        else:
+            f.menubar.insert_cascade(help_at, label=_("Teach"), menu=menu, underline=0)
+        f.menus["teach"] = menu
+        f.add_check("teach", _("Show candidates (pencil marks)"), "candidates", self.var_candidates, "C")
+        f.add_command("teach", _("Hint (press again to go deeper)"), "hint", "H")
+        f.add_command("teach", _("Explain the solution"), "explain", "F7", ("<F7>",))
+        f.add_command("teach", _("Difficulty card"), "difficulty", "F8", ("<F8>",))
+        f.add_command("teach", _("Techniques…"), "techniques")
+        menu.add_separator()
+        f.add_command("teach", _("New puzzle…"), "new_puzzle", "Ctrl+N", ("<Control-n>",))
+        # File ▸ Print… (the grid as it stands) and Print worksheet… (the generator), after Save
+        at = f.action_map.items["save"][1] + 1 if "save" in f.action_map.items else None
+        f.action_map.add_command("file", _("Print…"), "print", "Ctrl+P", ("<Control-p>",), before=at)
+        f.action_map.add_command("file", _("Print worksheet…"), "worksheet", "Ctrl+Shift+P",
+                                 ("<Control-Shift-P>", "<Control-Shift-p>"), before=None if at is None else at + 1)
+        for action, fn in (("candidates", self._on_candidates_toggled), ("hint", self.hints.key),
+                           ("explain", self.explanation.start), ("difficulty", self.card.rate),
+                           ("techniques", lambda: self.open_lesson(None, all_techniques=True)),
+                           ("new_puzzle", self.new_puzzle_dialog), ("worksheet", self.worksheet_dialog),
+                           ("print", self.print_dialog)):
+            f.on(action, fn)
+
+    def _init_keys(self) -> None:
+        # H and C are plain letters: the cells swallow printable keys, so bind them on the cells'
+        # class (and on this feature's tabs), never on the root (a text field elsewhere keeps them).
+        def key(fn):
+            def handler(event):
+                if event.state & (0x0004 | 0x0008 | 0x0080):
+                    return None  # Ctrl+C copies, Ctrl+H ... go on to the window's bindings
+                fn()
+                return "break"
+            return handler
+
+        for seq, fn in (("<KeyPress-h>", self.hints.key), ("<KeyPress-H>", self.hints.key),
+                        ("<KeyPress-c>", self.toggle_candidates), ("<KeyPress-C>", self.toggle_candidates)):
+            self.root.bind_class("SudokuCell", seq, key(fn))
+            for w in (self.hints.tab, self.explanation.steps_list, self.card.tab):
+                w.bind(seq, key(fn))
+
+    def _init_hooks(self) -> None:
+        c = self.controller
+        c.puzzle_listeners.append(self._on_puzzle_changed)
+        c.render_listeners.append(self._on_render)
+        c.diagnosis_listeners.append(self.card.on_diagnosis)
+        self._cell_input = self.form.handler_for("cell_input")
+        self.form.on("cell_input", self._on_cell_input)
+        if self.demo is not None:
+            self.demo.activate_listeners.append(self._on_demo_activate)
+
+    def _on_demo_activate(self) -> None:
+        """The search demo takes the grid: leave the explanation, hide candidates and hint marks."""
+        if self.explanation.explaining is not None:
+            self.explanation.leave(render=False)
+        self.form.pencil.hide()
+        self.form.clear_marks(*HINT_MARKS)
+
+    def _on_puzzle_changed(self) -> None:
+        """Another puzzle is shown: the rating, the card, the hint and the explanation of the old one go
+        (each tab says how to fill it for this one); nothing is recomputed until asked for."""
+        self.rating, self.rated = None, None
+        self.explanation.clear()
+        self.hints.reset()
+        self.hints.show_idle()
+        self.card.show(None)
+
+    def _on_render(self) -> None:
+        """The controller showed its Board: track the candidate state, drop stale hints, redraw."""
+        b = self.controller.board
+        if b.givens != self._givens:  # another puzzle: its candidates start afresh
+            self._givens = b.givens
+            self.removed = frozenset()
+            self._removed_of.clear()
+        known = self._removed_of.get(id(b))
+        if known is not None and known[0] is b:
+            self.removed = known[1]
+        else:
+            self.remember(b, self.removed)
+        if self.explanation.explaining is not None:  # the grid changed under the explanation (Undo, Open...)
+            self.explanation.end()
+        if self.hints.board is not None and self.hints.board is not b:
+            self.hints.reset()
+            self.hints.show_idle(_("The grid changed. Press H for a hint about this position."))
+        self.refresh_candidates()
+
+    def remember(self, board, removed) -> None:
+        self._removed_of[id(board)] = (board, removed)
+        while len(self._removed_of) > MAX_REMEMBERED:
+            del self._removed_of[next(iter(self._removed_of))]
+
+    def _on_cell_input(self, cell, digit) -> None:
+        if self.explanation.explaining is not None:
+            self.form.set_status(say("The grid shows step {k} of the solution. Back to my grid (or Esc in the list of "
+                                     "steps) lets you type again.", k=self.explanation.explaining + 1), "warn")
+            return
+        if self._cell_input is not None:
+            self._cell_input(cell, digit)
+
+    def select(self, tab) -> None:
+        """Bring a tab of this feature to the front (not in the presentation view, which shows only its own)."""
+        if not getattr(self.form, "is_presentation", False):
+            self.form.side_panel.select(tab)
+
+    def demo_active(self) -> bool:
+        return bool(self.demo is not None and self.demo.active)
+
+    def candidates(self, grid: Grid | None = None) -> solver.Candidates:
+        """The candidates of ``grid`` (default: the current grid) minus the applied eliminations."""
+        b = self.controller.board
+        g = b.grid() if grid is None else grid
+        cands = solver.candidates(g).without(self.removed)
+        if b.has_notes and g == b.grid():  # the person's notes narrow the cells they cover
+            cands = solver.Candidates(m & n if n else m for m, n in zip(cands.masks, b.notes))
+        return cands
+
+    def toggle_candidates(self) -> None:
+        self.var_candidates.set(not self.var_candidates.get())
+        self._on_candidates_toggled()
+
+    def _on_candidates_toggled(self) -> None:
+        on = self.var_candidates.get()
+        self.refresh_candidates()
+        self.form.set_status(_("Candidates shown: the digits each blank cell can still take (C hides them).")
+                             if on else _("Candidates hidden (C shows them)."))
+
+    def refresh_candidates(self) -> None:
+        """Draw the pencil marks the current state asks for (the user's grid, a hint, or a step shown)."""
+        f = self.form
+        if self.demo_active() or self.controller.closing:
+            f.pencil.hide()
+            return
+        if self.explanation.explaining is not None:
+            self.explanation.draw_candidates()
+            return
+        g = self.controller.board.grid()
+        hints = self.hints
+        step = hints.hint.step if (hints.hint is not None and hints.board is self.controller.board) else None
+        wanted: dict = {}
+        if self.var_candidates.get():
+            if not solver.validate(g):
+                cands = self.candidates(g)
+                wanted = {cell: cands[cell] for cell in g.blanks()}
+        elif step is not None and self.hints.level >= 3:
+            cands = self.candidates(g)  # a hint shows the pencil marks of its own cells
+            wanted = {cell: cands[cell] for cell in step.highlight if not g[cell]}
+        strike, emph = step_looks(step, self.hints.level) if step is not None else ({}, {})
+        notes = self.controller.board.notes  # the person's own pencil marks (app/features/notes.py)
+        for i in range(81):
+            cell = cell_of(i)
+            if cell in wanted:
+                f.pencil.show(cell, wanted[cell], strike.get(cell, ()), emph.get(cell, ()))
+            elif notes[i] and not g.cells[i]:
+                f.pencil.show(cell, self.controller.board.notes_of(cell), strike.get(cell, ()), emph.get(cell, ()))
+            else:
+                f.pencil.hide(cell)
+
+    def job_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, solver.Cancelled):
+            return
+        if isinstance(exc, ValueError):
+            self.form.set_status(str(exc), "error")
+            return
+        self.controller.report_exception(type(exc), exc, exc.__traceback__)
+
+    def rate(self, then) -> None:
+        """``then(rating)`` for the current puzzle: at once when known, else after rating it on the worker."""
+        g = self.controller.puzzle()
+        if not g.clue_count:
+            self.form.set_status(_("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N)."),
+                                 "warn")
+            return
+        if self.rated == g and self.rating is not None:
+            then(self.rating)
+            return
+        conflicts = solver.validate(g)
+        if conflicts:
+            self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+            self.form.set_status(say("The puzzle breaks the rules: {conflict}. Fix it first.",
+                                     conflict=conflicts[0].message), "warn")
+            return
+
+        def done(rating, seconds):
+            if self.controller.puzzle() != g:
+                return  # rated a puzzle no longer shown (the job is normally stopped before)
+            self.rating, self.rated = rating, g
+            self.rating_seconds = seconds
+            then(rating)
+
+        self.controller.run_job("rate", lambda cancel: solver.rate(g, cancel=cancel), done, self.job_failed,
+                                status=_("Rating the puzzle: the logical path and the backtracker's work…"))
+
+    def open_lesson(self, step=None, all_techniques: bool = False) -> None:
+        """The short explanation of the hint's technique (or of ``step``'s), in a small window."""
+        if step is None and not all_techniques:
+            if self.hints.hint is not None and self.hints.hint.step is not None:
+                step = self.hints.hint.step
+            elif self.rating is not None and self.rating.hardest:
+                self.form.dialogs.show_text(what_is(self.rating.hardest), lesson_text(self.rating.hardest))
+                return
+        if step is None:
+            self.form.dialogs.show_text(_("Techniques"), _("The techniques, simplest first (a hint tries them in "
+                                                           "this order):") + "\n\n" + "\n\n".join(
+                                            f"{technique_name(t.name)} ({level_name(t.level)})\n{technique_summary(t)}"
+                                            for t in solver.TECHNIQUES))
+            return
+        self.form.dialogs.show_text(what_is(step.technique), lesson_text(step.technique, step))
+
+    def demo_from_here(self, grid: Grid | None = None) -> bool:
+        """Start the search demo from the position where logic got stuck (or ``grid``); False when it cannot."""
+        if self.demo is None:
+            return False
+        b = self.controller.board
+        if grid is not None:
+            self.demo_from = (b, grid)
+        elif self.demo_from is None or self.demo_from[0] is not b:
+            self.demo_from = (b, b.grid())
+        started = self.demo.start(position=self.demo_from[1])
+        if started:
+            self.demo.say(_("Search demo from the position where logic got stuck: Space plays, → steps."))
+        return started
+
+    def new_puzzle_dialog(self):
+        from .puzzles import NewPuzzleDialog
+
+        return NewPuzzleDialog(self)
+
+    def worksheet_dialog(self):
+        from .puzzles import WorksheetDialog
+
+        return WorksheetDialog(self)
+
+    def print_dialog(self):
+        """File ▸ Print… (Ctrl+P): print the grid as it stands (app/features/paper/); None on an empty grid."""
+        b = self.controller.board
+        if not (b.givens.clue_count or b.grid().clue_count):
+            self.form.set_status(_("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
+                                   "(File ▸ Print worksheet… makes new ones)."), "warn")
+            return None
+        from ..paper import open_dialog
+
+        return open_dialog(self)
+
+    def new_puzzle(self, level: str, symmetry: str | None = None, seed=None, on_done=None) -> None:
+        """Generate a puzzle of ``level`` on the worker and load it as givens (one undo step).
+
+        An unknown level or symmetry is reported in the status line with the valid ones.
+        """
+        label = level_name(level)
+        sym = None if symmetry in (None, "none") else symmetry
+
+        def work(cancel):
+            return solver.generate(level, sym, seed, cancel=cancel)
+
+        def done(g, seconds):
+            c = self.controller
+            c.current_file = None
+            if sym:
+                text = say_n("New {level} puzzle ({n:n} given, {sym} symmetry), made in {time}. Ctrl+Z brings the "
+                             "old grid back.", "New {level} puzzle ({n:n} givens, {sym} symmetry), made in {time}. "
+                             "Ctrl+Z brings the old grid back.", g.clue_count, level=label,
+                             sym=_(SYMMETRY_WORDS.get(sym, sym)), time=format_seconds(seconds))
+            else:
+                text = say_n("New {level} puzzle ({n:n} given), made in {time}. Ctrl+Z brings the old grid back.",
+                             "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
+                             g.clue_count, level=label, time=format_seconds(seconds))
+            c.load_puzzle(g, text)
+            if on_done is not None:
+                on_done(g, seconds)
+
+        def failed(exc):
+            self.job_failed(exc)
+            if on_done is not None:
+                on_done(None, 0.0)
+
+        self.controller.run_job("generate", work, done, failed,
+                                status=say("Making a new {level} puzzle… (Esc cancels)", level=label))
+
+
+def install_teach(form, controller, demo=None) -> Teach:
+    """Add candidates, hints, the explained solution, the difficulty card, the generator and worksheets."""
+    return Teach(form, controller, demo)

@@ -1,0 +1,448 @@
+"""The main window: it lays out the cells, menus, buttons, side panel and status line.
+
+The view knows nothing of Sudoku rules or solving.  It shows what the controller tells
+it (:meth:`SudokuForm.show_cell`, :meth:`set_marks`, :meth:`set_status`, ...) and turns
+every user action into a named *action* (``"solve"``, ``"cell_input"``, ...) that it hands
+to the handler the controller registered with :meth:`SudokuForm.on`.
+
+Where things are: this module puts the window together and keeps the form's public
+names; app/window/cells.py draws the 81 cells (looks, marks, keys, focus, zoom); app/window/actions.py
+maps actions to handlers, menu items, keys and buttons; app/window/findings.py is the Findings
+tab; app/window/dialogs.py the dialogs.
+
+Extending the form (later features):
+
+* a side-panel tab: ``form.add_side_tab("Search", frame)`` (build ``frame`` with
+  ``form.side_panel`` as its parent);
+* a menu or menu item: ``form.add_menu("demo", "Demo")``, then
+  ``form.add_command("demo", "Step", "demo_step", "F8", ("<F8>",))`` and
+  ``form.on("demo_step", handler)``;
+* a cell look: add a :class:`~app.window.looks.Mark` to ``app/window/looks.py`` (a digit style to its
+  ``DIGIT_STYLES``), then ``form.set_marks("hint", cells)`` / ``form.show_cell(cell, d, "style")``.
+"""
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import Callable, Iterable
+
+from .actions import ActionMap
+from .cells import CellGrid
+from .dialogs import Dialogs
+from .findings import FindingsTab
+from .layout import (PANEL_MAX, PANEL_MIN, ScrollArea, dpi_factor, fit_notebook_titles, fit_window,
+                     menubar_height, notebook_tab_width, split_body, window_state)
+from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
+from ..model import Cell
+from .pencil import PencilMarks
+from ..wording import N_, _, pgettext
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["SudokuForm", "Dialogs", "PANEL_MIN", "PANEL_MAX"]
+
+#: shorter tab titles for a narrow side panel (the tab row never runs past its edge)
+SHORT_TITLES = {N_("Search demo"): N_("Demo"), N_("Difficulty"): N_("Card"), N_("Explain"): N_("Steps")}
+
+
+class SudokuForm:
+    """The main window's widgets.
+
+    Responsibilities: lay out the grid of cells (``cell_grid``, app/window/cells.py), the menus
+    with their shortcuts (``action_map``, app/window/actions.py), the buttons, the side panel (a
+    notebook; "Findings" is its first tab, app/window/findings.py) and the status line; turn every
+    user action into a named action for the controller; show digits, marks, findings and
+    messages when told.  No solving logic.
+    """
+
+    def __init__(self, root: tk.Tk, title: str | None = None):
+        self.root = root
+        self.dialogs = Dialogs(root)
+        self.action_map = ActionMap(root)
+        self.menubar = self.action_map.menubar
+        self.menus = self.action_map.menus
+        self.pencil: PencilMarks | None = None  # the candidates layer, made with the cells
+        self.is_presentation = False  # True while app/features/presentation.py shows the window full screen
+        self.var_givens_mode = tk.BooleanVar(root, value=False)
+        self.var_live_check = tk.BooleanVar(root, value=True)
+        self.var_auto_advance = tk.BooleanVar(root, value=True)
+
+        root.title(title or _("Sudoku Solver"))
+        root.option_add("*tearOff", False)
+        family = tkfont.nametofont("TkDefaultFont").actual("family")
+        self.status_font = tkfont.Font(root, family=family, size=13)
+        self.ui_font = tkfont.Font(root, family=family, size=11)
+        self.findings_font = tkfont.Font(root, family=family, size=11)
+
+        self._init_menus()
+        self._init_layout()
+        self.cell_grid.build()
+        self.cells, self.boxes = self.cell_grid.cells, self.cell_grid.boxes
+        self.pencil = PencilMarks(self)
+        self.cell_grid.on_paint = self.pencil.follow
+        self.show_findings([], hint=_("Check puzzle (F5) lists here everything that is wrong with the "
+                                      "puzzle, or says it has a unique solution."))
+
+    # ======================================================================
+    # building
+    # ======================================================================
+    def _init_layout(self) -> None:
+        root = self.root
+        self.main = ttk.Frame(root, padding=8)
+        self.main.pack(fill="both", expand=True)
+        self.main.columnconfigure(0, weight=1)
+        self.main.rowconfigure(1, weight=1)
+        self.layout = "side"  # "side": the panel beside the grid; "stacked": under it
+        self._full_titles: dict[str, str] = {}  # tab -> its full title (a narrow panel shows a short one)
+        self.layout_hook: Callable[[int, int], bool] | None = None  # the presentation view's own layout
+
+        # top bar: mode on the left (it wraps), collection position on the right (never pushed out)
+        top = self.top_bar = ttk.Frame(self.main)
+        top.grid(row=0, column=0, sticky="ew", pady=(0, 6))
+        top.columnconfigure(0, weight=1)
+        self.mode_label = ttk.Label(top, font=self.ui_font, text="")
+        self.mode_label.grid(row=0, column=0, sticky="ew")
+        self.mode_label.bind("<Configure>", lambda e: self.mode_label.configure(wraplength=max(80, e.width - 4)))
+        self.prev_button = self.action_map.add_button("prev", ttk.Button(top, text=_("◀ Previous"), takefocus=0))
+        self.collection_label = ttk.Label(top, font=self.ui_font, text="")
+        self.next_button = self.action_map.add_button("next", ttk.Button(top, text=_("Next ▶"), takefocus=0))
+
+        # the grid and the side panel, placed by _layout (beside or under the grid)
+        self.body = ttk.Frame(self.main)
+        self.body.grid(row=1, column=0, sticky="nsew")
+        self.cell_grid = CellGrid(self.body, self.fire, self.var_givens_mode, self.var_auto_advance)
+        self.holder, self.board = self.cell_grid.holder, self.cell_grid.board
+        self.cell_grid.panel = None  # the grid fills the height; the side panel scrolls instead
+
+        # the side panel: a notebook that later features add tabs to, in an area that scrolls
+        self.side_area = ScrollArea(self.body)
+        self.side_panel = ttk.Notebook(self.side_area.inner)
+        self.side_area.follow_selected_tab(self.side_panel)
+        self.side_panel.grid(row=0, column=0, sticky="nsew")
+        self.side_panel.bind("<<NotebookTabChanged>>", lambda e: self.side_area.canvas.yview_moveto(0), add="+")
+        self.findings_panel = FindingsTab(self.side_panel, self.findings_font, self.action_map)
+        self.findings_tab, self.findings = self.findings_panel.tab, self.findings_panel.text
+        self.check_entries_button = self.findings_panel.check_entries_button
+        self.show_wrong_button = self.findings_panel.show_wrong_button
+        self.body.bind("<Configure>", lambda e: self._layout(e.width, e.height))
+        self.side_area.inner.bind("<Configure>", lambda e: self._natural_size(), add="+")
+
+        # buttons under the grid
+        bar = self.button_bar = ttk.Frame(self.main)
+        bar.grid(row=2, column=0, sticky="ew", pady=(8, 0))
+        button = self.action_map.add_button
+        self.check_button = button("check", ttk.Button(bar, text=_("Check (F5)")))
+        self.solve_button = button("solve", ttk.Button(bar, text=_("Solve (Ctrl+Enter)")))
+        self.cancel_button = button("cancel", ttk.Button(bar, text=_("Cancel (Esc)")))
+        self.clue_button = button("add_clue", ttk.Button(bar, text=_("Apply suggested fix")))
+        for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
+            b.pack(side="left", padx=(0, 6))
+        self.cancel_button.state(["disabled"])
+        self.clue_button.state(["disabled"])
+
+        # the status line
+        self.status = tk.Label(
+            self.main, text="", anchor="w", justify="left", font=self.status_font, width=20,
+            relief="groove", bd=1, padx=8, pady=5,  # width: long messages wrap, never widen the window
+        )
+        self.status.grid(row=3, column=0, sticky="ew", pady=(8, 0))
+        self.status.bind("<Configure>", lambda e: self.status.configure(
+            wraplength=max(120, e.width - 2 * int(self.status.cget("padx")) - 8)))
+        self._status_kind = "info"
+        self.set_collection(None)
+        self._natural_size()
+
+    # ======================================================================
+    # fitting the screen
+    # ======================================================================
+    def _layout(self, width: int, height: int) -> None:
+        """Place the grid and the side panel in the body (``width`` x ``height`` pixels).
+
+        Beside the grid when that leaves the grid as much room as under it (a landscape
+        window), else under it (a portrait or half-screen window); the panel scrolls when
+        its content is taller than its place.
+        """
+        if width < 2 or height < 2:
+            return
+        if self.layout_hook is not None and self.layout_hook(width, height):
+            return
+        self.layout, (gx, gy, side), (px, py, pw, ph) = split_body(width, height, dpi_factor(self.root))
+        self.holder.place(in_=self.body, x=gx, y=gy, width=side, height=side)
+        self.side_area.frame.place(in_=self.body, x=px, y=py, width=pw, height=ph)
+        fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
+                            {_(full): _(short) for full, short in SHORT_TITLES.items()})
+
+    def tab_row_width(self, titles: Iterable[str] | None = None) -> int:
+        """The width the side panel's row of tabs needs for ``titles`` (default: the titles shown)."""
+        return notebook_tab_width(self.side_panel, titles)
+
+    def relayout(self) -> None:
+        """Place the grid and the panel again (after the presentation view changed the rules)."""
+        self._layout(self.body.winfo_width(), self.body.winfo_height())
+
+    def _natural_size(self) -> None:
+        """The body asks for the grid at its zoom beside the panel at its own width (at most PANEL_MAX)."""
+        s = dpi_factor(self.root)
+        side = int(self.holder.cget("width"))
+        pw, ph = self.side_area.natural_size()
+        pw = max(int(PANEL_MIN * s), min(pw, int(PANEL_MAX * s)))
+        want = (side + int(10 * s) + pw, max(side, ph))
+        if (int(str(self.body.cget("width")) or 0), int(str(self.body.cget("height")) or 0)) != want:
+            self.body.configure(width=want[0], height=want[1])
+
+    def menubar_height(self) -> int:
+        """The menu bar's height (it sits above the window's inner area on Windows and X11)."""
+        return menubar_height(self.root)
+
+    def fit_to_screen(self, saved: dict | None = None, maximise: bool = True) -> tuple[int, int]:
+        """Size the window to its natural size or to ``saved``, within the work area (app/window/layout.py)."""
+        return fit_window(self.root, saved, maximise)
+
+    def window_size(self) -> dict:
+        """The window's size for the state file: {"width", "height", "maximized"}."""
+        return window_state(self.root)
+
+    def _init_menus(self) -> None:
+        for key, label in (("file", _("File")), ("edit", _("Edit")), ("view", _("View")),
+                           ("check", pgettext("menu", "Check")), ("solve", pgettext("menu", "Solve")),
+                           ("examples", _("Examples")), ("help", _("Help"))):
+            self.add_menu(key, label)
+        A = self.add_command
+        A("file", _("Open…"), "open", "Ctrl+O", ("<Control-o>",))
+        A("file", _("Save…"), "save", "Ctrl+S", ("<Control-s>",))
+        self.menus["file"].add_separator()
+        A("file", _("Previous puzzle"), "prev", "Alt+Left / PgUp", ("<Alt-Left>", "<Prior>"))
+        A("file", _("Next puzzle"), "next", "Alt+Right / PgDn", ("<Alt-Right>", "<Next>"))
+        self.menus["file"].add_separator()
+        A("file", _("Quit"), "quit", "Ctrl+Q", ("<Control-q>",))
+
+        A("edit", _("Undo"), "undo", "Ctrl+Z", ("<Control-z>",))
+        A("edit", _("Redo"), "redo", "Ctrl+Y / Ctrl+Shift+Z", ("<Control-y>", "<Control-Shift-Z>", "<Control-Shift-z>"))
+        self.menus["edit"].add_separator()
+        A("edit", _("Copy grid (line and framed block)"), "copy", "Ctrl+C", ("<Control-c>",))
+        A("edit", _("Copy as framed grid"), "copy_framed", "Ctrl+Shift+C", ("<Control-Shift-C>", "<Control-Shift-c>"))
+        A("edit", _("Paste puzzle or digit"), "paste", "Ctrl+V", ("<Control-v>",))
+        self.menus["edit"].add_separator()
+        A("edit", _("Clear entries"), "clear_entries", "Ctrl+Delete", ("<Control-Delete>",))
+        A("edit", _("Clear all"), "clear_all", "Ctrl+Shift+Delete", ("<Control-Shift-Delete>",))
+        self.menus["edit"].add_separator()
+        self.add_check("edit", _("Enter givens mode"), "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
+        A("edit", _("Lock givens (start solving)"), "lock_givens", "Ctrl+L", ("<Control-l>",))
+
+        A("view", _("Zoom in"), "zoom_in", "Ctrl++", ("<Control-plus>", "<Control-equal>", "<Control-KP_Add>"))
+        A("view", _("Zoom out"), "zoom_out", "Ctrl+-", ("<Control-minus>", "<Control-KP_Subtract>"))
+        A("view", _("Actual size"), "zoom_reset", "Ctrl+0", ("<Control-0>", "<Control-KP_0>"))
+        self.menus["view"].add_separator()
+        self.add_check("view", _("Move to the next cell after a digit"), "auto_advance", self.var_auto_advance,
+                       "Ctrl+M", ("<Control-m>",))
+
+        A("check", _("Check puzzle"), "check", "F5", ("<F5>",))
+        A("check", _("Check my entries"), "check_entries", "Ctrl+E", ("<Control-e>",))
+        A("check", _("Show which entries are wrong"), "show_wrong", "Ctrl+Shift+E", ("<Control-Shift-E>", "<Control-Shift-e>"))
+        self.menus["check"].add_separator()
+        self.add_check("check", _("Live rule check"), "live_check", self.var_live_check, "F6", ("<F6>",))
+
+        A("solve", _("Solve"), "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
+        A("solve", _("Cancel"), "cancel", "Esc")
+        # Esc always reaches the cancel action, even while its menu item is disabled: the
+        # presentation view leaves on it when nothing runs.
+        self.root.bind("<Escape>", lambda e: (self.fire("cancel"), "break")[1])
+        A("solve", _("Apply suggested fix or clue"), "add_clue", "Ctrl+K", ("<Control-k>",))
+
+        A("help", _("Keyboard shortcuts"), "help_keys", "F1", ("<F1>",))
+        A("help", _("About Sudoku Solver"), "about")
+        self.enable("cancel", False)
+        self.enable("add_clue", False)
+        self.enable("show_wrong", False)
+
+    # ======================================================================
+    # extension points (the named actions live in app/window/actions.py)
+    # ======================================================================
+    def on(self, action: str, handler: Callable) -> None:
+        """Register the handler called for ``action`` (replaces any earlier one)."""
+        self.action_map.on(action, handler)
+
+    def handler_for(self, action: str) -> Callable | None:
+        """The handler registered for ``action``, or None (so a feature can chain onto it)."""
+        return self.action_map.handler_for(action)
+
+    def fire(self, action: str, *args) -> None:
+        """Run the handler of ``action`` (a user action; unknown actions are logged)."""
+        self.action_map.fire(action, *args)
+
+    def actions(self) -> list[str]:
+        """Every action a menu item can fire."""
+        return self.action_map.actions()
+
+    def add_menu(self, key: str, label: str) -> tk.Menu:
+        """A new top-level menu (``key`` names it for :meth:`add_command`)."""
+        return self.action_map.add_menu(key, label)
+
+    def add_command(self, menu: str, label: str, action: str, accelerator: str | None = None,
+                    sequences: Iterable[str] = ()) -> None:
+        """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``."""
+        self.action_map.add_command(menu, label, action, accelerator, sequences)
+
+    def add_check(self, menu: str, label: str, action: str, variable: tk.BooleanVar,
+                  accelerator: str | None = None, sequences: Iterable[str] = ()) -> None:
+        """A check item bound to ``variable``; toggling it fires ``action``."""
+        self.action_map.add_check(menu, label, action, variable, accelerator, sequences)
+
+    def enable(self, action: str, enabled: bool) -> None:
+        """Enable or disable the menu item (and button) of ``action``."""
+        self.action_map.enable(action, enabled)
+
+    def is_enabled(self, action: str) -> bool:
+        return self.action_map.is_enabled(action)
+
+    def shortcut_text(self) -> str:
+        """Every shortcut, as lines "Label<TAB>keys" (for Help ▸ Keyboard shortcuts)."""
+        return self.action_map.shortcut_text()
+
+    def add_side_tab(self, title: str, frame: tk.Widget) -> None:
+        """Add ``frame`` (a child of ``side_panel``) as a tab of the side panel."""
+        self.side_panel.add(frame, text=title)
+
+    # ======================================================================
+    # what the controller calls
+    # ======================================================================
+    # the cells (app/window/cells.py)
+    def show_cell(self, cell: Cell, digit: int, style: str | None) -> None:
+        """Show ``digit`` (0 = blank) in ``cell`` in the given digit style."""
+        self.cell_grid.show_cell(cell, digit, style)
+
+    def cell_text(self, cell: Cell) -> str:
+        """The text shown in ``cell``."""
+        return self.cell_grid.cell_text(cell)
+
+    def cell_style(self, cell: Cell) -> str | None:
+        return self.cell_grid.cell_style(cell)
+
+    def cell_marks(self, cell: Cell) -> set[str]:
+        return self.cell_grid.cell_marks(cell)
+
+    def set_marks(self, name: str, cells: Iterable[Cell]) -> None:
+        """Put mark ``name`` on exactly ``cells`` (removing it everywhere else)."""
+        self.cell_grid.set_marks(name, cells)
+
+    def clear_marks(self, *names: str) -> None:
+        """Remove the named marks (all marks when none are named)."""
+        self.cell_grid.clear_marks(*names)
+
+    def focused_cell(self) -> Cell | None:
+        """The cell that has the keyboard focus, or None."""
+        return self.cell_grid.focused_cell()
+
+    def focus_cell(self, cell: Cell) -> None:
+        self.cell_grid.focus_cell(cell)
+
+    def zoom(self, factor: float | None) -> float:
+        """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
+        z = self.cell_grid.zoom(factor)  # the window takes its natural size ...
+        self._natural_size()
+        self.fit_to_screen(maximise=False)  # ... but never more than the screen's work area
+        return z
+
+    @property
+    def zoom_level(self) -> float:
+        return self.cell_grid.zoom_level
+
+    def set_zoom(self, zoom: float) -> None:
+        self.cell_grid.set_zoom(zoom)
+        self._natural_size()
+
+    def digit_font_px(self) -> int:
+        """The digits' current size in pixels (they scale with the window)."""
+        return self.cell_grid.digit_font_px()
+
+    # the rest of the window
+    def set_status(self, text: str, kind: str = "info") -> None:
+        """The status line: ``kind`` is info, ok, warn or error (colour plus a leading symbol)."""
+        prefix = STATUS_SYMBOLS.get(kind, "")
+        fg = STATUS_COLOURS.get(kind, BLACK)
+        if text and prefix and prefix.strip() not in text:
+            text = prefix + text
+        self.status.configure(text=text, fg=fg)
+        self._status_kind = kind
+        if self.layout_hook is not None:
+            self.relayout()  # the presentation view gives the status line the height its text needs
+
+    def status_text(self) -> str:
+        return str(self.status.cget("text"))
+
+    def set_mode(self, givens_mode: bool) -> None:
+        """Show whether typing sets givens or entries."""
+        self.var_givens_mode.set(givens_mode)
+        self.mode_label.configure(
+            text=_("✎ Entering givens: type the puzzle, then Lock givens (Ctrl+L)") if givens_mode
+            else _("Solving: givens are locked (bold); your digits are blue")
+        )
+
+    def set_busy(self, busy: bool, what: str = "") -> None:
+        """While a job runs: Check and Solve disabled, Cancel enabled."""
+        for action in ("check", "solve", "check_entries"):
+            self.enable(action, not busy)
+        self.enable("cancel", busy)
+        self.solve_button.configure(text=_("Solving…") if busy and what == "solve" else _("Solve (Ctrl+Enter)"))
+        self.check_button.configure(text=_("Checking…") if busy and what == "check" else _("Check (F5)"))
+        self.root.configure(cursor="watch" if busy else "")
+
+    def set_suggestion(self, text: str | None) -> None:
+        """Offer a fix or a clue (``text`` such as "Apply fix: r1c1 3 → 7" or "Add clue r1c2 = 8"),
+        or withdraw it."""
+        self.clue_button.configure(text=text or _("Apply suggested fix"))
+        self.enable("add_clue", bool(text))
+
+    def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:
+        """Show "puzzle 12 of 1,465" and enable Previous/Next, or hide them (None)."""
+        self.collection_label.configure(text=position or "")
+        self.enable("prev", bool(position) and has_prev)
+        self.enable("next", bool(position) and has_next)
+        for k, w in enumerate((self.prev_button, self.collection_label, self.next_button), start=1):
+            if position:
+                w.grid(row=0, column=k, sticky="e", padx=(6 if k == 2 else 0, 6 if k == 2 else 0))
+            else:
+                w.grid_remove()
+
+    def show_findings(self, messages: list[str], hint: str = "") -> None:
+        """List every finding sentence in the Findings tab (clicking one selects it)."""
+        self.findings_panel.show(messages, hint)
+
+    def findings_text(self) -> str:
+        return self.findings_panel.shown_text()
+
+    def select_finding(self, k: int | None) -> None:
+        """Select finding ``k`` (None: no selection) and tell the controller."""
+        self.findings_panel.select(k)
+
+    @property
+    def selected_finding(self) -> int | None:
+        return self.findings_panel.selected
+
+    def has_text_selection(self) -> bool:
+        """True when the focused text widget (e.g. the findings) has selected text."""
+        try:
+            w = self.root.focus_get()
+        except (KeyError, tk.TclError):
+            return False
+        if isinstance(w, tk.Text):
+            return bool(w.tag_ranges("sel"))
+        return False
+
+    def copy_selection(self) -> None:
+        w = self.root.focus_get()
+        if isinstance(w, tk.Text) and w.tag_ranges("sel"):
+            self.set_clipboard(w.get("sel.first", "sel.last"))
+
+    def set_clipboard(self, text: str) -> None:
+        self.root.clipboard_clear()
+        self.root.clipboard_append(text)
+
+    def get_clipboard(self) -> str | None:
+        """The clipboard text, or None when it holds no text."""
+        try:
+            return self.root.clipboard_get()
+        except tk.TclError:
+            return None

@@ -1,0 +1,505 @@
+"""The command line: ``sudoku-solve`` (also ``python -m solver``).
+
+Commands (``--help`` on each says more; the help names the command as it was called)::
+
+    solve [FILE ...]          every puzzle solved, one line each, in input order
+    check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words
+    rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, score, hardest technique
+    hint [PUZZLE|FILE|EXAMPLE ...]     the next logical step (checked against the solution)
+    explain [PUZZLE|FILE|EXAMPLE ...]  every logical step until solved or stuck
+    generate LEVEL [--count N] [--seed S] [--symmetry SYM]   new puzzles with one solution
+    --version
+
+``solve`` reads files, or standard input when no FILE is given or FILE is ``-``, line by
+line in constant memory (a 1,000,000-line Kaggle CSV is never held whole), and solves with
+``--jobs`` worker processes (default: all cores; above the number of cores is lowered to
+it, with a note on stderr); the output order is the input order.  It prints the 81-digit
+solution or a line that says why not (``line 12: no solution``, ``line 13: bad input:
+found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s: ...``).  A file
+that is not one puzzle per line (a ``.ss`` drawing) is recognised when its first puzzle
+line does not parse: an input of at most 1 MiB is then read whole and its puzzles are
+labelled ``puzzle 1``, ``puzzle 2``...  A line longer than 64 KiB is reported by its number
+and skipped unread; a NUL byte (``/dev/zero``) ends that input with one error.  Files are
+decoded as ``check`` and the app decode them (UTF-8, UTF-16 with a byte-order mark,
+Latin-1).  ``--pretty`` draws each solution; ``--csv OUT`` writes a CSV instead (``-``:
+standard output): the input's columns (its header kept) plus a ``solution`` column
+(``solved`` when the input has a ``solution`` column already), empty for a puzzle that
+failed, whose reason goes to stderr; a one-puzzle-per-line input gets the header
+``puzzle,solution``.
+
+``rate``, ``hint`` and ``explain`` take any number of arguments, each a file (every puzzle
+in it), a bundled example's key or a puzzle; none or ``-`` reads standard input.  ``check``
+takes one puzzle: the argument is tried as a file, then as an example key (``--example
+KEY`` forces that), then as puzzle text.
+
+``--json`` (solve, check, rate, hint, explain, generate) prints one JSON object per puzzle,
+one per line, in input order.  Cells are named ``"r1c1"``, digits are numbers (0 blank),
+puzzles and solutions are 81-character lines (``.`` blank).  Every object of a command
+that reads puzzles starts with ``label`` (``"line 12"``, ``"a.txt, line 3"``, ``"puzzle
+2"``, ``"example 'tutorial'"``, ``"the puzzle"``), ``source`` (the file, ``"-"`` for
+stdin, null for an argument), ``line`` (the line number, or null) and ``puzzle`` (null when
+unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
+``"unreadable"`` when its file could not be read) and a ``message``; otherwise:
+
+* solve: ``status`` ``"solved" | "no_solution" | "invalid"``, ``solution`` (null unless
+  solved), ``message`` (why not, else null), ``ms`` (solving time);
+* check: ``what``, ``givens``, ``status`` (``"unique" | "multiple" | "no_solution" |
+  "invalid"``), ``summary``, ``findings`` [{``kind``, ``message``, ``cells``}],
+  ``solution`` (null unless unique), ``solutions`` (up to two), ``differing`` (cells where
+  two solutions differ), ``suggested_clue`` ({``cell``, ``digit``} or null), ``best_fix``
+  (the likeliest typing slip, or null: {``kind``, ``cells``, ``old``, ``new``, ``message``,
+  ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
+  ``old``, ``new``}]});
+* rate: ``status`` (as check), ``level`` (``"easy"`` ... ``"extreme"``, ``"guessing"``,
+  null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``,
+  ``hardest`` (technique), ``counts`` {technique: uses}, ``cells_left``, ``summary``;
+* hint: ``status`` (``"step" | "solved" | "stuck" | "invalid" | "no_solution" |
+  "multiple"``), ``message``, ``technique``, ``cells``, ``placements`` and
+  ``eliminations`` [{``cell``, ``digit``}];
+* explain: ``status`` (``"solved" | "stuck"``, or the diagnosis status), ``steps``
+  [{``technique``, ``message``, ``cells``, ``digits``, ``placements``, ``eliminations``}],
+  ``cells_left``, ``final`` (the grid where the steps end), ``message``;
+* generate: ``puzzle``, ``level``, ``seed``, ``symmetry``, ``givens``, ``ms``.
+
+Results, including a puzzle that failed, go to standard output in input order; anything
+that stops a command goes to standard error as one line, never a traceback.  A long batch
+(solve, rate, hint, explain, generate) draws a progress bar on standard error when it is a
+terminal and the results go to a file or pipe: count, rate and, for files, time left.
+
+Exit status:
+
+* 0: every puzzle solved (check: exactly one solution; rate: every puzzle rated; hint: a
+  step or a solved grid for each; explain: each solved by logic);
+* 1: a puzzle failed, or an input file could not be read;
+* 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
+  input);
+* 3: the output could not be written (disk full, closed stdout) or standard input is closed;
+* 130: Ctrl+C.  A closed pipe (``| head``) ends quietly with 1.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Optional
+
+from .batch import (  # noqa: F401  (read_items: the tests stream through it)
+    Closed, CsvOut, Inputs, Item, Progress, Unreadable, argument_items, max_jobs, read_argument,
+    read_items, solved_in_order,
+)
+from ..grid import Grid, cell_name
+
+__all__ = ["main"]
+
+def _json(record: dict) -> str:
+    from .json_out import dumps
+
+    return dumps(record)
+
+
+def _head(item: Item) -> dict:
+    """The fields every --json object of a puzzle starts with."""
+    return {"label": item.label, "source": item.source, "line": item.line,
+            "puzzle": item.grid.to_line() if item.grid is not None else None}
+
+
+def _unusable(item: Item) -> dict:
+    status = "unreadable" if item.error.startswith("cannot read") else "bad_input"
+    return dict(_head(item), status=status, message=item.error)
+
+
+# -- solve ------------------------------------------------------------------
+
+def _cmd_solve(args) -> int:
+    jobs = args.jobs if args.jobs is not None else max_jobs()
+    if jobs > max_jobs():
+        _say(f"solve: --jobs {jobs:,} is more than the {max_jobs()} cores here; using {max_jobs()}")
+        jobs = max_jobs()
+    out = sys.stdout
+    if out is None:
+        raise Closed("solve: standard output is closed; nowhere to write the solutions")
+    csv_file = None
+    if args.csv is not None and args.csv != "-":
+        try:
+            csv_file = open(args.csv, "w", encoding="utf-8", newline="")
+        except OSError as e:
+            _say(f"solve: cannot write {args.csv}: {e.strerror or e}")
+            return 2
+    try:
+        return _solve_all(args, jobs, out, csv_file)
+    finally:
+        if csv_file is not None:
+            csv_file.close()
+
+
+def _solve_all(args, jobs: int, out, csv_file) -> int:
+    inputs = Inputs(args.files, "solve")
+    target = csv_file or out
+    progress = Progress("solved", inputs, out_tty=_isatty(target))
+    table = CsvOut(target) if args.csv is not None else None
+    failed = False
+    first = True
+    try:
+        for item, result in solved_in_order(inputs, jobs):
+            status, solution, message, ms = result or (None, None, item.error, 0.0)
+            failed |= status != "solved"
+            if args.json:
+                rec = _unusable(item) if result is None else dict(
+                    _head(item), status=status, solution=solution, message=message, ms=round(ms, 3))
+                out.write(_json(rec) + "\n")
+            elif table is not None:
+                table.row(item, solution)
+                if status != "solved":
+                    _say(f"{item.label}: {message}")
+            else:
+                if args.pretty and not first:
+                    out.write("\n")
+                if solution is None:
+                    out.write(f"{item.label}: {message}\n")
+                else:
+                    out.write((Grid(map(int, solution)).pretty() if args.pretty else solution) + "\n")
+            first = False
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    target.flush()
+    return 1 if failed else 0
+
+
+def _isatty(f) -> bool:
+    try:
+        return f.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+# -- check --------------------------------------------------------------------
+
+def _side_by_side(a: str, b: str, gap: str = "    ") -> str:
+    left = a.splitlines()
+    width = max(map(len, left))
+    return "\n".join(x.ljust(width) + gap + y for x, y in zip(left, b.splitlines()))
+
+
+def _cmd_check(args) -> int:
+    if args.puzzle is None and args.example is None:
+        print("check: give a puzzle, a file or an example key", file=sys.stderr)
+        return 2
+    try:
+        what, g = read_argument(args.puzzle, args.example)
+    except Unreadable as e:
+        print(f"check: {e}", file=sys.stderr)
+        return 2
+    from .. import diagnose
+
+    d = diagnose(g)
+    code = 0 if d.status == "unique" else 1
+    if args.json:
+        from . import json_out as cli_json
+
+        source = args.puzzle if args.example is None and what == args.puzzle else None
+        rec = {"label": what, "source": source, "line": None, "puzzle": g.to_line(),
+               "what": what, "givens": g.clue_count, **cli_json.diagnosis(d)}
+        print(_json(rec))
+        return code
+    out = [f"{what} ({g.clue_count} givens)", "", g.pretty(), "", d.summary]
+    for f in d.findings:
+        if f.message != d.summary:
+            out.append(f"- {f.message}")
+    if d.status == "unique":
+        out += ["", "Solution:", d.solution.pretty()]
+    elif d.status == "multiple" and len(d.solutions) >= 2:
+        head = "Two of its solutions"
+        if d.differing:
+            head += "; they differ at " + ", ".join(cell_name(c) for c in d.differing)
+        out += ["", head + ":", _side_by_side(d.solutions[0].pretty(), d.solutions[1].pretty())]
+        if d.suggested_clue is not None:
+            cell, digit = d.suggested_clue
+            clue = f"{cell_name(cell)} = {digit}"
+            if not any(clue in f.message for f in d.findings):
+                out.append(f"Adding the clue {clue} leaves one solution.")
+    print("\n".join(out))
+    return code
+
+
+# -- rate, hint, explain: one result per puzzle ---------------------------------
+
+def _each(args, verb: str, work) -> int:
+    """Run ``work(item) -> (ok, text lines, json record)`` on every puzzle of the arguments."""
+    try:
+        inputs, items = argument_items(args.puzzles, args.example, args.command)
+    except Unreadable as e:
+        _say(f"{args.command}: {e}")
+        return 2
+    out = sys.stdout
+    if out is None:
+        raise Closed(f"{args.command}: standard output is closed")
+    single = inputs is None and len(args.puzzles) + (args.example is not None) <= 1
+    progress = Progress(verb, inputs, out_tty=_isatty(out))
+    failed = False
+    try:
+        for item in items:
+            if item.grid is None:
+                ok, lines, rec = False, [f"{item.label}: {item.error}"], _unusable(item)
+            else:
+                ok, lines, rec = work(item)
+                rec = dict(_head(item), **rec)
+            failed |= not ok
+            if args.json:
+                out.write(_json(rec) + "\n")
+            elif single or item.grid is None:
+                out.write("\n".join(lines) + "\n")
+            else:
+                out.write(f"{item.label}: " + "\n".join(lines) + "\n")
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    return 1 if failed else 0
+
+
+def _cmd_rate(args) -> int:
+    from .. import rate
+    from . import json_out as cli_json
+
+    def work(item):
+        r = rate(item.grid)
+        lines = [r.summary]
+        if r.counts and not args.brief:
+            lines.append("  " + ", ".join(f"{name} ×{n}" for name, n in r.counts.items()))
+        return r.unique, lines, cli_json.rating(r)
+
+    return _each(args, "rated", work)
+
+
+def _cmd_hint(args) -> int:
+    from . import json_out as cli_json
+    from .. import hint
+
+    def work(item):
+        h = hint(item.grid)
+        return h.status in ("step", "solved"), [h.message], cli_json.hint(h)
+
+    return _each(args, "hinted", work)
+
+
+def _cmd_explain(args) -> int:
+    from .. import logical_path
+    from . import json_out as cli_json
+    from .. import diagnose
+
+    def work(item):
+        d = diagnose(item.grid)
+        if d.status != "unique":
+            return False, [d.summary], {"status": d.status, "steps": [], "cells_left":
+                                        81 - item.grid.clue_count, "final": item.grid.to_line(),
+                                        "message": d.summary}
+        p = logical_path(item.grid)
+        if p.solved:
+            end = f"Solved in {len(p)} step{'s' if len(p) != 1 else ''}."
+        else:
+            end = (f"Stuck after {len(p)} steps with {p.cells_left} cells left: no technique "
+                   f"this app teaches applies; the rest needs guessing.")
+        lines = [end] if args.brief else [f"{k}. {s.message}" for k, s in enumerate(p, 1)] + [end]
+        return p.solved, lines, dict(cli_json.path(p), message=end)
+
+    return _each(args, "explained", work)
+
+
+# -- generate ---------------------------------------------------------------------
+
+def _cmd_generate(args) -> int:
+    import random
+
+    from .. import GenerationFailed, generate
+
+    out = sys.stdout
+    if out is None:
+        raise Closed("generate: standard output is closed")
+    start = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 9)
+    progress = Progress("made", out_tty=_isatty(out), total=args.count)
+    symmetry = args.symmetry or "none"
+    try:
+        for k in range(args.count):
+            seed = start + k
+            t = time.perf_counter()
+            try:
+                g = generate(args.level, symmetry=symmetry, seed=seed)
+            except GenerationFailed as e:
+                progress.close()
+                _say(f"generate: {e}")
+                return 1
+            ms = (time.perf_counter() - t) * 1000
+            if args.json:
+                out.write(_json({"puzzle": g.to_line(), "level": args.level, "seed": seed,
+                                 "symmetry": symmetry, "givens": g.clue_count,
+                                 "ms": round(ms, 1)}) + "\n")
+            elif args.pretty:
+                out.write(("\n" if k else "") + g.pretty() + "\n")
+            else:
+                out.write(g.to_line() + "\n")
+            out.flush()  # each puzzle as soon as it is made: a hard one takes seconds
+            progress.tick()
+        progress.done()
+    finally:
+        progress.close()
+    return 0
+
+
+# -- main -------------------------------------------------------------------
+
+def _whole(name: str, least: int):
+    def convert(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"{name} needs at least {least}")
+        return n
+    return convert
+
+
+def _jobs(text: str) -> int:
+    return _whole("--jobs", 1)(text)
+
+
+def program_name(argv0: Optional[str] = None) -> str:
+    """The command as the user called it: ``sudoku-solve``, ``python -m solver``, ...
+
+    ``python -m`` puts the module's file in ``argv[0]`` (``.../solver/__main__.py``)."""
+    argv0 = argv0 if argv0 is not None else (sys.argv[0] if sys.argv else "")
+    if argv0 in ("", "-c", "-m"):  # python -c, or an embedding program
+        return "sudoku-solve"
+    path = os.path.normpath(argv0)
+    base = os.path.basename(path)
+    package = os.path.basename(os.path.dirname(path))
+    if base == "__main__.py" and package:
+        return f"python -m {package}"
+    name = os.path.splitext(base)[0] if base.lower().endswith((".exe", ".py")) else base
+    return name or "sudoku-solve"
+
+
+def _puzzle_args(p: argparse.ArgumentParser, json_help: str) -> None:
+    p.add_argument("puzzles", nargs="*", metavar="PUZZLE|FILE|EXAMPLE",
+                   help="puzzles, files of puzzles or example keys ('-' or none: stdin)")
+    p.add_argument("--example", metavar="KEY", help="a bundled example puzzle")
+    p.add_argument("--json", action="store_true", help=json_help)
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    from .. import LEVELS, SYMMETRIES, __version__ as version
+
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description="Sudoku solver: solve, check, rate and explain puzzles, make new ones.",
+        epilog="Exit status: 0 ok, 1 a puzzle failed, "
+               "2 usage error or unreadable argument, 3 output not written or stdin closed, "
+               "130 Ctrl+C.")
+    p.add_argument("--version", action="version", version=f"{prog} {version}")
+    commands = ("solve", "check", "rate", "hint", "explain", "generate")
+    sub = p.add_subparsers(dest="command", metavar="{" + ",".join(commands) + "}")
+    sub.required = True
+
+    s = sub.add_parser("solve", help="solve every puzzle of files or stdin, one line each",
+                       description="Print one line per puzzle: the 81-digit solution or why not. "
+                                   "Exit status 1 if any puzzle failed.")
+    s.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
+    s.add_argument("-j", "--jobs", type=_jobs, default=None,
+                   help=f"worker processes (default: all cores, {os.cpu_count()} here)")
+    out = s.add_mutually_exclusive_group()
+    out.add_argument("--pretty", action="store_true", help="print each solution as a drawn grid")
+    out.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    out.add_argument("--csv", metavar="OUT",
+                     help="write a CSV: the input's columns plus the solution ('-': stdout)")
+    s.set_defaults(run=_cmd_solve)
+
+    c = sub.add_parser("check", help="say whether a puzzle is right, and if not, where",
+                       description="Diagnose one puzzle: exit 0 when it has exactly one "
+                                   "solution, 1 otherwise, 2 when the input cannot be read.")
+    c.add_argument("puzzle", nargs="?", metavar="PUZZLE|FILE|EXAMPLE",
+                   help="an 81-character puzzle, a file holding one puzzle, '-' for stdin, "
+                        "or an example key such as 'tutorial'")
+    c.add_argument("--example", metavar="KEY", help="check a bundled example puzzle")
+    c.add_argument("--json", action="store_true", help="the diagnosis as one JSON object")
+    c.set_defaults(run=_cmd_check)
+
+    r = sub.add_parser("rate", help="the difficulty: level, score, hardest technique",
+                       description="Rate each puzzle by the techniques a person needs. "
+                                   "Exit status 1 if a puzzle could not be rated.")
+    _puzzle_args(r, "one JSON object per puzzle")
+    r.add_argument("--brief", action="store_true", help="the summary line only")
+    r.set_defaults(run=_cmd_rate)
+
+    h = sub.add_parser("hint", help="the next logical step, checked against the solution",
+                       description="The simplest technique that makes progress from each "
+                                   "puzzle's start. Exit status 1 if a puzzle has none.")
+    _puzzle_args(h, "one JSON object per puzzle")
+    h.set_defaults(run=_cmd_hint)
+
+    e = sub.add_parser("explain", help="every logical step, until solved or stuck",
+                       description="The logical solution path of each puzzle, simplest "
+                                   "technique first. Exit status 1 if logic gets stuck.")
+    _puzzle_args(e, "one JSON object per puzzle, with every step")
+    e.add_argument("--brief", action="store_true", help="the last line only")
+    e.set_defaults(run=_cmd_explain)
+
+    g = sub.add_parser("generate", help="make new puzzles with one solution",
+                       description="Print new puzzles of a level, one line each. The same "
+                                   "--seed gives the same puzzles.")
+    g.add_argument("level", choices=LEVELS, help="the difficulty")
+    g.add_argument("-n", "--count", type=_whole("--count", 1), default=1,
+                   help="how many puzzles (default 1); seeds SEED, SEED+1, ...")
+    g.add_argument("--seed", type=_whole("--seed", 0), default=None,
+                   help="the first seed (default: a random one; --json shows it)")
+    g.add_argument("--symmetry", choices=SYMMETRIES, default=None, help="where the givens sit")
+    gout = g.add_mutually_exclusive_group()
+    gout.add_argument("--pretty", action="store_true", help="print each puzzle as a drawn grid")
+    gout.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    g.set_defaults(run=_cmd_generate)
+
+    return p
+
+
+def _say(line: str) -> None:
+    """One line on stderr; nothing when stderr itself is closed or full."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Optional[list[str]] = None, prog: Optional[str] = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed or a target was
+    missed, 2 usage or unreadable input, 3 output not written or stdin closed, 130 Ctrl+C);
+    never a traceback."""
+    args = _parser(prog or program_name()).parse_args(argv)
+    try:
+        code = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not at exit
+        return code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()  # the reader went away (| head): end quietly
+        return 1
+    except Closed as e:
+        _say(str(e))
+        return 3
+    except OSError as e:  # writing the output failed: a full disk, a closed descriptor
+        _silence_stdout()
+        _say(f"{args.command}: cannot write the output: {e.strerror or e}")
+        return 3

@@ -1,0 +1,1 @@
+"""Puzzles on paper: a printable page of a grid (page.py) and worksheets of many (worksheet.py)."""

@@ -1,0 +1,123 @@
+"""Reading puzzles: accept everything a user will paste or open, explain everything else.
+
+:func:`parse` reads exactly one puzzle, :func:`parse_many` every puzzle of a text; both
+take text or bytes.  Files and streams (:func:`load`, :func:`iter_puzzles`,
+:func:`read_lines`) and the limits are imported here from ``sources.py``, so every reading
+name is found in this module.  The work is split by idea::
+
+    formats.py   the formats: one line, collections, CSV, drawings, boards, links;
+                 ParseError and its messages
+    marks.py     the formats with pencil marks: the pencil-mark grid, the S9B link
+    sources.py   files and streams: bounded reading, decoding, the size limits
+    parse.py     this front: text or bytes -> one Grid or a list of them
+
+See ``formats.py`` for every format and how ambiguous text is read.  Digits that break
+the rules (two 5s in a row) are *not* a parse error: parsing only reads;
+``validate``/``diagnose`` judge.  Every failure is a :class:`ParseError` whose message
+says what was found and where.
+"""
+from __future__ import annotations
+
+import re
+
+from ..candidates import Candidates
+from .formats import ParseError, quick_grid, read_text
+from ..grid import Grid
+from ..words.i18n import msg
+from .marks import Marked, is_marked, read_marks
+from .sources import (  # noqa: F401  (re-exported: every reading name is found here)
+    MAX_FILE_BYTES, MAX_LINE_BYTES, decode_bytes, iter_puzzles, load, read_lines, size_msg, size_text,
+)
+
+__all__ = ["ParseError", "parse", "parse_many", "parse_marks", "Marked", "load", "iter_puzzles", "read_lines",
+           "MAX_FILE_BYTES", "MAX_TEXT_CHARS", "MAX_LINE_BYTES"]
+
+# parse/parse_many take text already in memory; the same bound keeps their work bounded
+# (about 1 s for 16 MB of the worst text we know).
+MAX_TEXT_CHARS = MAX_FILE_BYTES
+
+
+def _text_of(text) -> str:
+    """The text to read: str as is, bytes decoded like a file; ParseError for anything else or too long."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+        if len(data) > MAX_TEXT_CHARS:
+            raise ParseError(msg("parse_data_too_long", size=size_msg(len(data), MAX_TEXT_CHARS),
+                                 limit=size_msg(MAX_TEXT_CHARS, len(data))))
+        return decode_bytes(data, None)
+    if not isinstance(text, str):
+        raise ParseError(msg("parse_not_text", type=type(text).__name__))
+    if len(text) > MAX_TEXT_CHARS:
+        raise ParseError(msg("parse_text_too_long", n=len(text), limit=MAX_TEXT_CHARS))
+    return text
+
+
+def parse(text: str | bytes) -> Grid:
+    """Exactly one puzzle in any supported format -> Grid; ParseError otherwise (also for several).
+
+    Bytes are decoded as a file's are (UTF-8, UTF-16 with BOM, Latin-1)."""
+    g = quick_grid(text) if type(text) is str else None
+    if g is not None:
+        return g
+    text = _text_of(text)
+    if is_marked(text):  # a pencil-mark grid or an S9B link: its digits (parse_marks keeps the marks)
+        return read_marks(text).grid()
+    try:
+        grids = read_text(text)
+    except ParseError:
+        same = _one_puzzle_shown_twice(text)
+        if same is None:
+            raise
+        return same
+    if len(grids) != 1:
+        same = _one_puzzle_shown_twice(text)
+        if same is not None:
+            return same
+        raise ParseError(msg("parse_several", n=len(grids)))
+    return grids[0]
+
+
+def _one_puzzle_shown_twice(text: str) -> Grid | None:
+    """The one grid of a text whose blank-line-separated blocks all show the same puzzle, else None.
+
+    That is what the app's Ctrl+C puts on the clipboard (the 81-character line, a blank line,
+    the framed block), so it must paste back as one puzzle, not as two.
+    """
+    blocks = [b for b in re.split(r"\n[ \t]*\r?\n", text) if b.strip()]
+    if not 2 <= len(blocks) <= 4:
+        return None
+    first = None
+    for block in blocks:
+        try:
+            grids = read_text(block)
+        except ParseError:
+            return None
+        if len(grids) != 1 or (first is not None and grids[0] != first):
+            return None
+        first = grids[0]
+    return first
+
+
+def parse_marks(text: str | bytes) -> Marked:
+    """A position with pencil marks (a pencil-mark grid or an S9B link; see ``marks.py``) -> Marked.
+
+    Any other puzzle :func:`parse` reads comes back with no marks; ParseError otherwise."""
+    text = _text_of(text)
+    if is_marked(text):
+        return read_marks(text)
+    g = parse(text)
+    return Marked(g, Grid.empty(), Candidates([0] * 81))
+
+
+def parse_many(text: str | bytes) -> list[Grid]:
+    """Every puzzle in a collection (one per line, CSV, .sdm) or a single puzzle; ParseError otherwise."""
+    text = _text_of(text)
+    if is_marked(text):
+        return [read_marks(text).grid()]
+    try:
+        return read_text(text)
+    except ParseError:
+        same = _one_puzzle_shown_twice(text)
+        if same is None:
+            raise
+        return [same]

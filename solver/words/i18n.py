@@ -1,0 +1,427 @@
+"""The words for people, in the class's language: one place that turns codes and data into text.
+
+The engine never builds a sentence.  It returns a :class:`Msg` -- a **code** and its
+**data** (cells, digits, units, counts, other messages) -- and :func:`describe` words
+it, in English by default or in the language chosen with :func:`set_language`::
+
+    m = msg("no_place", digit=5, unit=Unit("box", 3))
+    describe(m)             # '5 has no place left in box 4 ...'
+    describe(m, "de")       # '5 hat in Block 4 keinen Platz mehr ...'
+
+The English text of each code is its template in ``solver/messages/``; the translations
+are gettext catalogues (``solver/locale/<lang>.po``, compiled to ``.mo`` by the build;
+a ``.po`` without its ``.mo`` is compiled in memory).  The app adds its own catalogue
+(domain ``"app"``) with :func:`add_domain`.
+
+Template fields name their kind after a colon, and this module words the value the
+language's way: ``{cell:cell}`` r3c7 (Z3S7, L3C7, F3C7), ``{cells:cells}`` "r1c1, r1c2 and
+r1c3", ``{unit:unit}`` "row 3", ``{n:n}`` 1,465 / 1.465 / 1 465, ``{x:1}`` one decimal,
+``{t:seconds}`` "4 ms" / "2.50 s".  See :data:`SPECS`.
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import locale
+import os
+import string
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .catalog import compile_po, read_po
+
+__all__ = [
+    "LANGUAGES", "Msg", "msg", "describe", "set_language", "language", "system_language",
+    "normalize_language", "add_domain", "translate", "translate_plural", "number", "decimal",
+    "seconds", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
+]
+
+#: The languages with a catalogue: code -> the language's own name (for the menu).
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+SOURCE = "en"  # the language the templates are written in
+
+_state = threading.local()
+_default = [SOURCE]  # the chosen language (one for the whole process; threads read it)
+_DOMAINS: dict[str, Path] = {"solver": Path(__file__).resolve().parent.parent / "locale"}
+_CACHE: dict[tuple[str, str], gettext.NullTranslations] = {}
+_LOCK = threading.Lock()
+_TEMPLATES: dict[str, str | tuple[str, str, str]] = {}
+
+
+# -- languages ---------------------------------------------------------------------------
+
+_WINDOWS_NAMES = {"english": "en", "german": "de", "french": "fr", "spanish": "es",
+                  "deutsch": "de", "français": "fr", "francais": "fr", "español": "es", "espanol": "es"}
+
+
+def normalize_language(tag: str | None) -> str | None:
+    """``'de_DE.UTF-8'``, ``'fr-CA'``, ``'German_Germany'`` -> ``'de'``/``'fr'``; None if not offered."""
+    if not tag:
+        return None
+    tag = tag.strip().split(".")[0].split("@")[0]
+    base = tag.replace("-", "_").split("_")[0].lower()
+    if base in LANGUAGES:
+        return base
+    return _WINDOWS_NAMES.get(base)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for, if offered, else English.
+
+    Reads ``LANGUAGE`` (a colon list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as gettext
+    does, then the locale Python reports (Windows and macOS set no variables).
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if not value:
+            continue
+        if value in ("C", "POSIX") or value.startswith(("C.", "POSIX.")):
+            return SOURCE
+        for tag in value.split(":"):
+            lang = normalize_language(tag)
+            if lang:
+                return lang
+        if var != "LANGUAGE":
+            return SOURCE  # a locale we do not offer: English, not the next variable
+    if environ is None:
+        try:
+            lang = normalize_language(locale.getlocale()[0])
+        except (ValueError, TypeError):
+            lang = None
+        if lang:
+            return lang
+    return SOURCE
+
+
+def set_language(lang: str | None) -> str:
+    """Word every message in ``lang`` from now on (None: the system's); returns the code used."""
+    chosen = normalize_language(lang) if lang else system_language()
+    _default[0] = chosen or SOURCE
+    return _default[0]
+
+
+def language() -> str:
+    """The code of the language messages are worded in ("en", "de", "fr", "es")."""
+    return _default[0]
+
+
+def _lang(lang: str | None) -> str:
+    if not lang:
+        return _default[0]
+    if lang in LANGUAGES:  # the usual case, a code already: no parsing
+        return lang
+    return normalize_language(lang) or SOURCE
+
+
+# -- catalogues ---------------------------------------------------------------------------
+
+def add_domain(domain: str, folder: Path | str) -> None:
+    """Look for ``domain``'s catalogues (``<lang>.mo`` or ``<lang>.po``) in ``folder``."""
+    with _LOCK:
+        _DOMAINS[domain] = Path(folder)
+        for key in [k for k in _CACHE if k[0] == domain]:
+            del _CACHE[key]
+
+
+def _translations(domain: str, lang: str) -> gettext.NullTranslations:
+    key = (domain, lang)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    with _LOCK:
+        found = _CACHE.get(key)
+        if found is None:
+            found = _load(domain, lang)
+            _CACHE[key] = found
+    return found
+
+
+def _load(domain: str, lang: str) -> gettext.NullTranslations:
+    if lang == SOURCE or domain not in _DOMAINS:
+        return gettext.NullTranslations()
+    folder = _DOMAINS[domain]
+    mo, po = folder / f"{lang}.mo", folder / f"{lang}.po"
+    try:
+        if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+            with open(mo, "rb") as fh:
+                return gettext.GNUTranslations(fh)
+        if po.exists():
+            entries = read_po(po.read_text(encoding="utf-8"), str(po))
+            return gettext.GNUTranslations(io.BytesIO(compile_po(entries)))
+    except (OSError, ValueError):
+        pass  # a damaged catalogue: English rather than no window at all
+    return gettext.NullTranslations()
+
+
+def translate(text: str, context: str | None = None, domain: str = "solver", lang: str | None = None) -> str:
+    """``text`` (English) in the language; ``context`` tells apart equal English texts."""
+    t = _translations(domain, _lang(lang))
+    return t.pgettext(context, text) if context else t.gettext(text)
+
+
+def translate_plural(singular: str, plural: str, n: int, context: str | None = None,
+                     domain: str = "solver", lang: str | None = None) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the language (its own plural rule)."""
+    t = _translations(domain, _lang(lang))
+    return t.npgettext(context, singular, plural, n) if context else t.ngettext(singular, plural, n)
+
+
+# -- numbers, lists, cells, units ----------------------------------------------------------
+
+_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
+_POINT = {"en": ".", "de": ",", "fr": ",", "es": ","}
+_MIN_GROUPED = {"es": 10000}  # Spanish groups from five digits on (CLDR): 1465, 14.650
+
+
+def _grouped(digits: str, lang: str) -> str:
+    if abs(int(digits or "0")) < _MIN_GROUPED.get(lang, 1000):
+        return digits
+    head, rest = digits[: len(digits) % 3], digits[len(digits) % 3:]
+    parts = ([head] if head else []) + [rest[i:i + 3] for i in range(0, len(rest), 3)]
+    return _GROUP[lang].join(parts)
+
+
+def number(n: int, lang: str | None = None) -> str:
+    """An integer with the language's thousands separator: 1,465 / 1.465 / 1 465."""
+    lang = _lang(lang)
+    sign = "-" if n < 0 else ""
+    return sign + _grouped(str(abs(int(n))), lang)
+
+
+def decimal(x: float, places: int = 1, lang: str | None = None) -> str:
+    """``x`` with ``places`` decimals, the language's decimal mark and grouping: 2.50 / 2,50."""
+    lang = _lang(lang)
+    text = f"{abs(x):.{places}f}"
+    whole, _, frac = text.partition(".")
+    sign = "-" if x < 0 and float(text) != 0 else ""
+    return sign + _grouped(whole, lang) + (_POINT[lang] + frac if frac else "")
+
+
+def seconds(secs: float, lang: str | None = None) -> str:
+    """A duration as the app shows it: "under 1 ms", "4 ms", "2.50 s"."""
+    if secs < 0.001:
+        return translate("under 1 ms", "duration", lang=lang)
+    if secs < 1:
+        return translate("{ms} ms", "duration", lang=lang).format(ms=number(round(secs * 1000), lang))
+    return translate("{s} s", "duration", lang=lang).format(s=decimal(secs, 2, lang))
+
+
+def join(words: Iterable[str], lang: str | None = None, word: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' in the language (``word``: "and" or "or")."""
+    words = [str(w) for w in words]
+    if len(words) <= 1:
+        return "".join(words)
+    last = translate("{rest} and {last}" if word == "and" else "{rest} or {last}", "list", lang=lang)
+    sep = translate(", ", "list separator", lang=lang)
+    return last.format(rest=sep.join(words[:-1]), last=words[-1])
+
+
+def cell_text(cell, lang: str | None = None) -> str:
+    """``(2, 6)`` -> "r3c7" in the language's notation (German Z3S7 ...); data keeps r3c7."""
+    if isinstance(cell, int):
+        cell = divmod(cell, 9)
+    r, c = cell
+    return translate("r{row}c{col}", "cell", lang=lang).format(row=r + 1, col=c + 1)
+
+
+_UNIT_WORDS = {"row": "row {n}", "col": "column {n}", "box": "box {n}"}
+_KIND_WORDS = {"row": "row", "col": "column", "box": "box"}
+
+
+def unit_text(unit, lang: str | None = None) -> str:
+    """A unit (a ``grid.Unit`` or a unit number 0..26) as "row 3", "column 7", "box 5"."""
+    if isinstance(unit, int):
+        kind, index = ("row", "col", "box")[unit // 9], unit % 9
+    else:
+        kind, index = unit.kind, unit.index
+    return translate(_UNIT_WORDS[kind], "unit", lang=lang).format(n=index + 1)
+
+
+def _kind_text(kind, lang):
+    kind = getattr(kind, "kind", kind)
+    return translate(_KIND_WORDS[kind], "unit kind", lang=lang)
+
+
+def _cell_words(cell, lang):
+    if isinstance(cell, int):
+        cell = divmod(cell, 9)
+    r, c = cell
+    return translate("row {row}, column {col}", "cell words", lang=lang).format(row=r + 1, col=c + 1)
+
+
+# -- messages -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Msg:
+    """A message for people as plain data: a ``code`` (see ``solver/messages/``) and its ``args``.
+
+    ``str(m)`` and :attr:`text` word it in the chosen language; :func:`describe` in any.
+    Equal code and data are equal messages, whatever the language.
+    """
+
+    code: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return dict(self.args)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    @property
+    def text(self) -> str:
+        return describe(self)
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def _freeze(value):
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value))
+    return value
+
+
+def msg(code: str, **data: Any) -> Msg:
+    """The message ``code`` with its data (lists are stored as tuples)."""
+    return Msg(code, tuple((k, _freeze(v)) for k, v in data.items()))
+
+
+def register(templates: Mapping[str, str | tuple[str, str, str]]) -> None:
+    """Add message templates: code -> English text, or (singular, plural, count field)."""
+    for code, template in templates.items():
+        if code in _TEMPLATES and _TEMPLATES[code] != template:
+            raise ValueError(f"message code {code!r} registered twice with different texts")
+        _TEMPLATES[code] = template
+
+
+def templates() -> dict[str, str | tuple[str, str, str]]:
+    """Every registered template (importing ``solver.words.messages`` registers the engine's)."""
+    from . import messages  # noqa: F401  (registers on import)
+    return dict(_TEMPLATES)
+
+
+def _seconds_spec(v, lang):
+    return seconds(v, lang)
+
+
+#: The kinds a template field can name, and how each is worded.
+SPECS = {
+    "cell": lambda v, lang: cell_text(v, lang),
+    "cells": lambda v, lang: join([cell_text(c, lang) for c in v], lang),
+    "cellcomma": lambda v, lang: translate(", ", "list separator", lang=lang).join(cell_text(c, lang) for c in v),
+    "cellor": lambda v, lang: join([cell_text(c, lang) for c in v], lang, "or"),
+    "cellwords": _cell_words,
+    "unit": lambda v, lang: unit_text(v, lang),
+    "units": lambda v, lang: join([unit_text(u, lang) for u in v], lang),
+    "kind": _kind_text,
+    "digits": lambda v, lang: join([str(d) for d in v], lang),
+    "digitor": lambda v, lang: join([str(d) for d in v], lang, "or"),
+    "digitcomma": lambda v, lang: translate(", ", "list separator", lang=lang).join(str(d) for d in v),
+    "n": lambda v, lang: number(v, lang),
+    "0": lambda v, lang: number(round(v), lang),
+    "1": lambda v, lang: decimal(v, 1, lang),
+    "2": lambda v, lang: decimal(v, 2, lang),
+    "seconds": _seconds_spec,
+    "and": lambda v, lang: join([_word(x, lang) for x in v], lang),
+    "or": lambda v, lang: join([_word(x, lang) for x in v], lang, "or"),
+    "lines": lambda v, lang: "\n".join(_word(x, lang) for x in v),
+    "semi": lambda v, lang: translate("; ", "list separator", lang=lang).join(_word(x, lang) for x in v),
+    "sentences": lambda v, lang: " ".join(_word(x, lang) for x in v),
+    "cap": lambda v, lang: (lambda t: t[:1].upper() + t[1:])(_word(v, lang)),  # a sentence's start
+    "technique": lambda v, lang: translate(v, "technique", lang=lang),
+    "level": lambda v, lang: translate(_level_label(v), "level", lang=lang),
+}
+
+
+def _level_label(level: str) -> str:
+    from ..rating import LEVEL_LABELS  # rating words its own results through this module
+    return LEVEL_LABELS.get(level, level)
+
+
+def _word(value, lang):
+    return describe(value, lang) if isinstance(value, Msg) else str(value)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, spec):
+        return self.field(value, spec, self.lang)
+
+    @staticmethod
+    def field(value, spec: str, lang: str) -> str:
+        """One field's value in words."""
+        if spec in SPECS:
+            return SPECS[spec](value, lang)
+        if isinstance(value, Msg):
+            return describe(value, lang)
+        if spec == "" and isinstance(value, bool):
+            return str(value)
+        return format(value, spec)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple | None:
+    """``text``'s literal parts and plain ``{name:spec}`` fields, parsed once; None when a field
+    is more than a name and a spec (an index, an attribute, a conversion, a nested field)."""
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        if name is not None and (conversion or not name.isidentifier() or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
+def _format(text: str, lang: str, data: Mapping[str, Any]) -> str:
+    """``text`` with its fields worded in ``lang``, as ``_Formatter(lang).vformat`` words them, but
+    the template parsed once (a batch words one message per bad line)."""
+    parts = _parsed(text)
+    if parts is None:
+        return _Formatter(lang).vformat(text, (), data)
+    out = []
+    for literal, name, spec in parts:
+        out.append(literal)
+        if name is not None:
+            out.append(_Formatter.field(data[name], spec, lang))
+    return "".join(out)
+
+
+def fill(text: str, lang: str | None = None, **data: Any) -> str:
+    """``text`` (already translated) with its ``{name:spec}`` fields worded the language's way."""
+    return _format(text, _lang(lang), data)
+
+
+#: The phrases this module words itself: (context, English text), for the catalogue.
+PHRASES = [
+    ("duration", "under 1 ms"), ("duration", "{ms} ms"), ("duration", "{s} s"),
+    ("list", "{rest} and {last}"), ("list", "{rest} or {last}"), ("list separator", ", "), ("list separator", "; "),
+    ("cell", "r{row}c{col}"), ("cell words", "row {row}, column {col}"),
+] + [("unit", t) for t in _UNIT_WORDS.values()] + [("unit kind", t) for t in _KIND_WORDS.values()]
+
+
+def describe(message: Msg | str, lang: str | None = None) -> str:
+    """``message`` in words, in ``lang`` (default: the chosen language); a plain str is returned as is."""
+    if not isinstance(message, Msg):
+        return message
+    lang = _lang(lang)
+    template = _TEMPLATES.get(message.code)
+    if template is None:
+        template = templates().get(message.code)
+        if template is None:
+            raise KeyError(f"no template for message code {message.code!r}")
+    data = message.data
+    if isinstance(template, tuple):
+        singular, plural, count = template
+        text = translate_plural(singular, plural, int(data[count]), message.code, lang=lang)
+    else:
+        text = translate(template, message.code, lang=lang)
+    return _format(text, lang, data)
