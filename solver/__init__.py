@@ -3,7 +3,7 @@
 Plain data in, structured results out::
 
     import solver
-    g = solver.reading.parse(text)              # -> Grid (raises solver.ParseError)
+    g = solver.parse(text)              # -> Grid (raises solver.ParseError)
     solver.solve(g)                     # -> solved Grid, or None
     solver.count_solutions(g, limit=2)  # -> 0..limit
     solver.validate(g)                  # -> [Conflict, ...]

@@ -34,18 +34,12 @@ from typing import Optional
 
 from .grid import Grid
 from .words.i18n import Msg, describe, msg, translate
+from .words.levels import LEVEL_LABELS, LEVELS
 from .path import LogicalPath, logical_path, solve_logically
 from .techniques import technique
 
 __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CAP"]
 
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-#: the labels of the levels, and of "guessing": a path that stopped before the end (cancelled
-#: or beyond the forcing chains' bound; never seen on a puzzle with one solution)
-#: They stay English here (data, the catalogue's keys); solver.describe words a level in the
-#: chosen language through the "level" context (the ``{x:level}`` kind of solver.words.i18n).
-LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert",
-                "extreme": "Extreme", "guessing": "Needs guessing"}
 GUESS_PENALTY = 200
 PER_CELL_LEFT = 10
 BACKTRACK_CAP = 500_000  # ~0.3-0.5 s of the classic backtracker on this machine at worst

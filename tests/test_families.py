@@ -57,7 +57,7 @@ def assert_next_step(name: str, line: str, marks: str, expect_elims=(), expect_p
         assert sol[cell] == d
     assert step.message.startswith(name + ":") and step.unit_hint.startswith("Look at")
     assert set(step.targets) <= set(step.highlight) and step.cells and step.digits
-    assert step.lesson == solver.technique(name).summary
+    assert solver.technique(step.technique).lesson == solver.technique(name).summary
     return step
 
 
@@ -294,7 +294,7 @@ def test_bug_plus_1_places_the_digit_seen_three_times():
     g, cands = position(BUG_LINE, BUG_MARKS)
     step = find_step(g, "BUG+1", cands)
     assert step.placements == (((6, 0), 7),) and not step.eliminations
-    assert solver.solve(g)[6, 0] == 7 and step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    assert solver.solve(g)[6, 0] == 7 and solver.technique(step.technique).lesson.endswith("assumes the puzzle has exactly one solution.")
     # a second cell with three candidates: no BUG+1
     from solver.techniques.uniqueness import bug_plus_1
     masks = list(cands.masks)
@@ -480,7 +480,7 @@ def test_avoidable_rectangle_from_a_position():
     assert elims(step) == {((0, 8), 2)} and sol[0, 8] != 2
     assert step.message.startswith("Avoidable Rectangle:") and "none of them a given" in step.message
     assert set(step.cells) == {(0, 4), (0, 8), (1, 4), (1, 8)} and (0, 8) in step.highlight
-    assert step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    assert solver.technique(step.technique).lesson.endswith("assumes the puzzle has exactly one solution.")
     # were the solved digits givens, they could not swap: no Avoidable Rectangle
     other = find_first(list(g.cells), list(cands.masks), memo={"givens": g.cells})
     assert other is None or other.technique != "Avoidable Rectangle"
@@ -525,7 +525,7 @@ def test_avoidable_rectangle_type_4_crafted():
     assert step.message.startswith("Avoidable Rectangle Type 4:") and "neither a given" in step.message
     assert "In row 2, 2 fits only at r2c1 and r2c4" in step.message
     assert set(step.cells) == {(0, 0), (0, 3), (1, 0), (1, 3)}
-    assert step.lesson.endswith("assumes the puzzle has exactly one solution.")
+    assert solver.technique(step.technique).lesson.endswith("assumes the puzzle has exactly one solution.")
     assert avoidable_rectangle(cells, masks, memo={"givens": (0,) * 81}) is None  # not type 1 or 2
     # the other digit: 1 only at r2c1 and r2c4 in row 2, so r2c1 cannot be 2
     masks = [0 if d else mask(range(1, 10)) for d in cells]
@@ -558,7 +558,7 @@ def test_avoidable_rectangle_type_4_on_a_real_path():
     assert step is not None and elims(step) == {((0, 7), 3)} and sol[0, 7] != 3
     assert "In row 1, 4 fits only at r1c5 and r1c8" in step.message
     assert find_step(g, "Avoidable Rectangle Type 4", cands) is None  # every digit a given
-    assert step.lesson == solver.technique("Avoidable Rectangle Type 4").summary
+    assert solver.technique(step.technique).lesson == solver.technique("Avoidable Rectangle Type 4").summary
 
 
 # -- Franken and Mutant fish ----------------------------------------------------------------
@@ -585,7 +585,7 @@ def test_franken_x_wing_crafted():
     assert "column 1 and column 5" in step.message
     assert elims(step) == {((6, 0), 5), ((7, 4), 5)}
     assert x_wing([0] * 81, masks) is None  # no plain X-Wing: box 5 is a base unit
-    assert step.lesson == solver.technique("Franken Fish").summary
+    assert solver.technique(step.technique).lesson == solver.technique("Franken Fish").summary
 
 
 def test_mutant_x_wing_crafted():

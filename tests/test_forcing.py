@@ -54,7 +54,7 @@ def test_digit_forcing_chain_is_a_short_contradiction(hardest):
     b, = step.chain.branches
     assert b.lines and all(reason for _, reason, _ in b.lines)
     assert "contradiction" in b.outcome
-    assert "Digit Forcing Chain: if " in step.message and step.lesson.endswith(".")
+    assert "Digit Forcing Chain: if " in step.message and solver.technique(step.technique).lesson.endswith(".")
 
 
 @pytest.mark.slow
@@ -79,7 +79,7 @@ def test_every_path_step_of_a_hardest_puzzle_is_right_and_the_path_ends_solved(h
     g, sol, path = hardest
     assert path.solved and path.final_grid == sol
     assert all(agrees(s, sol) for s in path)
-    assert {s.level for s in path if s.technique.endswith("Forcing Chain")} == {"extreme"}
+    assert {solver.technique(s.technique).level for s in path if s.technique.endswith("Forcing Chain")} == {"extreme"}
 
 
 def test_propagate_finds_the_contradiction_and_keeps_the_reasons():

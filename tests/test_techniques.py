@@ -286,7 +286,8 @@ def test_step_data_for_the_hint_ladder():
     assert step.technique and step.unit_hint.startswith("Look at")
     assert step.highlight and set(step.targets) <= set(step.highlight)
     assert step.conclusion.startswith("Place ")
-    assert step.lesson == solver.technique(step.technique).summary and step.level == "easy"
+    technique = solver.technique(step.technique)  # the step names it; the registry describes it
+    assert technique.lesson == technique.summary and technique.level == "easy"
     g2, _ = step.apply(grid(EASY))
     (cell, d), = step.placements
     assert g2[cell] == d

@@ -33,7 +33,7 @@ def solver_entries() -> list[Entry]:
     """The engine's messages: templates (context = code), technique and level names, i18n words."""
     import solver.words.i18n as i18n
     from solver.techniques.registry import TECHNIQUES
-    from solver.rating import LEVEL_LABELS
+    from solver.words.levels import LEVEL_LABELS
 
     out: dict[tuple, Entry] = {}
 

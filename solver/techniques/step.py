@@ -109,18 +109,6 @@ class Step:
         """The conclusion alone, e.g. "Place 7 in r4c5." or "Remove 3 from r2c5 and r2c7."."""
         return describe(self.conclusion_msg)
 
-    @property
-    def level(self) -> str:
-        """The level of the technique ("easy" ... "expert")."""
-        from .registry import technique  # the registry imports every family, which import this
-        return technique(self.technique).level
-
-    @property
-    def lesson(self) -> str:
-        """The technique's short explanation (for the hint ladder's "what is this?" link)."""
-        from .registry import technique
-        return technique(self.technique).lesson
-
     def apply(self, g: Grid, cands: Optional[Mapping] = None) -> tuple[Grid, Candidates]:
         """The position after this step: ``(grid, candidates)``; ``cands`` defaults to the basic ones."""
         masks = effective_masks(g, cands)

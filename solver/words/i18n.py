@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .catalog import compile_po, read_po
+from .levels import LEVEL_LABELS
 
 __all__ = [
     "LANGUAGES", "Msg", "msg", "describe", "set_language", "language", "system_language",
@@ -303,9 +304,17 @@ def register(templates: Mapping[str, str | tuple[str, str, str]]) -> None:
 
 
 def templates() -> dict[str, str | tuple[str, str, str]]:
-    """Every registered template (importing ``solver.words.messages`` registers the engine's)."""
-    from . import messages  # noqa: F401  (registers on import)
+    """Every registered template, the engine's (``solver/words/messages``) included."""
+    _engine_templates()
     return dict(_TEMPLATES)
+
+
+@functools.lru_cache(maxsize=None)
+def _engine_templates() -> None:
+    """Register the engine's templates once, when a message is first worded."""
+    from .messages import TEMPLATES
+
+    register(TEMPLATES)
 
 
 def _seconds_spec(v, lang):
@@ -342,7 +351,6 @@ SPECS = {
 
 
 def _level_label(level: str) -> str:
-    from ..rating import LEVEL_LABELS  # rating words its own results through this module
     return LEVEL_LABELS.get(level, level)
 
 

@@ -8,9 +8,7 @@ the language (5Z1S1 = 5Z1S5 ...); a grouped node reads ``4r1c23`` (digit, rows, 
 A forcing chain's tree is made of facts ("r1c2 = 4", "r1c2 ≠ 4"), their reasons and the
 contradictions of ``branches.py``.
 """
-from ..i18n import register
-
-register({
+TEMPLATES = {
     # -- links.py: chain notation
     "chain_node": "{d}{c:cell}",
     "chain_group_node": "{d}r{rows}c{cols}",
@@ -159,4 +157,4 @@ register({
                            "goes, the chains agree (some links are themselves proved by smaller "
                            "forcing chains): {facts}.",
     "forcing_unit_hint": "Try each place of {d} in {u:unit} and follow what it forces.",
-})
+}

@@ -6,9 +6,7 @@ offsets are positions in a file (written plainly, never grouped).  ``ch``, ``ite
 ``tok``, ``pair`` are what the user typed, quoted (``'h'``) or a message such as "a tab";
 ``name`` is a file's path, quoted.
 """
-from ..i18n import register
-
-register({
+TEMPLATES = {
     # grid.py: a cell for people
     "cell_label": "{cell:cell} ({cell:cellwords})",
 
@@ -213,4 +211,4 @@ register({
     "marks_twice": "{tok} names a candidate twice",
     "marks_rows": ("found {n:n} rows of cells, a pencil-mark grid has 9",
                    "found {n:n} rows of cells, a pencil-mark grid has 9", "n"),
-})
+}

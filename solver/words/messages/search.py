@@ -1,7 +1,5 @@
 """The visible search and its counts (backtrack, work, search)."""
-from ..i18n import register
-
-register({
+TEMPLATES = {
     # one event of the backtracking search (solver/backtrack.py)
     "search_try": "try {digit} at {cell:cell}",
     "search_reject": "{digit} \u2717 at {cell:cell}: already in {unit:unit} at {peer:cell}",
@@ -21,4 +19,4 @@ register({
     "search_exhausted_why": "no solution: {why}",
     "search_not_searched": "not searched: {unit:unit} already has two {digit}s ({cell:cell} and {peer:cell}); "
                            "fix the givens first",
-})
+}

@@ -7,9 +7,7 @@ digits, ``c``/``p``/``a``/``b`` cells, ``cs`` cells, ``ds`` digits, ``u`` a unit
 ``out`` the cells that lose a digit, ``elims`` the list of ``step_elim_part``;
 ``base``/``cover`` are 1-based row or column numbers.
 """
-from ..i18n import register
-
-register({
+TEMPLATES = {
     # -- step.py: the pieces every family shares
     "step_place": "Place {d} in {c:cell}.",
     "step_remove": "Remove {elims:semi}.",
@@ -155,4 +153,4 @@ register({
                        "{b1:cells}, so those two colours are not both true, and {d} is in "
                        "{p2:cells} or in {b2:cells}: remove {d} from {out:cells}, which sees both.",
     "colouring_hint": "Look at the cells where {d} has only two places in a unit.",
-})
+}

@@ -1,8 +1,6 @@
 """Hints, the logical path, the difficulty card and the generator (hint, path, rating, generate),
 and the words on printed pages (printing, worksheet) and of the example puzzles (examples)."""
-from ..i18n import register
-
-register({
+TEMPLATES = {
     # hint.py: checked advice
     "hint_wrong": ("{n:n} digit differs from the solution: {cells:cells}.",
                    "{n:n} digits differ from the solution: {cells:cells}.", "n"),
@@ -85,4 +83,4 @@ register({
     "print_no_solution_grid": "grid {number} has no solution, so it has no solution page",
     "print_many_solutions_grid": "grid {number} has more than one solution, so it has no solution page",
     "worksheet_empty": "a worksheet needs at least one puzzle",
-})
+}
