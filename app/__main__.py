@@ -95,7 +95,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     file (None: the settings are kept in the state file); app/session.py.
 
     The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
-    ``"presentation"``).
+    ``"paper"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"language"``).
 
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
@@ -109,12 +109,14 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     from .features.demo import install_demo
     from .features.highlight import install_highlight
     from .features.notes import install_notes
+    from .features.paper import install_paper
     from .features.presentation import install_presentation
     from .features.teach import install_teach
 
     demo = install_demo(form, controller)  # classroom mode: the search demo
     notes = install_notes(form, controller)  # the person's pencil marks (before teach: its guard wraps them)
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
+    paper = install_paper(form, controller)  # File ▸ Print… and Print worksheet…
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
     demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
     from .window.layout import WindowSize, dpi_factor, fit_tree_rows, scale_tree_columns, wrap_wide_labels
@@ -125,7 +127,8 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table, *teach.card.tables))
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
-    controller.features.update(demo=demo, teach=teach, presentation=presentation, notes=notes, highlight=highlight)
+    controller.features.update(demo=demo, teach=teach, paper=paper, presentation=presentation, notes=notes,
+                               highlight=highlight)
     from .features.language import install_language
 
     install_language(form, controller, build_window)  # View ▸ Language: builds the window again

@@ -155,6 +155,18 @@ def level_name(level: str) -> str:
     return solver.fill("{level:level}", level=level)
 
 
+#: solver.SYMMETRIES as people read them ("none" is never named)
+SYMMETRY_WORDS = {"rotational": N_("rotational"), "quarter-turn": N_("quarter-turn"), "mirror": N_("mirror"),
+                  "diagonal": N_("diagonal"), "anti-diagonal": N_("anti-diagonal")}
+
+
+def symmetry_name(symmetry: str) -> str:
+    """A symmetry's name in the chosen language ("mirror", "Spiegel"); the data keeps the English key."""
+    if symmetry == "none":
+        return pgettext("symmetry", "none")
+    return _(SYMMETRY_WORDS.get(symmetry, symmetry))
+
+
 def what_is(name: str) -> str:
     """The link to a technique's lesson: "What is an X-Wing?", "What is a Naked Pair?"."""
     text = N_("What is an {name:technique}?") if article(name) == "an" else N_("What is a {name:technique}?")

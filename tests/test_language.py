@@ -193,7 +193,7 @@ def test_without_a_state_file_the_grid_and_settings_are_handed_over_in_memory(tk
     form.var_live_check.set(False)
     controller.form.zoom(1.15)
     board, zoom = controller.board, form.zoom_level
-    form_es, es = switch_language(controller, "es")
+    form_es, es = switch_language(controller, "es", build_window)
     guard(tk_root, form_es)
     assert es.board == board and es.history.can_undo
     assert es.session.state_path is None
@@ -208,9 +208,10 @@ def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
     w.controller.load_puzzle(solver.parse(PUZZLE), "test")
     w.presentation.enter()
     w.root.update()
+    from app.__main__ import build_window
     from app.features.language import switch_language
 
-    form_de, de = switch_language(w.controller, "de")
+    form_de, de = switch_language(w.controller, "de", build_window)
     guard(w.root, form_de)
     w.root.update()
     assert de.features["presentation"].on and form_de.is_presentation
@@ -252,7 +253,7 @@ def test_the_old_window_is_let_go(tk_root, sudoku_home):
     first = weakref.ref(controller)
     commands = {"de": [], "en": []}
     for lang in ("de", "en", "de", "en", "de", "en"):
-        form, controller = switch_language(controller, lang)
+        form, controller = switch_language(controller, lang, build_window)
         tk_root.update()
         commands[lang].append(len(tk_root.tk.call("info", "commands")))
     gc.collect()

@@ -1,7 +1,7 @@
 """Printing: the pure page maker (solver/printing/page.py, solver/printing/worksheet.py) and, on a real Tk root,
-File ▸ Print… (Ctrl+P, app/features/paper/) and File ▸ Print worksheet… (app/features/teach/puzzles.py).
+File ▸ Print… (Ctrl+P) and File ▸ Print worksheet… (app/features/paper/).
 
-No real browser opens: ``app.features.paper.open_page`` is replaced by a recorder and the tests read
+No real browser opens: ``app.features.paper.pages.open_page`` is replaced by a recorder and the tests read
 the file it was given.  The announced page count is compared with the page containers in the
 written file, and -- when a headless Chromium is installed -- with the pages of the PDF that
 Chromium prints from it (skipped otherwise).
@@ -94,7 +94,7 @@ def test_plan_pages_counts_puzzle_and_solution_pages():
 
 def test_the_grid_as_it_stands_keeps_its_layers_apart():
     b = a_board_in_progress()
-    from app.features.paper import board_notes, print_grid_of
+    from app.features.paper.pages import board_notes, print_grid_of
 
     item = print_grid_of(b, solver_digits=False)
     svg = svgs(make_sheet([item]).html)[0]
@@ -166,7 +166,7 @@ def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, 
     else:
         items = PUZZLES[:count]
         if kind == "notes":
-            from app.features.paper import print_grid_of
+            from app.features.paper.pages import print_grid_of
 
             items = [print_grid_of(a_board_in_progress())] + items[:count - 1]
         sheet = make_sheet(items, per_page, paper=paper, solutions=True, title="A long title " * 3)
@@ -187,10 +187,10 @@ def test_a_headless_browser_prints_exactly_the_announced_pages(tmp_path, paper, 
 @pytest.fixture
 def printed(monkeypatch, tmp_path):
     """Pages sent to the browser (recorded, never opened) and written under ``tmp_path``."""
-    import app.features.paper
+    import app.features.paper.pages
 
     sent: list = []
-    monkeypatch.setattr(app.features.paper, "open_page", lambda path: sent.append(str(path)) or True)
+    monkeypatch.setattr(app.features.paper.pages, "open_page", lambda path: sent.append(str(path)) or True)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setenv("LC_PAPER", "de_DE.UTF-8")
     return sent
@@ -238,11 +238,11 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
 def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole_window, monkeypatch, tmp_path):
     import threading
 
-    import app.features.paper
+    import app.features.paper.pages
     from app.features.paper import dialog_of
 
     threads = []
-    monkeypatch.setattr(app.features.paper, "open_page", lambda path: threads.append(threading.current_thread()) and False)
+    monkeypatch.setattr(app.features.paper.pages, "open_page", lambda path: threads.append(threading.current_thread()) and False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     win = whole_window
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
@@ -262,9 +262,9 @@ def test_the_open_dialogs_follow_the_grid(whole_window, printed):
     from app.model import Board
 
     win = whole_window
-    teach = win.controller.features["teach"]
+    paper = win.controller.features["paper"]
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
-    dialog, sheet = teach.print_dialog(), teach.worksheet_dialog()
+    dialog, sheet = paper.print_dialog(), paper.worksheet_dialog()
     assert "(none on the grid)" in dialog.entries_check.cget("text") and sheet.var_source.get() == "current"
     cell = TUTORIAL.blanks()[0]
     win.controller.apply(win.controller.board.with_digit(cell, solver.solve(TUTORIAL)[cell]))
@@ -303,7 +303,7 @@ def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed
     out = tmp_path / "out" / "class.html"
     out.parent.mkdir()
     win.form.dialogs.save_path = str(out)
-    dialog = win.controller.features["teach"].print_dialog()
+    dialog = win.controller.features["paper"].print_dialog()
     dialog.var_paper.set("letter")
     dialog.var_per_page.set(6)
     dialog.var_copies.set("12")
@@ -319,7 +319,7 @@ def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed
 def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, printed):
     win = whole_window
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
-    dialog = win.controller.features["teach"].print_dialog()
+    dialog = win.controller.features["paper"].print_dialog()
     dialog.var_per_page.set(6)
     dialog.var_copies.set("84")
     assert dialog.summary.cget("text") == ""  # no page count is announced for a number not allowed
@@ -349,13 +349,13 @@ def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, print
 
 def test_the_worksheet_dialog_defaults_to_the_open_puzzle(whole_window, printed):
     win = whole_window
-    teach = win.controller.features["teach"]
-    dialog = teach.worksheet_dialog()
+    paper = win.controller.features["paper"]
+    dialog = paper.worksheet_dialog()
     assert dialog.var_source.get() == "generate" and dialog.source_buttons["current"].instate(["disabled"])
     dialog.close()
     win.controller.load_puzzle(TUTORIAL, "test puzzle")
     win.root.update()
-    dialog = teach.worksheet_dialog()
+    dialog = paper.worksheet_dialog()
     assert dialog.var_source.get() == "current" and dialog.win.title() == "Print worksheet"
     dialog.print_button.invoke()
     assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
@@ -375,7 +375,7 @@ def test_worksheet_how_many_84_becomes_24_visibly_and_the_announced_pages_are_wr
     win.root.update()
     out = tmp_path / "sheet.html"
     win.form.dialogs.save_path = str(out)
-    dialog = win.controller.features["teach"].worksheet_dialog()
+    dialog = win.controller.features["paper"].worksheet_dialog()
     assert dialog.var_source.get() == "collection"
     dialog.var_count.set("84")
     dialog.var_per_page.set(2)
@@ -398,7 +398,7 @@ def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(wh
     lines = load_lines("norvig_easy50")[:5]
     win.controller.load_collection([solver.parse(x) for x in lines], "easy", index=2)
     win.root.update()
-    dialog = win.controller.features["teach"].worksheet_dialog()
+    dialog = win.controller.features["paper"].worksheet_dialog()
     dialog.var_count.set("10")
     dialog.var_solutions.set(False)
     dialog.print_button.invoke()
@@ -414,23 +414,23 @@ def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(wh
 def test_open_page_hands_the_file_to_the_web_browser(monkeypatch, tmp_path):
     import webbrowser
 
-    import app.features.paper
+    import app.features.paper.pages
 
     asked = []
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: asked.append((url, new)) or True)
     page = tmp_path / "a b.html"
     page.write_text("<html></html>")
-    assert app.features.paper.open_page(page)
+    assert app.features.paper.pages.open_page(page)
     assert asked == [(page.resolve().as_uri(), 2)] and "a%20b.html" in asked[0][0]
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: False)
-    assert not app.features.paper.open_page(page)
+    assert not app.features.paper.pages.open_page(page)
 
 
 @pytest.mark.parametrize("env,paper", [({"LANG": "en_US.UTF-8"}, "letter"), ({"LANG": "de_DE.UTF-8"}, "a4"),
                                        ({"LC_PAPER": "fr_CA.UTF-8", "LANG": "fr_FR.UTF-8"}, "letter"),
                                        ({"LANG": "C.UTF-8"}, "a4")])
 def test_the_paper_follows_the_locale(monkeypatch, env, paper):
-    from app.features.paper import default_paper
+    from app.features.paper.pages import default_paper
 
     for var in ("LC_PAPER", "LC_ALL", "LANG"):
         monkeypatch.delenv(var, raising=False)

@@ -8,6 +8,7 @@ import solver
 from app.features.demo import install_demo
 from app.model import Board
 from app.window.looks import HINT_MARKS
+from app.features.paper import install_paper
 from app.features.teach import install_teach
 from conftest import RecordingDialogs
 
@@ -30,6 +31,7 @@ def app(sudoku_app):
     sudoku_app.form.dialogs = sudoku_app.dialogs = WorksheetDialogs()
     sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
     sudoku_app.teach = install_teach(sudoku_app.form, sudoku_app.controller, sudoku_app.demo)
+    sudoku_app.paper = install_paper(sudoku_app.form, sudoku_app.controller)
     sudoku_app.root.geometry("+0+0")
     sudoku_app.root.update()
     return sudoku_app
@@ -370,7 +372,7 @@ def test_an_unknown_level_names_the_valid_ones(app):
 def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(app, tmp_path):
     out = tmp_path / "sheet.html"
     app.dialogs.save_path = str(out)
-    dialog = app.teach.worksheet_dialog()
+    dialog = app.paper.worksheet_dialog()
     dialog.var_source.set("generate")
     dialog.var_count.set(3)
     dialog.var_level.set("Easy")
@@ -392,7 +394,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
     lines = data_lines("kaggle_sample69")[:6]
     app.controller.load_collection([solver.parse(x) for x in lines], "kaggle")
     app.root.update()
-    dialog = app.teach.worksheet_dialog()
+    dialog = app.paper.worksheet_dialog()
     assert dialog.var_source.get() == "collection"
     dialog.var_count.set(4)
     dialog.var_per_page.set(4)
@@ -409,7 +411,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
 def test_a_cancelled_save_dialog_writes_nothing(app, tmp_path):
     load(app, TUTORIAL)
     app.dialogs.save_path = None
-    dialog = app.teach.worksheet_dialog()
+    dialog = app.paper.worksheet_dialog()
     dialog.var_source.set("current")
     dialog.go_button.invoke()
     app.root.update()
@@ -421,7 +423,7 @@ def test_a_worksheet_with_solutions_of_a_puzzle_without_one_solution_says_why(ap
     load(app, solver.example("two_solutions").line)
     out = tmp_path / "two.html"
     app.dialogs.save_path = str(out)
-    dialog = app.teach.worksheet_dialog()
+    dialog = app.paper.worksheet_dialog()
     dialog.var_source.set("current")
     dialog.var_solutions.set(True)
     dialog.go_button.invoke()

@@ -278,7 +278,7 @@ def test_path_positions_follow_step_by_step():
 def test_forum_hardest_is_solved_with_forcing_chains():
     path = logical_path(grid(load_lines("forum_hardest_sample200")[0]))
     assert path.solved and not path.stuck and path.cells_left == 0
-    assert path[0].technique.endswith("Forcing Chain") and path[0].level == "extreme"
+    assert path[0].technique.endswith("Forcing Chain") and solver.technique(path[0].technique).level == "extreme"
 
 
 def test_step_data_for_the_hint_ladder():

@@ -213,12 +213,10 @@ def _clear_window(root: tk.Misc) -> None:
             pass
 
 
-def switch_language(controller, choice: str, build: Callable | None = None):
-    """Build ``controller``'s window again in ``choice`` (a language code or "system"); the new
-    (form, controller).  The grid, notes, settings, window size, undo history and open collection
+def switch_language(controller, choice: str, build: Callable):
+    """Build ``controller``'s window again in ``choice`` (a language code or "system") with
+    ``build(root, state_path[, settings_path])`` (the composition root's); the new (form, controller).  The grid, notes, settings, window size, undo history and open collection
     come back; running jobs are stopped first (their results would belong to the old window)."""
-    if build is None:
-        from ..__main__ import build_window as build
     root = controller.root
     choice = _choice(choice)
     controller.stop_all()

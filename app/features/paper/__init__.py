@@ -12,54 +12,35 @@ writes the same pages to a file of the person's choice instead.
 The dialog announces the page count from ``solver.plan_pages`` with the numbers it prints,
 and the result's plan (the document's own) is what the status line reports.
 
-Seams: :func:`open_page` opens a file for printing (tests replace it); :func:`print_folder`
-is where pages to print are written; :func:`print_grid_of` turns a Board into a
-``solver.PrintGrid`` (the Board's ``notes`` -- 81 masks, bit ``d - 1`` for digit ``d`` --
-become the pencil notes when the Board has them).
+File ▸ Print worksheet… (worksheet.py) puts many puzzles on paper; pages.py holds what the
+two dialogs share (where pages are written, how they reach the browser, the paper).
 """
 from __future__ import annotations
 
-import locale
 import logging
 import os
-import tempfile
 import time
 import tkinter as tk
 import weakref
-import webbrowser
-from pathlib import Path
 from tkinter import ttk
 
 import solver
 
-from ..teach.puzzles import PAPER_LABELS, SmallDialog, pages_text
 from app.storage import atomic_write_text
 from app.wording import _, pgettext, say, say_n
 
+from . import pages
+from .pages import PAPER_LABELS, PaperDialog, pages_text
+from .worksheet import WorksheetDialog
+
 logger = logging.getLogger(__name__)
 
-__all__ = ["PrintDialog", "open_dialog", "dialog_of", "open_page", "print_folder", "print_grid_of", "board_notes", "default_paper",
-           "MAX_COPIES"]
+__all__ = ["install_paper", "Paper", "PrintDialog", "dialog_of", "MAX_COPIES"]
 
 MAX_COPIES = 60
-KEEP_SECONDS = 24 * 3600  # pages written for printing are removed a day later
-# territories whose paper is US Letter (the rest of the world uses A4)
-_LETTER_TERRITORIES = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR", "PA", "DO", "SV", "NI", "BZ"}
 
 _remembered: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # controller -> last choices
 _open: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # controller -> its open PrintDialog
-
-
-def open_dialog(teach) -> "PrintDialog":
-    """The print dialog of ``teach``'s window: the open one brought to the front, else a new one."""
-    dialog = _open.get(teach.controller)
-    if dialog is not None and dialog.alive:
-        dialog.win.deiconify()
-        dialog.win.lift()
-        dialog.go_button.focus_set()
-        return dialog
-    dialog = _open[teach.controller] = PrintDialog(teach)
-    return dialog
 
 
 def dialog_of(controller) -> "PrintDialog | None":
@@ -68,87 +49,11 @@ def dialog_of(controller) -> "PrintDialog | None":
     return dialog if dialog is not None and dialog.alive else None
 
 
-def default_paper() -> str:
-    """``"letter"`` where the locale's territory prints on Letter (US, Canada, ...), else ``"a4"``.
-
-    The first of LC_PAPER, LC_ALL, LANG that is set decides (``en_US.UTF-8``: Letter; ``C``: A4);
-    without any (Windows) the system locale's name does (``English_United States``).
-    """
-    for var in ("LC_PAPER", "LC_ALL", "LANG"):
-        name = os.environ.get(var)
-        if name:
-            territory = name.split(".", 1)[0].split("_", 1)[1][:2].upper() if "_" in name else ""
-            return "letter" if territory in _LETTER_TERRITORIES else "a4"
-    try:
-        name = locale.getlocale()[0] or ""
-    except ValueError:
-        name = ""
-    if "_" in name:
-        territory = name.split("_", 1)[1]
-        if territory[:2].upper() in _LETTER_TERRITORIES or territory.startswith(("United States", "Canada")):
-            return "letter"
-    return "a4"
-
-
-def board_notes(board) -> tuple | None:
-    """The Board's pencil notes as 81 frozensets of digits, or None when Boards have no notes."""
-    raw = getattr(board, "notes", None)
-    if raw is None or len(raw) != 81:
-        return None
-    out = []
-    for m in raw:
-        if isinstance(m, int):
-            out.append(frozenset(d for d in range(1, 10) if m >> (d - 1) & 1))
-        else:
-            out.append(frozenset(int(d) for d in m))
-    return tuple(out)
-
-
-def print_grid_of(board, entries: bool = True, solver_digits: bool = True, notes: bool = True,
-                  label: str = "") -> solver.PrintGrid:
-    """What of ``board`` goes on paper: its givens and, by choice, the other layers."""
-    empty = solver.Grid.empty()
-    givens = board.givens if board.givens.clue_count else board.grid()  # typed but not locked: the grid
-    note_sets = board_notes(board) if notes else None
-    return solver.PrintGrid(
-        givens,
-        entries=board.entries if entries and board.givens.clue_count else empty,
-        solved=board.solved if solver_digits and board.givens.clue_count else empty,
-        notes=note_sets if note_sets and any(note_sets) else (),
-        label=label,
-    )
-
-
-def print_folder() -> Path:
-    """The folder pages to print are written to (in the system's temporary folder, one per user:
-    on a shared /tmp another user's folder is not writable); pages older than a day go."""
-    name = f"sudoku-solver-print-{os.getuid()}" if hasattr(os, "getuid") else "sudoku-solver-print"
-    folder = Path(tempfile.gettempdir()) / name
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    now = time.time()
-    for old in folder.glob("sudoku-*.html"):
-        try:
-            if now - old.stat().st_mtime > KEEP_SECONDS:
-                old.unlink()
-        except OSError:
-            pass
-    return folder
-
-
-def open_page(path: str | os.PathLike) -> bool:
-    """Open ``path`` in the system's web browser (whose print dialog the page opens); False if none."""
-    try:
-        return bool(webbrowser.open(Path(path).resolve().as_uri(), new=2))
-    except webbrowser.Error as exc:
-        logger.warning("no browser to print with: %s", exc)
-        return False
-
-
-class PrintDialog(SmallDialog):
+class PrintDialog(PaperDialog):
     """File ▸ Print…: what of the grid to print, copies, per page, paper, solutions; Print or Save as."""
 
-    def __init__(self, teach):
-        super().__init__(teach, pgettext("dialog", "Print"))
+    def __init__(self, form, controller):
+        super().__init__(form, controller, pgettext("dialog", "Print"))
         b = self.body
         c = self.controller
         board = c.board
@@ -159,7 +64,7 @@ class PrintDialog(SmallDialog):
         self.var_notes = tk.BooleanVar(self.win, value=last.get("notes", True))
         self.var_copies = tk.StringVar(self.win, value=str(last.get("copies", 1)))
         self.var_per_page = tk.IntVar(self.win, value=last.get("per_page", 1))
-        self.var_paper = tk.StringVar(self.win, value=last.get("paper", default_paper()))
+        self.var_paper = tk.StringVar(self.win, value=last.get("paper", pages.default_paper()))
         self.var_solutions = tk.BooleanVar(self.win, value=last.get("solutions", False))
         self.var_title = tk.StringVar(self.win, value=last.get("title", _("Sudoku")))
 
@@ -217,7 +122,7 @@ class PrintDialog(SmallDialog):
                 button.state(["!disabled"] if n_given else ["disabled"])
         n_entries = b.entries.clue_count if b.givens.clue_count else 0
         n_solver = b.solved.clue_count if b.givens.clue_count else 0
-        notes = board_notes(b)
+        notes = pages.board_notes(b)
         n_notes = sum(1 for s in notes if s) if notes is not None else 0
         self.entries_check.configure(text=say("and your digits ({n:n})", n=n_entries) if n_entries
                                      else _("and your digits (none on the grid)"))
@@ -235,7 +140,7 @@ class PrintDialog(SmallDialog):
             self.notes_check.state(["!disabled"] if n_notes else ["disabled"])
 
     def _item(self) -> solver.PrintGrid:
-        return print_grid_of(self.board, entries=self.var_entries.get() and self.entries_check.instate(["!disabled"]),
+        return pages.print_grid_of(self.board, entries=self.var_entries.get() and self.entries_check.instate(["!disabled"]),
                              solver_digits=self.var_solver.get() and self.solver_check.instate(["!disabled"]),
                              notes=self.var_notes.get() and self.notes_check.instate(["!disabled"]))
 
@@ -306,11 +211,11 @@ class PrintDialog(SmallDialog):
         def work(cancel):
             sheet = solver.make_sheet([item] * copies, per_page, paper=paper, solutions=solutions,
                                       title=title, auto_print=to_file is None, cancel=cancel)
-            path = to_file or str(print_folder() / time.strftime("sudoku-%Y%m%d-%H%M%S.html"))
+            path = to_file or str(pages.print_folder() / time.strftime("sudoku-%Y%m%d-%H%M%S.html"))
             atomic_write_text(path, sheet.html)
             # here, not on the Tk thread: the first webbrowser call looks for browsers (it may
             # run xdg-settings), and a terminal browser named in $BROWSER runs until it ends
-            opened = to_file is None and open_page(path)
+            opened = to_file is None and pages.open_page(path)
             return sheet, path, opened
 
         def done(result, seconds):
@@ -338,3 +243,43 @@ class PrintDialog(SmallDialog):
 
         self._busy(True, _("Making the pages… (Cancel stops it)"))
         self._run("print", work, done, failed, _("Making the pages to print…"))
+
+
+class Paper:
+    """The paper feature: File ▸ Print… and File ▸ Print worksheet…, after File ▸ Save."""
+
+    def __init__(self, form, controller):
+        self.form, self.controller = form, controller
+        amap = form.action_map
+        at = amap.items["save"][1] + 1 if "save" in amap.items else None
+        amap.add_command("file", _("Print…"), "print", "Ctrl+P", ("<Control-p>",), before=at)
+        amap.add_command("file", _("Print worksheet…"), "worksheet", "Ctrl+Shift+P",
+                         ("<Control-Shift-P>", "<Control-Shift-p>"), before=None if at is None else at + 1)
+        amap.on("print", self.print_dialog)
+        amap.on("worksheet", self.worksheet_dialog)
+
+    def print_dialog(self) -> PrintDialog | None:
+        """File ▸ Print… (Ctrl+P): print the grid as it stands; the open dialog is brought to the
+        front.  None on an empty grid."""
+        b = self.controller.board
+        if not (b.givens.clue_count or b.grid().clue_count):
+            self.form.set_status(_("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
+                                   "(File ▸ Print worksheet… makes new ones)."), "warn")
+            return None
+        dialog = dialog_of(self.controller)
+        if dialog is not None:
+            dialog.win.deiconify()
+            dialog.win.lift()
+            dialog.go_button.focus_set()
+            return dialog
+        dialog = _open[self.controller] = PrintDialog(self.form, self.controller)
+        return dialog
+
+    def worksheet_dialog(self) -> WorksheetDialog:
+        """File ▸ Print worksheet… (Ctrl+Shift+P)."""
+        return WorksheetDialog(self.form, self.controller)
+
+
+def install_paper(form, controller) -> Paper:
+    """Add File ▸ Print… and File ▸ Print worksheet… to ``form``."""
+    return Paper(form, controller)

@@ -20,9 +20,8 @@ Slow work (``hint``, ``rate``) runs through ``controller.run_job``; results that
 arrive for a grid that has changed since are dropped.
 
 Where things are: this module holds the Teach menu, the keys, the candidates and the
-shared rating; the hint ladder is app/features/teach/hints.py, the explained solution app/features/teach/explain.py,
-the difficulty card app/features/teach/card.py, the generator and worksheet dialogs app/features/teach/puzzles.py, printing
-the grid app/features/paper/ (File ▸ Print…, Ctrl+P).
+shared rating; the hint ladder is hints.py, the explained solution explain.py, the
+difficulty card card.py and the New puzzle dialog puzzles.py, all in this package.
 
 Wiring: ``install_teach(form, controller, demo)`` (called once from ``app.__main__``).
 """
@@ -39,17 +38,14 @@ from .card import Card
 from .explain import Explanation
 from .hints import Hints, step_looks
 from app.window.looks import HINT_MARKS, LINK
-from app.wording import (N_, _, format_seconds, level_name, say, say_n, technique_name, technique_summary,
-                      what_is)
+from app.wording import (_, format_seconds, level_name, say, say_n, symmetry_name, technique_name,
+                         technique_summary, what_is)
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["install_teach", "Teach", "lesson_text"]
 
 MAX_REMEMBERED = 2000  # grids whose removed candidates are remembered (for Undo)
-#: solver.SYMMETRIES as people read them ("none" is never named)
-SYMMETRY_WORDS = {"rotational": N_("rotational"), "quarter-turn": N_("quarter-turn"), "mirror": N_("mirror"),
-                  "diagonal": N_("diagonal"), "anti-diagonal": N_("anti-diagonal")}
 
 
 def lesson_text(name: str, step=None) -> str:
@@ -137,16 +133,10 @@ class Teach:
         f.add_command("teach", _("Techniques…"), "techniques")
         menu.add_separator()
         f.add_command("teach", _("New puzzle…"), "new_puzzle", "Ctrl+N", ("<Control-n>",))
-        # File ▸ Print… (the grid as it stands) and Print worksheet… (the generator), after Save
-        at = f.action_map.items["save"][1] + 1 if "save" in f.action_map.items else None
-        f.action_map.add_command("file", _("Print…"), "print", "Ctrl+P", ("<Control-p>",), before=at)
-        f.action_map.add_command("file", _("Print worksheet…"), "worksheet", "Ctrl+Shift+P",
-                                 ("<Control-Shift-P>", "<Control-Shift-p>"), before=None if at is None else at + 1)
         for action, fn in (("candidates", self._on_candidates_toggled), ("hint", self.hints.key),
                            ("explain", self.explanation.start), ("difficulty", self.card.rate),
                            ("techniques", lambda: self.open_lesson(None, all_techniques=True)),
-                           ("new_puzzle", self.new_puzzle_dialog), ("worksheet", self.worksheet_dialog),
-                           ("print", self.print_dialog)):
+                           ("new_puzzle", self.new_puzzle_dialog)):
             f.on(action, fn)
 
     def _init_keys(self) -> None:
@@ -352,22 +342,6 @@ class Teach:
 
         return NewPuzzleDialog(self)
 
-    def worksheet_dialog(self):
-        from .puzzles import WorksheetDialog
-
-        return WorksheetDialog(self)
-
-    def print_dialog(self):
-        """File ▸ Print… (Ctrl+P): print the grid as it stands (app/features/paper/); None on an empty grid."""
-        b = self.controller.board
-        if not (b.givens.clue_count or b.grid().clue_count):
-            self.form.set_status(_("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
-                                   "(File ▸ Print worksheet… makes new ones)."), "warn")
-            return None
-        from ..paper import open_dialog
-
-        return open_dialog(self)
-
     def new_puzzle(self, level: str, symmetry: str | None = None, seed=None, on_done=None) -> None:
         """Generate a puzzle of ``level`` on the worker and load it as givens (one undo step).
 
@@ -386,7 +360,7 @@ class Teach:
                 text = say_n("New {level} puzzle ({n:n} given, {sym} symmetry), made in {time}. Ctrl+Z brings the "
                              "old grid back.", "New {level} puzzle ({n:n} givens, {sym} symmetry), made in {time}. "
                              "Ctrl+Z brings the old grid back.", g.clue_count, level=label,
-                             sym=_(SYMMETRY_WORDS.get(sym, sym)), time=format_seconds(seconds))
+                             sym=symmetry_name(sym), time=format_seconds(seconds))
             else:
                 text = say_n("New {level} puzzle ({n:n} given), made in {time}. Ctrl+Z brings the old grid back.",
                              "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
