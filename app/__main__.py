@@ -83,7 +83,7 @@ def run(path: str | None = None) -> int:
     if problem:
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
-    form.focus_cell((0, 0))
+    form.cell_grid.focus_cell((0, 0))
     root.mainloop()
     return 0
 

@@ -38,8 +38,8 @@ class Checking:
         self.fixes: dict = {}
         self.chosen_fix = None  # the fix Ctrl+K applies: the likeliest, or the one clicked
         for name in ("check", "check_entries", "show_wrong", "solve", "add_clue"):
-            self.form.on(name, getattr(self, f"_cmd_{name}"))
-        self.form.on("finding_selected", self.on_finding_selected)
+            self.form.action_map.on(name, getattr(self, f"_cmd_{name}"))
+        self.form.action_map.on("finding_selected", self.on_finding_selected)
 
     def forget(self) -> None:
         """Findings and marks describe an older grid: clear them."""
@@ -49,11 +49,11 @@ class Checking:
         self.findings = []
         self.fixes = {}
         self.chosen_fix = None
-        self.form.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
+        self.form.cell_grid.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
         self.form.set_suggestion(None)
-        self.form.enable("show_wrong", False)
+        self.form.action_map.enable("show_wrong", False)
         if had:
-            self.form.show_findings([], hint=_("The grid changed. Press F5 to check it again."))
+            self.form.findings_panel.show([], hint=_("The grid changed. Press F5 to check it again."))
 
     # ======================================================================
     # checking
@@ -75,18 +75,18 @@ class Checking:
         self.fixes = {k: x for k, x in zip(typo_rows, d.explanations)}
         # the cells of the explanations listed, not of every one the search kept (on a grid with
         # several solutions, dozens of wrong digits that leave several would mark every given)
-        self.form.set_marks("suspect", [c for k in typo_rows for c in d.findings[k].cells])
-        self.form.set_marks("differ", d.differing)
-        self.form.set_marks("finding", [c for f in d.findings for c in f.cells])
+        self.form.cell_grid.set_marks("suspect", [c for k in typo_rows for c in d.findings[k].cells])
+        self.form.cell_grid.set_marks("differ", d.differing)
+        self.form.cell_grid.set_marks("finding", [c for f in d.findings for c in f.cells])
         if d.conflicts:
-            self.form.set_marks("conflict", [c for k in d.conflicts for c in k.cells])
+            self.form.cell_grid.set_marks("conflict", [c for k in d.conflicts for c in k.cells])
         hint = ""
         best = d.best_fix
         self.chosen_fix = None
         if best is not None and best.unique and (d.status != "multiple" or d.fix_confident):
             self.chosen_fix = best
             self.form.set_suggestion(say("Apply fix: {fix}", fix=solver.short_fix(best)))
-            self.form.set_marks("selected", best.cells)
+            self.form.cell_grid.set_marks("selected", best.cells)
             hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
                      "explanation to apply that one instead.")
         elif d.suggested_clue:
@@ -101,7 +101,7 @@ class Checking:
                          "or the search break down.")
         if any(cells for _, cells in self.findings):
             hint = hint or _("Click a finding (or use ↑/↓ here) to highlight its cells.")
-        self.form.show_findings([m for m, _cells in self.findings], hint=hint)
+        self.form.findings_panel.show([m for m, _cells in self.findings], hint=hint)
         text = prefix + d.summary
         if seconds is not None:
             text = say("{summary} (checked in {t:seconds})", summary=text, t=seconds)
@@ -111,10 +111,10 @@ class Checking:
 
     def on_finding_selected(self, k: int | None) -> None:
         if k is None or k >= len(self.findings):
-            self.form.set_marks("selected", ())
+            self.form.cell_grid.set_marks("selected", ())
             return
         message, cells = self.findings[k]
-        self.form.set_marks("selected", cells)
+        self.form.cell_grid.set_marks("selected", cells)
         self.form.set_status(message, "info")
         fix = self.fixes.get(k)
         if fix is not None:
@@ -179,12 +179,12 @@ class Checking:
             self.show_diagnosis(ec.diagnosis, seconds, prefix=_("Your entries cannot be checked: "))
             return
         if ec.conflicts:
-            self.form.set_marks("conflict", [c for k in ec.conflicts for c in k.cells])
-        self.form.enable("show_wrong", bool(ec.wrong))
+            self.form.cell_grid.set_marks("conflict", [c for k in ec.conflicts for c in k.cells])
+        self.form.action_map.enable("show_wrong", bool(ec.wrong))
         findings = [k.message for k in ec.conflicts]
         hint = _("Show which (Ctrl+Shift+E) marks them.") if ec.wrong else ""
         self.findings = [(k.message, tuple(k.cells)) for k in ec.conflicts]
-        self.form.show_findings(findings + [ec.message], hint=hint)
+        self.form.findings_panel.show(findings + [ec.message], hint=hint)
         self.form.set_status(ec.message, "ok" if ec.status == "ok" else "warn")
 
     def _cmd_show_wrong(self) -> None:
@@ -192,10 +192,10 @@ class Checking:
         if not ec or not ec.wrong:
             self.form.set_status(_("Check your entries first (Ctrl+E)."))
             return
-        self.form.set_marks("wrong", ec.wrong)
+        self.form.cell_grid.set_marks("wrong", ec.wrong)
         self.findings = [(say("{cell:cell} ({cell:cellwords}): your {digit} is not the solution's digit", cell=c,
                               digit=self.controller.board.entries[c]), (c,)) for c in ec.wrong]
-        self.form.show_findings([m for m, _cells in self.findings], hint=_("Wrong entries are crossed out."))
+        self.form.findings_panel.show([m for m, _cells in self.findings], hint=_("Wrong entries are crossed out."))
         self.form.set_status(say("Wrong: {cells:cellcomma} (crossed out).", cells=ec.wrong), "warn")
 
     # ======================================================================
@@ -230,7 +230,7 @@ class Checking:
                   nodes=say_n("{n:n} search node", "{n:n} search nodes", stats.nodes),
                   guesses=say_n("{n:n} guess", "{n:n} guesses", stats.guesses))
         if wrong:
-            self.form.set_marks("replaced", wrong)
+            self.form.cell_grid.set_marks("replaced", wrong)
             msg = say_n("{solved} {n:n} of your entries was wrong and replaced ({cells:cellcomma}, marked); "
                         "Ctrl+Z brings it back.",
                         "{solved} {n:n} of your entries were wrong and replaced ({cells:cellcomma}, marked); "

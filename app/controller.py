@@ -95,8 +95,9 @@ class Controller:
         # a puzzle clears it here (the card, hint, explanation, the demo and its table).  See render().
         self.puzzle_listeners: list[Callable[[], None]] = []
         self._puzzle_shown: Grid | None = None
-        # Work of a feature's own that Esc (Cancel) stops too: (is_running, stop) pairs (the demo's
-        # playback and counts).  See add_stopper().
+        # Background work of a feature's own (its own worker, an ``after`` loop) that Esc and Cancel
+        # stop too: (is_running, stop) pairs; ``is_running()`` says whether it runs, ``stop()`` stops
+        # it at once, and the feature calls update_cancel() when its work starts or stops.
         self.stoppers: list[tuple[Callable[[], bool], Callable[[], None]]] = []
         self.root.report_callback_exception = self.report_exception
         self.root.protocol("WM_DELETE_WINDOW", self.close)
@@ -113,8 +114,8 @@ class Controller:
         for name in ("quit", "undo", "redo", "clear_entries", "clear_all", "givens_mode", "lock_givens",
                      "zoom_in", "zoom_out", "zoom_reset", "auto_advance", "live_check", "cancel", "help_keys",
                      "about"):
-            f.on(name, getattr(self, f"_cmd_{name}"))
-        f.on("cell_input", self.cell_input)
+            f.action_map.on(name, getattr(self, f"_cmd_{name}"))
+        f.action_map.on("cell_input", self.cell_input)
 
     def start(self, path: str | None = None) -> None:
         """Restore the saved grid, show it, then (after the window shows) open ``path``."""
@@ -151,7 +152,7 @@ class Controller:
         self.board = board
         self.checking.forget()
         self.render()
-        self.schedule_save()
+        self.session.schedule_save()
 
     def render(self) -> None:
         """Show the Board in the form (digits, styles, mode, undo state)."""
@@ -159,11 +160,11 @@ class Controller:
         for i in range(81):
             cell = cell_of(i)
             d = b.givens.cells[i] or b.entries.cells[i] or b.solved.cells[i]
-            self.form.show_cell(cell, d, b.style_of(cell))
+            self.form.cell_grid.show_cell(cell, d, b.style_of(cell))
         self.form.set_mode(b.mode == GIVENS)
-        self.form.enable("undo", self.history.can_undo)
-        self.form.enable("redo", self.history.can_redo)
-        self.form.enable("lock_givens", b.mode == GIVENS)
+        self.form.action_map.enable("undo", self.history.can_undo)
+        self.form.action_map.enable("redo", self.history.can_redo)
+        self.form.action_map.enable("lock_givens", b.mode == GIVENS)
         self.files.show_collection()
         if not self.closing:
             self._live_check(announce_fix=False, quiet=True)
@@ -190,10 +191,10 @@ class Controller:
     def _live_check(self, announce_fix: bool = True, quiet: bool = False) -> None:
         """Mark every rule conflict at once (cheap, synchronous) and name it in the status line."""
         if not self.form.var_live_check.get():
-            self.form.set_marks("conflict", ())
+            self.form.cell_grid.set_marks("conflict", ())
             return
         conflicts = solver.validate(self.board.grid())
-        self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+        self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
         if quiet:
             return
         if conflicts:
@@ -228,26 +229,6 @@ class Controller:
         return self.board.givens if self.board.givens.clue_count else self.board.grid()
 
     # -- the helpers' main entry points, for features, tools and tests ---------
-    def load_puzzle(self, grid: Grid, status: str, keep_collection: bool = False) -> None:
-        """Show a new puzzle: its digits become locked givens (one undo step; app/files.py)."""
-        self.files.load_puzzle(grid, status, keep_collection)
-
-    def load_collection(self, grids: list[Grid], name: str, path: str | None = None, index: int = 0) -> None:
-        """Open several puzzles; show puzzle ``index`` (app/files.py)."""
-        self.files.load_collection(grids, name, path, index)
-
-    def load_example(self, key: str) -> None:
-        """Show one of solver.EXAMPLES (app/files.py)."""
-        self.files.load_example(key)
-
-    def open_path(self, path: str) -> None:
-        """Open a puzzle file on the worker; the grid is untouched on failure (app/files.py)."""
-        self.files.open_path(path)
-
-    def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "") -> None:
-        """Show a Diagnosis: findings, marks, the likeliest fix (app/checking.py)."""
-        self.checking.show_diagnosis(d, seconds, prefix)
-
     @property
     def findings(self) -> list[tuple[str, tuple]]:
         """(message, cells) of each line in the Findings tab (app/checking.py)."""
@@ -280,12 +261,6 @@ class Controller:
             self.form.set_busy(busy, name)
             self.update_cancel()
 
-    def add_stopper(self, is_running: Callable[[], bool], stop: Callable[[], None]) -> None:
-        """Background work of a feature's own (its own worker, an ``after`` loop) that Esc and Cancel
-        stop too: ``is_running()`` says whether it runs, ``stop()`` stops it at once.  The feature
-        calls :meth:`update_cancel` when its work starts or stops."""
-        self.stoppers.append((is_running, stop))
-
     def is_running(self) -> bool:
         """True while any background work runs (the worker's job or a feature's own)."""
         return self.worker.busy or any(running() for running, _stop in self.stoppers)
@@ -293,7 +268,7 @@ class Controller:
     def update_cancel(self) -> None:
         """Cancel (Esc) is enabled exactly while something runs."""
         if not self.closing:
-            self.form.enable("cancel", self.is_running())
+            self.form.action_map.enable("cancel", self.is_running())
 
     def stop_all(self) -> bool:
         """Stop every background job (Esc); False when nothing ran."""
@@ -362,23 +337,23 @@ class Controller:
     def _cmd_zoom_in(self) -> None:
         z = self.form.zoom(1.15)
         self.form.set_status(say("Zoom {percent:0} %", percent=z * 100))
-        self.schedule_save()
+        self.session.schedule_save()
 
     def _cmd_zoom_out(self) -> None:
         z = self.form.zoom(1 / 1.15)
         self.form.set_status(say("Zoom {percent:0} %", percent=z * 100))
-        self.schedule_save()
+        self.session.schedule_save()
 
     def _cmd_zoom_reset(self) -> None:
         self.form.zoom(None)
         self.form.set_status(say("Zoom {percent:0} %", percent=100))
-        self.schedule_save()
+        self.session.schedule_save()
 
     def _cmd_auto_advance(self) -> None:
         on = self.form.var_auto_advance.get()
         self.form.set_status(_("After a digit the cursor moves to the next cell.") if on
                              else _("The cursor stays in the cell after a digit."))
-        self.schedule_save()
+        self.session.schedule_save()
 
     def _cmd_live_check(self) -> None:
         on = self.form.var_live_check.get()
@@ -388,14 +363,14 @@ class Controller:
             self.form.set_status(_("Live rule check is on: repeated digits are marked as you type."))
         elif not on:
             self.form.set_status(_("Live rule check is off (F6 turns it on)."))
-        self.schedule_save()
+        self.session.schedule_save()
 
     def _cmd_cancel(self) -> None:
         self.stop_all()
 
     # -- help ----------------------------------------------------------------
     def _cmd_help_keys(self) -> None:
-        self.form.dialogs.show_text(_("Keyboard shortcuts"), self.form.shortcut_text())
+        self.form.dialogs.show_text(_("Keyboard shortcuts"), self.form.action_map.shortcut_text())
 
     def _cmd_about(self) -> None:
         self.form.dialogs.info(
@@ -409,19 +384,11 @@ class Controller:
     # ======================================================================
     # nothing lost
     # ======================================================================
-    def schedule_save(self) -> None:
-        """Save the state file soon (see app/session.py)."""
-        self.session.schedule_save()
-
-    def save_state(self) -> bool:
-        """Write the state file now (atomically); False when it could not be written."""
-        return self.session.save_state()
-
     def close(self) -> None:
         """Save the grid, stop background work and timers, destroy the window (safe to call twice)."""
         if self.closing:
             return
-        self.save_state()
+        self.session.save_state()
         self.closing = True
         self.worker.shutdown()
         try:

@@ -53,10 +53,10 @@ class PuzzleFiles:
         self.controller = controller
         self.form = controller.form
         for name in ("open", "save", "prev", "next", "copy", "copy_framed", "paste", "copy_marks", "copy_link"):
-            self.form.on(name, getattr(self, f"_cmd_{name}"))
+            self.form.action_map.on(name, getattr(self, f"_cmd_{name}"))
         for ex in solver.EXAMPLES:
-            self.form.add_command("examples", ex.title, f"example:{ex.key}")
-            self.form.on(f"example:{ex.key}", lambda key=ex.key: self.load_example(key))
+            self.form.action_map.add_command("examples", ex.title, f"example:{ex.key}")
+            self.form.action_map.on(f"example:{ex.key}", lambda key=ex.key: self.load_example(key))
 
     # ======================================================================
     # loading puzzles
@@ -68,7 +68,7 @@ class PuzzleFiles:
             c.collection = None
             c.collection_file = None
         c.apply(Board.from_puzzle(grid), status)
-        self.form.show_findings([], hint=_("Press F5 to check this puzzle."))
+        self.form.findings_panel.show([], hint=_("Press F5 to check this puzzle."))
 
     def load_marked(self, m) -> None:
         """A pasted position with pencil marks: givens locked, placed digits as entries, marks as notes."""
@@ -87,7 +87,7 @@ class PuzzleFiles:
             text = say("Pasted a position with {givens} and {cells} as your notes (Ctrl+Z undoes it).",
                        givens=givens, cells=cells)
         c.apply(board, text)
-        self.form.show_findings([], hint=_("Press F5 to check this puzzle."))
+        self.form.findings_panel.show([], hint=_("Press F5 to check this puzzle."))
 
     def load_collection(self, grids: list[Grid], name: str, path: str | None = None, index: int = 0) -> None:
         """Open several puzzles; show puzzle ``index``."""
@@ -268,7 +268,7 @@ class PuzzleFiles:
             self.form.set_status(_("The clipboard text is too large to be a puzzle; use File ▸ Open."), "error")
             return
         s = text.strip()
-        cell = self.form.focused_cell()
+        cell = self.form.cell_grid.focused_cell()
         if cell is not None and len(s) == 1 and s in "0123456789.":
             self.controller.cell_input(cell, 0 if s == "." else int(s))
             return

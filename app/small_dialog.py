@@ -37,7 +37,7 @@ class SmallDialog:
         # Esc in the main window, its Cancel button and Solve ▸ Cancel stop this dialog's job too:
         # the dialog then says so and offers its buttons again (it kept "Making…" before)
         self._stopper = (lambda: self.running, self._stopped_elsewhere)
-        self.controller.add_stopper(*self._stopper)
+        self.controller.stoppers.append(self._stopper)
         self.win.bind("<Destroy>", lambda e: self._forget_stopper() if e.widget is self.win else None, add="+")
 
     def _status_row(self, row: int) -> None:

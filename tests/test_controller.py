@@ -20,7 +20,7 @@ TWO = solver.example("two_solutions").line
 
 def grid_shown(app) -> str:
     """The 81 cells as the user sees them ('.' for blank)."""
-    return "".join(app.form.cell_text(divmod(i, 9)) or "." for i in range(81))
+    return "".join(app.form.cell_grid.cell_text(divmod(i, 9)) or "." for i in range(81))
 
 
 def type_digit(app, cell, keysym):
@@ -34,7 +34,7 @@ def type_digit(app, cell, keysym):
 def paste(app, text):
     app.root.clipboard_clear()
     app.root.clipboard_append(text)
-    app.form.fire("paste")
+    app.form.action_map.fire("paste")
     app.root.update()
 
 
@@ -50,13 +50,13 @@ def test_typing_givens_then_locking_makes_entries_look_different(sudoku_app):
     app = sudoku_app
     assert app.form.var_givens_mode.get()  # a fresh start: typing sets givens
     type_digit(app, (0, 0), "7")
-    assert app.form.cell_text((0, 0)) == "7" and app.form.cell_style((0, 0)) == "given"
-    app.form.fire("lock_givens")
+    assert app.form.cell_grid.cell_text((0, 0)) == "7" and app.form.cell_grid.cell_style((0, 0)) == "given"
+    app.form.action_map.fire("lock_givens")
     assert not app.form.var_givens_mode.get()
     type_digit(app, (0, 1), "8")
-    assert app.form.cell_style((0, 1)) == "entry"
+    assert app.form.cell_grid.cell_style((0, 1)) == "entry"
     type_digit(app, (0, 0), "3")  # a locked given does not change
-    assert app.form.cell_text((0, 0)) == "7"
+    assert app.form.cell_grid.cell_text((0, 0)) == "7"
     assert "given" in app.form.status_text() and "r1c1" in app.form.status_text()
 
 
@@ -65,10 +65,10 @@ def test_live_check_marks_both_cells_and_clears_when_fixed(sudoku_app):
     type_digit(app, (2, 1), "5")
     type_digit(app, (2, 6), "5")
     expected = solver.validate(Grid.empty().with_digit((2, 1), 5).with_digit((2, 6), 5))[0].message
-    assert "conflict" in app.form.cell_marks((2, 1)) and "conflict" in app.form.cell_marks((2, 6))
+    assert "conflict" in app.form.cell_grid.cell_marks((2, 1)) and "conflict" in app.form.cell_grid.cell_marks((2, 6))
     assert expected in app.form.status_text() and "r3c2" in expected and "r3c7" in expected
     type_digit(app, (2, 6), "BackSpace")
-    assert "conflict" not in app.form.cell_marks((2, 1))
+    assert "conflict" not in app.form.cell_grid.cell_marks((2, 1))
     assert expected not in app.form.status_text()
 
 
@@ -77,10 +77,10 @@ def test_live_check_can_be_turned_off(sudoku_app):
     type_digit(app, (0, 0), "4")
     type_digit(app, (0, 8), "4")
     app.form.var_live_check.set(False)
-    app.form.fire("live_check")
-    assert app.form.cell_marks((0, 0)) == set()
+    app.form.action_map.fire("live_check")
+    assert app.form.cell_grid.cell_marks((0, 0)) == set()
     type_digit(app, (8, 0), "4")
-    assert app.form.cell_marks((8, 0)) == set()
+    assert app.form.cell_grid.cell_marks((8, 0)) == set()
 
 
 # -- paste and copy --------------------------------------------------------------------
@@ -95,7 +95,7 @@ def test_paste_reads_every_format_into_the_whole_grid(sudoku_app, text):
     app = sudoku_app
     paste(app, text)
     assert grid_shown(app) == TUTORIAL
-    assert app.form.cell_style((0, 0)) == "given"
+    assert app.form.cell_grid.cell_style((0, 0)) == "given"
     assert "Pasted" in app.form.status_text()
 
 
@@ -113,10 +113,10 @@ def test_bad_paste_changes_nothing_and_shows_the_parsers_message(sudoku_app):
 def test_a_single_digit_pasted_sets_the_focused_cell(sudoku_app):
     app = sudoku_app
     paste(app, TUTORIAL)
-    app.form.focus_cell((0, 2))
+    app.form.cell_grid.focus_cell((0, 2))
     app.root.update()
     paste(app, "9")
-    assert app.form.cell_text((0, 2)) == "9" and app.form.cell_style((0, 2)) == "entry"
+    assert app.form.cell_grid.cell_text((0, 2)) == "9" and app.form.cell_grid.cell_style((0, 2)) == "entry"
     assert grid_shown(app)[3:] == TUTORIAL[3:]
 
 
@@ -125,10 +125,10 @@ def test_pasting_several_puzzles_opens_a_collection(sudoku_app):
     paste(app, "\n".join([TUTORIAL, MISTYPED, TWO]))
     assert grid_shown(app) == TUTORIAL
     assert app.form.collection_label.cget("text") == "puzzle 1 of 3"
-    app.form.fire("next")
+    app.form.action_map.fire("next")
     assert grid_shown(app) == MISTYPED
     assert app.form.collection_label.cget("text") == "puzzle 2 of 3"
-    app.form.fire("prev")
+    app.form.action_map.fire("prev")
     assert grid_shown(app) == TUTORIAL
 
 
@@ -136,16 +136,16 @@ def test_copy_puts_a_line_and_a_framed_block_that_paste_back_as_one_puzzle(sudok
     app = sudoku_app
     paste(app, TUTORIAL)
     type_digit(app, (0, 2), "5")
-    app.form.fire("copy")
+    app.form.action_map.fire("copy")
     copied = app.root.clipboard_get()
     line, framed_block = copied.split("\n\n")
     assert line == "785" + TUTORIAL[3:]
     assert framed_block.startswith("*-----------*") and framed_block.count("|---+---+---|") == 2
     assert solver.parse(copied).to_line() == line
-    app.form.fire("clear_all")
-    app.form.fire("paste")  # what Ctrl+C put there comes back as one puzzle, not a collection
+    app.form.action_map.fire("clear_all")
+    app.form.action_map.fire("paste")  # what Ctrl+C put there comes back as one puzzle, not a collection
     assert app.controller.board.grid().to_line() == line and app.controller.collection is None
-    app.form.fire("copy_framed")
+    app.form.action_map.fire("copy_framed")
     framed = app.root.clipboard_get()
     assert framed.startswith("*-----------*") and solver.parse(framed).to_line() == line
 
@@ -157,13 +157,13 @@ def test_open_a_collection_with_previous_and_next(sudoku_app, tmp_path, data_lin
     path = tmp_path / "top95.txt"
     path.write_text("\n".join(lines) + "\n")
     app.dialogs.open_path = str(path)
-    app.form.fire("open")
+    app.form.action_map.fire("open")
     assert app.wait(lambda: grid_shown(app) == lines[0].replace("0", "."))
     assert app.form.collection_label.cget("text") == f"puzzle 1 of {len(lines)}"
     app.form.cells[0].event_generate("<KeyPress>", keysym="Next")  # Page Down
     app.root.update()
     assert grid_shown(app) == solver.parse(lines[1]).to_line()
-    assert not app.form.is_enabled("prev") is False
+    assert not app.form.action_map.is_enabled("prev") is False
 
 
 @pytest.mark.parametrize("content", [b"\x00\x01\x02binary\xff" * 50, b"hello world\n", None])
@@ -173,7 +173,7 @@ def test_unreadable_files_leave_the_grid_untouched(sudoku_app, tmp_path, content
     path = tmp_path / "bad.sdk"
     if content is not None:
         path.write_bytes(content)
-    app.controller.open_path(str(path))
+    app.controller.files.open_path(str(path))
     idle(app)
     assert grid_shown(app) == TUTORIAL
     assert app.form.status_text().startswith("✗ Could not open bad.sdk")
@@ -185,7 +185,7 @@ def test_a_huge_file_is_refused_with_a_message(sudoku_app, tmp_path):
     path = tmp_path / "huge.txt"
     with open(path, "wb") as f:
         f.truncate(solver.MAX_FILE_BYTES + 1)  # sparse: costs no time to write
-    app.controller.open_path(str(path))
+    app.controller.files.open_path(str(path))
     idle(app)
     assert grid_shown(app) == TUTORIAL
     assert app.form.status_text().startswith("✗ Could not open huge.txt")
@@ -202,7 +202,7 @@ def test_a_file_named_at_start_opens_after_the_window_shows(tk_root, sudoku_home
     c.start(str(good))
     app = type("App", (), {"form": form})
     assert wait_until(tk_root, lambda: grid_shown(app) == MISTYPED)
-    c.open_path(str(tmp_path / "missing.txt"))  # a missing file: the grid stays, the reason shows
+    c.files.open_path(str(tmp_path / "missing.txt"))  # a missing file: the grid stays, the reason shows
     assert wait_until(tk_root, lambda: "Could not open missing.txt" in form.status_text())
     assert grid_shown(app) == MISTYPED
     c.close()
@@ -216,7 +216,7 @@ def test_save_writes_a_file_that_opens_again(sudoku_app, tmp_path, name):
     paste(app, TUTORIAL)
     type_digit(app, (0, 2), "5")  # an entry: not part of the saved puzzle
     app.dialogs.save_path = str(tmp_path / name)
-    app.form.fire("save")
+    app.form.action_map.fire("save")
     assert solver.load(tmp_path / name) == [solver.parse(TUTORIAL)]
     assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left behind
     assert "Saved" in app.form.status_text()
@@ -226,33 +226,33 @@ def test_save_writes_a_file_that_opens_again(sudoku_app, tmp_path, name):
 def test_check_a_good_puzzle_says_unique(sudoku_app):
     app = sudoku_app
     paste(app, TUTORIAL)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(TUTORIAL))
     assert d.status == "unique"
     assert d.summary in app.form.status_text()
     for f in d.findings:
-        assert f.message in app.form.findings_text()
+        assert f.message in app.form.findings_panel.shown_text()
 
 
 def test_check_a_mistyped_puzzle_marks_the_suspect(sudoku_app):
     app = sudoku_app
     paste(app, MISTYPED)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(MISTYPED))
     assert d.status == "no_solution" and d.suspects
     listed = {c for f in d.findings if f.kind == "typo" for c in f.cells}
     assert d.suspects[0] in listed
     for cell in ((r, c) for r in range(9) for c in range(9)):
-        assert ("suspect" in app.form.cell_marks(cell)) == (cell in listed)
+        assert ("suspect" in app.form.cell_grid.cell_marks(cell)) == (cell in listed)
     for f in d.findings:
-        assert f.message in app.form.findings_text()
+        assert f.message in app.form.findings_panel.shown_text()
     # selecting a finding highlights its cells and names it in the status line
     k = next(i for i, f in enumerate(d.findings) if f.cells)
-    app.form.select_finding(k)
+    app.form.findings_panel.select(k)
     app.root.update()
-    assert all("selected" in app.form.cell_marks(c) for c in d.findings[k].cells)
+    assert all("selected" in app.form.cell_grid.cell_marks(c) for c in d.findings[k].cells)
     assert d.findings[k].message in app.form.status_text()
 
 
@@ -263,72 +263,72 @@ def test_only_the_listed_explanations_mark_givens_as_suspects(sudoku_app):
     puzzle = ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....."
     typed = puzzle[:55] + "." + puzzle[56:]
     paste(app, typed)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(typed))
     assert d.status == "multiple" and d.explanations[0].cells == ((6, 1),)
     listed = [c for f in d.findings if f.kind == "typo" for c in f.cells]
     named = {c for x in d.explanations for c in x.cells}
     assert len(named) > len(set(listed)) + 5
-    marked = {(r, c) for r in range(9) for c in range(9) if "suspect" in app.form.cell_marks((r, c))}
+    marked = {(r, c) for r in range(9) for c in range(9) if "suspect" in app.form.cell_grid.cell_marks((r, c))}
     assert marked == set(listed)
-    assert any(f.kind == "typo" and f.message in app.form.findings_text() for f in d.findings)
+    assert any(f.kind == "typo" and f.message in app.form.findings_panel.shown_text() for f in d.findings)
 
 
 def test_two_solutions_shade_differing_cells_and_offer_a_clue(sudoku_app):
     app = sudoku_app
     paste(app, TWO)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(TWO))
     assert d.status == "multiple" and d.differing and d.suggested_clue
-    assert all("differ" in app.form.cell_marks(c) for c in d.differing)
-    assert app.form.is_enabled("add_clue")
+    assert all("differ" in app.form.cell_grid.cell_marks(c) for c in d.differing)
+    assert app.form.action_map.is_enabled("add_clue")
     (cell, digit) = d.suggested_clue
     app.form.clue_button.invoke()
-    assert app.form.cell_text(cell) == str(digit) and app.form.cell_style(cell) == "given"
+    assert app.form.cell_grid.cell_text(cell) == str(digit) and app.form.cell_grid.cell_style(cell) == "given"
     idle(app)  # adding the clue checks again
-    assert "differ" not in app.form.cell_marks(d.differing[0])
+    assert "differ" not in app.form.cell_grid.cell_marks(d.differing[0])
     assert solver.diagnose(solver.parse(TWO).with_digit(cell, digit)).summary in app.form.status_text()
-    app.form.fire("undo")
-    assert app.form.cell_text(cell) == ""
+    app.form.action_map.fire("undo")
+    assert app.form.cell_grid.cell_text(cell) == ""
 
 
 def test_apply_this_fix_restores_the_puzzle_and_ctrl_z_undoes_it(sudoku_app):
     app = sudoku_app
     paste(app, MISTYPED)  # the tutorial puzzle with r1c1 typed as 3 instead of 7
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(MISTYPED))
     best = d.best_fix
     assert best.cells == ((0, 0),) and best.fixed == solver.parse(MISTYPED).with_digit((0, 0), 7)
     # the likeliest explanation is listed first among the explanations and marked on the grid
-    assert best.message in app.form.findings_text()
-    assert "selected" in app.form.cell_marks((0, 0))
+    assert best.message in app.form.findings_panel.shown_text()
+    assert "selected" in app.form.cell_grid.cell_marks((0, 0))
     assert app.form.clue_button.cget("text") == "Apply fix: r1c1 3 → 7"
     assert "likeliest fix: r1c1 3 → 7" in app.form.status_text()
     # Ctrl+K, as a user presses it, applies the fix as one undo step and checks again
     app.form.cells[0].focus_force()
     app.root.update()
     app.form.cells[0].event_generate("<Control-k>")
-    assert app.form.cell_text((0, 0)) == "7"
+    assert app.form.cell_grid.cell_text((0, 0)) == "7"
     idle(app)
     assert "the puzzle now has exactly one solution" in app.form.status_text()
     app.form.cells[0].event_generate("<Control-z>")
     app.root.update()
-    assert app.form.cell_text((0, 0)) == "3"
+    assert app.form.cell_grid.cell_text((0, 0)) == "3"
 
 
 def test_clicking_another_explanation_offers_its_fix(sudoku_app):
     app = sudoku_app
     paste(app, MISTYPED)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(MISTYPED))
     rows = [k for k, f in enumerate(d.findings) if f.kind == "typo"]
     assert len(rows) >= 2
     second = d.explanations[1]
-    app.form.select_finding(rows[1])
+    app.form.findings_panel.select(rows[1])
     app.root.update()
     assert app.form.clue_button.cget("text") == f"Apply this fix: {solver.short_fix(second)}"
     app.form.clue_button.invoke()
@@ -355,9 +355,9 @@ def test_check_my_entries_counts_then_shows_which(sudoku_app):
                                  .with_digit(right_cell, solution[right_cell]))
     assert check.wrong == [wrong_cell]
     assert check.message in app.form.status_text()
-    assert app.form.cell_marks(wrong_cell) == set()  # not revealed until asked
+    assert app.form.cell_grid.cell_marks(wrong_cell) == set()  # not revealed until asked
     app.form.show_wrong_button.invoke()
-    assert "wrong" in app.form.cell_marks(wrong_cell) and "wrong" not in app.form.cell_marks(right_cell)
+    assert "wrong" in app.form.cell_grid.cell_marks(wrong_cell) and "wrong" not in app.form.cell_grid.cell_marks(right_cell)
     assert solver.cell_name(wrong_cell) in app.form.status_text()
 
 
@@ -365,15 +365,15 @@ def test_check_my_entries_counts_then_shows_which(sudoku_app):
 def test_solve_fills_the_solution_in_the_solver_style_and_undo_removes_it(sudoku_app):
     app = sudoku_app
     paste(app, TUTORIAL)
-    app.form.fire("solve")
+    app.form.action_map.fire("solve")
     idle(app)
     shown = solver.parse(grid_shown(app))
     assert shown.is_solution() and solver.parse(TUTORIAL).agrees_with(shown)
-    assert app.form.cell_style((0, 2)) == "solver" and app.form.cell_style((0, 0)) == "given"
+    assert app.form.cell_grid.cell_style((0, 2)) == "solver" and app.form.cell_grid.cell_style((0, 0)) == "given"
     assert app.form.status_text().startswith("✓ Solved in ")
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
     assert grid_shown(app) == TUTORIAL
-    app.form.fire("redo")
+    app.form.action_map.fire("redo")
     assert solver.parse(grid_shown(app)).is_solution()
 
 
@@ -384,22 +384,22 @@ def test_solve_replaces_a_wrong_entry_and_undo_brings_it_back(sudoku_app):
     wrong = solution[0, 2] % 9 + 1
     type_digit(app, (0, 2), str(wrong))
     type_digit(app, (0, 4), str(solution[0, 4]))
-    app.form.fire("solve")
+    app.form.action_map.fire("solve")
     idle(app)
-    assert app.form.cell_text((0, 2)) == str(solution[0, 2]) and app.form.cell_style((0, 2)) == "solver"
-    assert "replaced" in app.form.cell_marks((0, 2))
-    assert app.form.cell_style((0, 4)) == "entry"  # a right entry stays the user's
+    assert app.form.cell_grid.cell_text((0, 2)) == str(solution[0, 2]) and app.form.cell_grid.cell_style((0, 2)) == "solver"
+    assert "replaced" in app.form.cell_grid.cell_marks((0, 2))
+    assert app.form.cell_grid.cell_style((0, 4)) == "entry"  # a right entry stays the user's
     assert "r1c3" in app.form.status_text() and "1 of your entries was wrong" in app.form.status_text()
-    assert all(app.form.cell_marks(divmod(i, 9)) <= {"replaced"} for i in range(81))  # no false conflicts
-    app.form.fire("undo")
-    assert app.form.cell_text((0, 2)) == str(wrong) and app.form.cell_style((0, 2)) == "entry"
+    assert all(app.form.cell_grid.cell_marks(divmod(i, 9)) <= {"replaced"} for i in range(81))  # no false conflicts
+    app.form.action_map.fire("undo")
+    assert app.form.cell_grid.cell_text((0, 2)) == str(wrong) and app.form.cell_grid.cell_style((0, 2)) == "entry"
 
 
 @pytest.mark.parametrize("line", [MISTYPED, TWO])
 def test_solve_without_a_unique_solution_shows_the_diagnosis(sudoku_app, line):
     app = sudoku_app
     paste(app, line)
-    app.form.fire("solve")
+    app.form.action_map.fire("solve")
     idle(app)
     assert grid_shown(app) == line
     assert solver.diagnose(solver.parse(line)).summary in app.form.status_text()
@@ -417,14 +417,14 @@ def test_cancel_stops_a_running_job_and_re_enables_solve(sudoku_app):
     app.controller.run_job("solve", slow, lambda result, s: None, status="Solving…")
     assert started.wait(5)
     app.root.update()
-    assert app.form.is_enabled("cancel") and not app.form.is_enabled("solve")
+    assert app.form.action_map.is_enabled("cancel") and not app.form.action_map.is_enabled("solve")
     assert app.form.solve_button.instate(["disabled"])
     e = app.form.cells[0]
     e.focus_force()
     app.root.update()
     e.event_generate("<KeyPress>", keysym="Escape")
     app.root.update()
-    assert not app.form.is_enabled("cancel") and app.form.is_enabled("solve")
+    assert not app.form.action_map.is_enabled("cancel") and app.form.action_map.is_enabled("solve")
     assert app.form.status_text() == "Cancelled."
 
 
@@ -445,18 +445,18 @@ def test_undo_redo_over_typing_paste_and_clear(sudoku_app):
     type_digit(app, (4, 4), "5")
     paste(app, TUTORIAL)
     type_digit(app, (0, 2), "9")
-    app.form.fire("clear_entries")
+    app.form.action_map.fire("clear_entries")
     assert grid_shown(app) == TUTORIAL
-    app.form.fire("clear_all")
+    app.form.action_map.fire("clear_all")
     assert grid_shown(app) == "." * 81
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
     assert grid_shown(app) == TUTORIAL
-    app.form.fire("undo")
-    assert app.form.cell_text((0, 2)) == "9"
-    app.form.fire("undo")
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
+    assert app.form.cell_grid.cell_text((0, 2)) == "9"
+    app.form.action_map.fire("undo")
+    app.form.action_map.fire("undo")
     assert grid_shown(app) == "." * 40 + "5" + "." * 40
-    app.form.fire("redo")
+    app.form.action_map.fire("redo")
     assert grid_shown(app) == TUTORIAL
 
 
@@ -483,7 +483,7 @@ def test_every_menu_item_works(sudoku_app, tmp_path):
     assert app.root.callback_errors == []
     assert any(call[0] == "show_text" and "Solve\tCtrl+Enter" in call[2] for call in app.dialogs.calls)
     assert any(call[0] == "info" and "About" in call[1] for call in app.dialogs.calls)
-    assert set(app.form.actions()) <= set(app.form.action_map.handlers)
+    assert set(app.form.action_map.actions()) <= set(app.form.action_map.handlers)
 
 
 # -- nothing lost -----------------------------------------------------------------------------
@@ -503,8 +503,8 @@ def test_state_is_saved_debounced_and_restored(sudoku_app, tk_root):
     form2 = SudokuForm(top)
     c2 = Controller(form2, state_path=app.state_path)
     c2.start()
-    assert form2.cell_text((0, 2)) == "5" and form2.cell_style((0, 2)) == "entry"
-    assert form2.cell_style((0, 0)) == "given"
+    assert form2.cell_grid.cell_text((0, 2)) == "5" and form2.cell_grid.cell_style((0, 2)) == "entry"
+    assert form2.cell_grid.cell_style((0, 0)) == "given"
     c2.worker.shutdown()
 
 
@@ -538,7 +538,7 @@ def test_an_exception_in_a_callback_is_shown_logged_and_survived(sudoku_app, cap
     def broken():
         raise RuntimeError("boom")
 
-    app.form.on("about", broken)
+    app.form.action_map.on("about", broken)
     with caplog.at_level(logging.ERROR):
         app.form.menus["help"].invoke(app.form.menus["help"].index("end"))
         app.root.update()
@@ -547,7 +547,7 @@ def test_an_exception_in_a_callback_is_shown_logged_and_survived(sudoku_app, cap
     assert "Something went wrong" in app.form.status_text() and "boom" in app.form.status_text()
     assert any("boom" in (r.exc_text or "") or r.exc_info for r in caplog.records)
     type_digit(app, (0, 0), "6")  # still running
-    assert app.form.cell_text((0, 0)) == "6"
+    assert app.form.cell_grid.cell_text((0, 0)) == "6"
 
 
 def test_an_open_collection_comes_back_after_a_restart(sudoku_app, tk_root, tmp_path, data_lines):
@@ -555,10 +555,10 @@ def test_an_open_collection_comes_back_after_a_restart(sudoku_app, tk_root, tmp_
     lines = data_lines("norvig_easy50")[:5]
     path = tmp_path / "easy.txt"
     path.write_text("\n".join(lines) + "\n")
-    app.controller.open_path(str(path))
+    app.controller.files.open_path(str(path))
     idle(app)
-    app.form.fire("next")
-    assert app.controller.save_state()
+    app.form.action_map.fire("next")
+    assert app.controller.session.save_state()
     from app.controller import Controller
     from app.window.view import SudokuForm
     import tkinter as tk
@@ -574,7 +574,7 @@ def test_a_save_that_fails_says_why_and_keeps_the_grid(sudoku_app, tmp_path):
     app = sudoku_app
     paste(app, TUTORIAL)
     app.dialogs.save_path = str(tmp_path / "no-such-folder" / "x.sdk")
-    app.form.fire("save")
+    app.form.action_map.fire("save")
     assert app.form.status_text().startswith("✗ Could not save x.sdk")
     assert grid_shown(app) == TUTORIAL
 
@@ -588,5 +588,5 @@ def test_an_exception_on_the_worker_is_shown_not_raised(sudoku_app, caplog):
     with caplog.at_level(logging.ERROR):
         app.controller.run_job("check", broken, lambda r, s: None)
         idle(app)
-    assert "worker boom" in app.form.status_text() and app.form.is_enabled("solve")
+    assert "worker boom" in app.form.status_text() and app.form.action_map.is_enabled("solve")
     assert any(r.exc_info and "worker boom" in str(r.exc_info[1]) for r in caplog.records)

@@ -28,7 +28,7 @@ def app(sudoku_app):
 
 
 def load(app, key):
-    app.controller.load_example(key)
+    app.controller.files.load_example(key)
     app.root.update()
 
 
@@ -37,7 +37,7 @@ def counters(app):
 
 
 def shown(app, cell):
-    return app.form.cell_text(cell), app.form.cell_style(cell)
+    return app.form.cell_grid.cell_text(cell), app.form.cell_grid.cell_style(cell)
 
 
 def key(app, widget, keysym):
@@ -95,17 +95,17 @@ def test_step_shows_the_try_and_a_reject_names_the_peer_that_holds_the_digit(app
     e = d.run.event
     assert e.kind == "try" and d.active
     assert shown(app, e.cell) == (str(e.digit), "tentative")
-    assert "demo_cell" in app.form.cell_marks(e.cell)
+    assert "demo_cell" in app.form.cell_grid.cell_marks(e.cell)
     e = step_until(app, lambda e: e.kind == "reject")
-    assert app.form.cell_text(e.cell) == str(e.digit)
-    assert "demo_reject" in app.form.cell_marks(e.cell)
-    assert "demo_peer" in app.form.cell_marks(e.peer)
-    assert app.form.cell_text(e.peer) == str(e.digit)  # the peer really holds it
+    assert app.form.cell_grid.cell_text(e.cell) == str(e.digit)
+    assert "demo_reject" in app.form.cell_grid.cell_marks(e.cell)
+    assert "demo_peer" in app.form.cell_grid.cell_marks(e.peer)
+    assert app.form.cell_grid.cell_text(e.peer) == str(e.digit)  # the peer really holds it
     assert f"already in {e.unit.name} at {solver.cell_name(e.peer)}" in app.form.status_text()
     assert counters(app) == {"placements": f"{e.placements:,}", "backtracks": f"{e.backtracks:,}",
                              "depth": f"{e.depth:,}", "steps": f"{e.steps:,}"}
     d.step()
-    assert "demo_peer" not in app.form.cell_marks(e.peer)  # marks follow the current step only
+    assert "demo_peer" not in app.form.cell_grid.cell_marks(e.peer)  # marks follow the current step only
 
 
 def test_placed_digit_is_tentative_and_an_undo_flashes_then_blanks(app):
@@ -113,10 +113,10 @@ def test_placed_digit_is_tentative_and_an_undo_flashes_then_blanks(app):
     e = step_until(app, lambda e: e.kind == "place")
     assert shown(app, e.cell) == (str(e.digit), "tentative")
     e = step_until(app, lambda e: e.kind == "undo")
-    assert app.form.cell_text(e.cell) == str(e.digit)
-    assert "demo_undo" in app.form.cell_marks(e.cell)
-    assert wait_until(app.root, lambda: app.form.cell_text(e.cell) == "", timeout=2)
-    assert "demo_undo" not in app.form.cell_marks(e.cell)
+    assert app.form.cell_grid.cell_text(e.cell) == str(e.digit)
+    assert "demo_undo" in app.form.cell_grid.cell_marks(e.cell)
+    assert wait_until(app.root, lambda: app.form.cell_grid.cell_text(e.cell) == "", timeout=2)
+    assert "demo_undo" not in app.form.cell_grid.cell_marks(e.cell)
 
 
 def test_step_back_and_the_timeline_replay_what_happened(app):
@@ -124,17 +124,17 @@ def test_step_back_and_the_timeline_replay_what_happened(app):
     d = app.demo
     for _ in range(120):
         d.step()
-    grid_120 = [app.form.cell_text(divmod(i, 9)) for i in range(81)]
+    grid_120 = [app.form.cell_grid.cell_text(divmod(i, 9)) for i in range(81)]
     counters_120 = counters(app)
     for _ in range(40):
         d.step()
     for _ in range(40):
         d.step_back()
-    assert [app.form.cell_text(divmod(i, 9)) for i in range(81)] == grid_120
+    assert [app.form.cell_grid.cell_text(divmod(i, 9)) for i in range(81)] == grid_120
     assert counters(app) == counters_120
     d.seek(0)
     assert d.run.pos == 0 and counters(app)["steps"] == "0"
-    assert [app.form.cell_text(divmod(i, 9)) for i in range(81)] == [str(x or "") for x in solver.parse(HARD).cells]
+    assert [app.form.cell_grid.cell_text(divmod(i, 9)) for i in range(81)] == [str(x or "") for x in solver.parse(HARD).cells]
     d.panel.time_scale.set(160)  # the user drags the timeline
     app.root.update()
     assert d.run.pos == 160
@@ -160,8 +160,8 @@ def test_play_to_the_end_gives_the_counters_of_backtrack_steps(app, order):
     d = app.demo
     d.set_order(order)
     d.start()
-    d.set_speed(None)
-    d.play()
+    d.playback.set_speed(None)
+    d.playback.play()
     assert wait_until(app.root, lambda: not d.playing, timeout=20)
     want = last_event(TUTORIAL, order)
     assert want.kind == "solved" and d.run.event == want
@@ -170,8 +170,8 @@ def test_play_to_the_end_gives_the_counters_of_backtrack_steps(app, order):
     solution = solver.solve(solver.parse(TUTORIAL))
     for i in range(81):
         cell = divmod(i, 9)
-        assert app.form.cell_text(cell) == str(solution[cell])
-        assert app.form.cell_style(cell) == ("given" if TUTORIAL[i] != "." else "solver")
+        assert app.form.cell_grid.cell_text(cell) == str(solution[cell])
+        assert app.form.cell_grid.cell_style(cell) == ("given" if TUTORIAL[i] != "." else "solver")
     row = d.panel.table.item(order)["values"]
     assert str(row[0]).replace(",", "") == str(want.placements)  # the watched run goes into the table
 
@@ -180,8 +180,8 @@ def test_pause_takes_effect_within_one_drain_batch(app):
     load(app, "hard")
     d = app.demo
     d.start()
-    d.set_speed(None)
-    d.play()
+    d.playback.set_speed(None)
+    d.playback.play()
     assert wait_until(app.root, lambda: d.run.pos > 3000, timeout=10)
     requested = d.run.pos
     d.panel.frame.focus_force()
@@ -198,12 +198,12 @@ def test_speed_slider_paces_the_steps(app):
     load(app, "hard")
     d = app.demo
     d.start()
-    d.set_speed(10)
+    d.playback.set_speed(10)
     assert d.panel.speed_label.cget("text") == "10 steps/s"
-    d.play()
+    d.playback.play()
     t0 = time.monotonic()
     wait_until(app.root, lambda: False, timeout=0.55)
-    d.pause()
+    d.playback.pause()
     rate = d.run.pos / (time.monotonic() - t0)
     assert 2 <= rate <= 16
 
@@ -216,7 +216,7 @@ def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatc
     assert d.counts.job is not None and d.panel.cancel_button.instate(["!disabled"])
     assert d.panel.step_button.instate(["disabled"])
     assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=10)
-    app.form.fire("cancel")  # Esc
+    app.form.action_map.fire("cancel")  # Esc
     assert d.counts.wait(10)
     assert not d.run.at_end and d.run.pos == d.run.head > 20_000
     assert "Stopped skipping" in app.form.status_text()
@@ -231,7 +231,7 @@ def test_skip_to_end_shows_the_solved_grid(app):
     d.start()
     d.counts.skip_to_end()
     assert d.counts.wait(20)
-    assert d.run.solved and app.form.cell_style((0, 2)) == "solver"
+    assert d.run.solved and app.form.cell_grid.cell_style((0, 2)) == "solver"
     assert "Skipped" in app.form.status_text()
 
 
@@ -312,16 +312,16 @@ def test_switching_strategy_restarts_the_search_at_step_zero(app):
     d.step()
     e = d.run.event
     assert e.kind == "deduce"  # with singles the easy puzzle needs no guess at all
-    assert app.form.cell_style(e.cell) == "deduced"
+    assert app.form.cell_grid.cell_style(e.cell) == "deduced"
 
 
 def test_conflicts_block_the_start_and_are_shown(app):
-    app.controller.load_puzzle(solver.parse("55" + "." * 79), "two fives")
+    app.controller.files.load_puzzle(solver.parse("55" + "." * 79), "two fives")
     app.root.update()
     d = app.demo
     assert not d.start()
     assert not d.active and d.run is None
-    assert "conflict" in app.form.cell_marks((0, 0)) and "conflict" in app.form.cell_marks((0, 1))
+    assert "conflict" in app.form.cell_grid.cell_marks((0, 0)) and "conflict" in app.form.cell_grid.cell_marks((0, 1))
     assert "cannot start" in app.form.status_text()
     assert "Row 1" in d.panel.explain.cget("text")
     d.step()  # Step on such a grid does nothing either
@@ -333,7 +333,7 @@ def test_keys_drive_the_demo_only_while_it_is_on(app):
     d = app.demo
     f = app.form
     key(app, f.cells[0], "Right")
-    assert f.focused_cell() == (0, 1) and not d.active  # ordinary navigation
+    assert f.cell_grid.focused_cell() == (0, 1) and not d.active  # ordinary navigation
     d.start()
     key(app, f.cells[0], "Right")
     assert d.run.pos == 1  # the demo took the key
@@ -349,20 +349,20 @@ def test_keys_drive_the_demo_only_while_it_is_on(app):
     d.stop()
     assert not d.active and all("SudokuDemo" not in e.bindtags() for e in f.cells)
     app.root.update()
-    assert f.focused_cell() == (0, 1)  # the focus is back where it was before the demo
+    assert f.cell_grid.focused_cell() == (0, 1)  # the focus is back where it was before the demo
     key(app, f.cells[4], "Right")
-    assert f.focused_cell() == (0, 5)
+    assert f.cell_grid.focused_cell() == (0, 5)
 
 
 def test_escape_pauses_the_demo_then_falls_back_to_cancel(app):
     load(app, "hard")
     d = app.demo
     d.start()
-    d.set_speed(None)
-    d.play()
-    app.form.fire("cancel")
+    d.playback.set_speed(None)
+    d.playback.play()
+    app.form.action_map.fire("cancel")
     assert not d.playing
-    app.form.fire("cancel")  # nothing of ours to stop: the form's own Cancel runs (and does nothing)
+    app.form.action_map.fire("cancel")  # nothing of ours to stop: the form's own Cancel runs (and does nothing)
     assert not app.root.callback_errors
 
 
@@ -371,24 +371,24 @@ def test_stop_and_a_changed_grid_give_the_grid_back(app):
     app.controller.cell_input((0, 2), 1)  # one of "your" digits
     d = app.demo
     d.start()
-    assert app.form.cell_text((0, 2)) == ""  # the demo starts from the givens
+    assert app.form.cell_grid.cell_text((0, 2)) == ""  # the demo starts from the givens
     for _ in range(5):
         d.step()
     d.stop()
     assert shown(app, (0, 2)) == ("1", "entry") and shown(app, (0, 0)) == ("7", "given")
-    assert not any(app.form.cell_marks(divmod(i, 9)) & set(looks.DEMO_MARKS) for i in range(81))
+    assert not any(app.form.cell_grid.cell_marks(divmod(i, 9)) & set(looks.DEMO_MARKS) for i in range(81))
     d.start()
     d.step()
     load(app, "easy")  # the grid changes underneath: the demo lets go
     assert wait_until(app.root, lambda: not d.active, timeout=2)
-    assert app.form.cell_text((0, 2)) == "3"
+    assert app.form.cell_grid.cell_text((0, 2)) == "3"
 
 
 def test_menu_items_have_handlers(app):
     for action in ("demo_toggle", "demo_play", "demo_step", "demo_back", "demo_skip", "demo_reset",
                    "demo_compare"):
-        assert action in app.form.actions()
-        assert app.form.handler_for(action) is not None
+        assert action in app.form.action_map.actions()
+        assert app.form.action_map.handler_for(action) is not None
 
 
 def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
@@ -402,27 +402,27 @@ def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
     d.counts.skip_to_end()
     d.stop()
     assert d.counts.job is None and not d.active
-    assert app.form.cell_text((0, 0)) == ""  # the pathological puzzle's r1c1 is blank again
+    assert app.form.cell_grid.cell_text((0, 0)) == ""  # the pathological puzzle's r1c1 is blank again
 
 
 def test_a_faster_speed_takes_effect_without_waiting_out_a_slow_step(app):
     load(app, "hard")
     d = app.demo
     d.start()
-    d.set_speed(1)
-    d.play()
+    d.playback.set_speed(1)
+    d.playback.play()
     wait_until(app.root, lambda: d.run.pos >= 1, timeout=1)
-    d.set_speed(None)
+    d.playback.set_speed(None)
     assert wait_until(app.root, lambda: d.run.pos > 500, timeout=0.8)
-    d.pause()
+    d.playback.pause()
 
 
 def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
     load(app, "mistyped")  # no rule broken, yet no solution
     d = app.demo
     d.start("propagation")
-    d.set_speed(None)
-    d.play()
+    d.playback.set_speed(None)
+    d.playback.play()
     assert wait_until(app.root, lambda: not d.playing, timeout=5)
     assert d.run.at_end and not d.run.solved and d.run.event.kind == "exhausted"
     assert "no solution" in d.panel.state_label.cget("text")
@@ -437,11 +437,11 @@ def test_the_playback_keeps_the_clock_of_the_run(app):
     load(app, "hard")
     d = app.demo
     d.start()
-    d.set_speed(20)
-    d.play()
+    d.playback.set_speed(20)
+    d.playback.play()
     assert d.playing and d.playback.playing and d.panel.play_button.cget("text") != "▶ Play"
     wait_until(app.root, lambda: d.run.pos >= 3, timeout=2)
-    d.pause()
+    d.playback.pause()
     assert not d.playing and d.elapsed == d.playback.elapsed > 0
     assert d.batches == d.playback.batches >= d.run.pos and d.max_batch == 1  # one event a tick at 20/s
     d.elapsed += 2.0  # a skip on the worker adds its seconds (app/features/demo/counts.py)

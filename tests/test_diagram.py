@@ -89,7 +89,7 @@ def test_explain_shows_the_diagram_for_a_forcing_step(sudoku_app):
     app = sudoku_app
     app.demo = install_demo(app.form, app.controller)
     app.teach = install_teach(app.form, app.controller, app.demo)
-    app.controller.load_puzzle(HARDEST, "test puzzle")
+    app.controller.files.load_puzzle(HARDEST, "test puzzle")
     app.root.update()
     ex = app.teach.explanation
     ex.start()

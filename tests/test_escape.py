@@ -54,32 +54,32 @@ def test_escape_stops_a_job_of_the_controller(win, name):
     long ones run for real in test_escape_stops_each_real_job_within_a_tenth_of_a_second)."""
     release = threading.Event()
     win.controller.run_job(name, lambda cancel: cancel.wait(10) or release.wait(10), lambda r, s: None)
-    win.form.focus_cell((0, 0))
+    win.form.cell_grid.focus_cell((0, 0))
     seconds = press_escape(win, lambda: not win.controller.worker.busy)
     release.set()
-    assert seconds <= STOP_WITHIN and win.form.is_enabled("solve") and not win.form.is_enabled("cancel")
+    assert seconds <= STOP_WITHIN and win.form.action_map.is_enabled("solve") and not win.form.action_map.is_enabled("cancel")
 
 
 @pytest.mark.parametrize("job", ["compare", "skip"])
 def test_escape_stops_compare_and_skip_to_the_end(win, job):
     d = win.demo
-    win.controller.load_example("pathological")
+    win.controller.files.load_example("pathological")
     d.start()
     (d.counts.compare if job == "compare" else d.counts.skip_to_end)()
     assert d.counts.job is not None
-    assert win.form.is_enabled("cancel")  # the menu item and the button say Esc stops it
+    assert win.form.action_map.is_enabled("cancel")  # the menu item and the button say Esc stops it
     seconds = press_escape(win, lambda: d.counts.job is None)
     assert seconds <= STOP_WITHIN
-    assert not win.form.is_enabled("cancel")
+    assert not win.form.action_map.is_enabled("cancel")
 
 
 def test_escape_pauses_a_playing_demo(win):
     d = win.demo
-    win.controller.load_example("hard")
+    win.controller.files.load_example("hard")
     d.start()
-    d.set_speed(5)
-    d.play()
-    assert win.form.is_enabled("cancel")
+    d.playback.set_speed(5)
+    d.playback.play()
+    assert win.form.action_map.is_enabled("cancel")
     seconds = press_escape(win, lambda: not d.playing)
     assert seconds <= STOP_WITHIN
     pos = d.run.pos
@@ -89,18 +89,18 @@ def test_escape_pauses_a_playing_demo(win):
 
 def test_in_the_presentation_view_escape_first_stops_the_job_then_leaves(win):
     d, f = win.demo, win.form
-    win.controller.load_example("hard")
+    win.controller.files.load_example("hard")
     d.start()
-    d.set_speed(5)
-    d.play()
-    f.fire("presentation")
+    d.playback.set_speed(5)
+    d.playback.play()
+    f.action_map.fire("presentation")
     win.root.update()
     assert f.is_presentation
     seconds = press_escape(win, lambda: not d.playing)
     assert seconds <= STOP_WITHIN and f.is_presentation
     press_escape(win, lambda: not f.is_presentation)  # nothing runs now: Esc leaves the view
     # and a job of the controller's is stopped before the view is left, too
-    f.fire("presentation")
+    f.action_map.fire("presentation")
     win.root.update()
     release = threading.Event()
     win.controller.run_job("solve", lambda cancel: cancel.wait(10) or release.wait(10), lambda r, s: None)
@@ -152,24 +152,24 @@ def button(top, text: str):
 
 
 def start_check(win, tmp_path):
-    win.controller.load_puzzle(mistyped(hardest()), "loaded")
-    win.form.focus_cell((0, 0))
+    win.controller.files.load_puzzle(mistyped(hardest()), "loaded")
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "F5")
 
 
 def start_solve(win, tmp_path):
-    win.controller.load_puzzle(mistyped(hardest()), "loaded")
+    win.controller.files.load_puzzle(mistyped(hardest()), "loaded")
     win.form.solve_button.invoke()  # a click on Solve
 
 
 def start_rate(win, tmp_path):
-    win.controller.load_puzzle(hardest(7), "loaded")
-    win.form.focus_cell((0, 0))
+    win.controller.files.load_puzzle(hardest(7), "loaded")
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "F8")
 
 
 def start_generate(win, tmp_path):
-    win.form.focus_cell((0, 0))
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "n", state=0x4)  # Ctrl+N: Teach ▸ New puzzle…
     win.root.update()
     top = dialog(win, "New puzzle")
@@ -183,7 +183,7 @@ def start_generate(win, tmp_path):
 
 def start_worksheet(win, tmp_path):
     win.form.dialogs.save_path = str(tmp_path / "sheet.html")
-    win.form.focus_cell((0, 0))
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "P", state=0x5)  # Ctrl+Shift+P: File ▸ Print worksheet…
     win.root.update()
     top = dialog(win, "Print worksheet")
@@ -201,8 +201,8 @@ def start_worksheet(win, tmp_path):
 
 def start_count(win, tmp_path):
     d = win.demo
-    win.controller.load_example("pathological")
-    win.form.focus_cell((0, 0))
+    win.controller.files.load_example("pathological")
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "d", state=0x4)  # Ctrl+D: the search demo
     assert wait_until(win.root, lambda: d.active and d.run is not None)
     d.panel.compare_button.invoke()
@@ -258,7 +258,7 @@ def assert_stopped_and_nothing_arrives(win, name, idle, ended, before, top, tmp_
     assert idle <= STOP_WITHIN and ended <= THREAD_ENDS_WITHIN, \
         f"{name}: idle after {idle * 1000:.0f} ms, its thread ended after {ended * 1000:.0f} ms"
     assert "Cancelled." in win.form.status_text()
-    assert not win.form.is_enabled("cancel") and win.form.is_enabled("check") and win.form.is_enabled("solve")
+    assert not win.form.action_map.is_enabled("cancel") and win.form.action_map.is_enabled("check") and win.form.action_map.is_enabled("solve")
     if top is not None:  # the dialog is ready again: its buttons back, its message says why
         buttons = [w for w in widgets(top) if isinstance(w, ttk.Button)]
         assert all(b.instate(["!disabled"]) for b in buttons) and "Close" in [b.cget("text") for b in buttons]
@@ -299,7 +299,7 @@ def test_the_cancel_button_the_menu_item_and_esc_in_the_main_window_stop_it_too(
     window while a dialog's job runs: the job stops, and the dialog says so and offers its buttons again
     (it kept "Making 24 puzzles…" with its buttons disabled before)."""
     top, worker, job, before = start_real_job(win, tmp_path, name)
-    assert win.form.is_enabled("cancel") and win.form.cancel_button.instate(["!disabled"])
+    assert win.form.action_map.is_enabled("cancel") and win.form.cancel_button.instate(["!disabled"])
     if how == "Cancel button":
         stop = win.form.cancel_button.invoke
     elif how == "Solve ▸ Cancel":
@@ -322,8 +322,8 @@ def test_escape_stops_printing_while_the_browser_is_slow_to_start(win, tmp_path,
     started, release = threading.Event(), threading.Event()
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: started.set() or release.wait(10))
     c = win.controller
-    c.load_puzzle(hardest(), "loaded")
-    win.form.focus_cell((0, 0))
+    c.files.load_puzzle(hardest(), "loaded")
+    win.form.cell_grid.focus_cell((0, 0))
     press(win.root.focus_get(), "p", state=0x4)
     win.root.update()
     top = dialog(win, "Print")
@@ -341,7 +341,7 @@ def test_escape_stops_printing_while_the_browser_is_slow_to_start(win, tmp_path,
         release.set()
     assert idle <= STOP_WITHIN, f"print: idle after {idle * 1000:.0f} ms"
     assert any(str(w.cget("text")) == "Cancelled." for w in widgets(top) if isinstance(w, ttk.Label))
-    assert button(top, "Print…").instate(["!disabled"]) and not win.form.is_enabled("cancel")
+    assert button(top, "Print…").instate(["!disabled"]) and not win.form.action_map.is_enabled("cancel")
     assert wait_until(win.root, lambda: not job.thread.is_alive(), timeout=5)
     wait_until(win.root, lambda: False, timeout=0.3)
     assert "Cancelled." in win.form.status_text() and "web browser" not in win.form.status_text()
@@ -353,7 +353,7 @@ def test_a_dialog_whose_job_another_job_replaces_says_cancelled(win, tmp_path, n
     """While the dialog's job runs, F8 in the main window starts the difficulty card, which takes the
     worker: the dialog's job is stopped, and the dialog says Cancelled and offers its buttons again at
     once (before, it kept 'Making 24 puzzles…' with its buttons disabled, and Esc stayed on for it)."""
-    win.controller.load_puzzle(hardest(), "loaded")
+    win.controller.files.load_puzzle(hardest(), "loaded")
     top, worker, job = start_real_job(win, tmp_path, name)[:3]
     press(win.form.cells[40], "F8")
     assert worker.job is not None and worker.job.name == "rate"
@@ -362,6 +362,6 @@ def test_a_dialog_whose_job_another_job_replaces_says_cancelled(win, tmp_path, n
     assert all(b.instate(["!disabled"]) for b in buttons)
     assert any(str(w.cget("text")) == "Cancelled." for w in widgets(top) if isinstance(w, ttk.Label))
     assert wait_until(win.root, lambda: not worker.busy, timeout=10)
-    assert not win.form.is_enabled("cancel"), "Esc stays on for a job that no longer runs"
+    assert not win.form.action_map.is_enabled("cancel"), "Esc stays on for a job that no longer runs"
     assert wait_until(win.root, lambda: not job.thread.is_alive(), timeout=1)
     assert not (tmp_path / "sheet.html").exists()

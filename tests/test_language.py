@@ -55,7 +55,7 @@ def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(w
     c, form = w.controller, w.form
     assert "File" in menubar_labels(form) and form.check_button.cget("text") == "Check (F5)"
     grids = [solver.parse(PUZZLE), solver.parse(PUZZLE.replace("53", "35", 1))]
-    c.load_collection(grids, "two puzzles")
+    c.files.load_collection(grids, "two puzzles")
     c.cell_input((0, 2), 4)
     before_note = c.board
     c.apply(c.board.with_notes((0, 3), {2, 6}))
@@ -75,7 +75,7 @@ def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(w
     assert form_de.findings_tab.master.tab(form_de.findings_tab, "text") == "Befunde"
     assert w.root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == "&Abbruch"  # Tk's own dialogs
     assert de.board == board  # digits, givens and notes
-    assert form_de.cell_text((0, 2)) == "4" and de.board.notes[3] == board.notes[3]
+    assert form_de.cell_grid.cell_text((0, 2)) == "4" and de.board.notes[3] == board.notes[3]
     assert de.collection == grids and de.collection_index == 0
     assert form_de.collection_label.cget("text") == "Rätsel 1 von 2"
     de._cmd_undo()  # the undo history came along: the note goes, then the digit
@@ -83,7 +83,7 @@ def test_switching_to_german_and_back_keeps_the_grid_notes_undo_and_collection(w
     assert "Rückgängig" in form_de.status_text()
     de._cmd_redo()
     assert de.board == board
-    form_de.focus_cell((1, 1))
+    form_de.cell_grid.focus_cell((1, 1))
     w.root.update()
     form_de.cells[10].event_generate("<KeyPress>", keysym="8")  # typing reaches the new window, once
     w.root.update()
@@ -109,7 +109,7 @@ class SimpleWindow:
 def test_a_running_job_is_stopped_and_its_result_dropped(whole_window):
     w = whole_window
     c = w.controller
-    c.load_puzzle(solver.parse(PUZZLE), "test")
+    c.files.load_puzzle(solver.parse(PUZZLE), "test")
     started = []
 
     def slow(cancel):
@@ -188,7 +188,7 @@ def test_without_a_state_file_the_grid_and_settings_are_handed_over_in_memory(tk
     form, controller = build_window(tk_root, None)  # no usable folder: nothing is saved
     form.dialogs = RecordingDialogs()
     controller.start()
-    controller.load_puzzle(solver.parse(PUZZLE), "test")
+    controller.files.load_puzzle(solver.parse(PUZZLE), "test")
     controller.cell_input((0, 2), 4)
     form.var_live_check.set(False)
     controller.form.zoom(1.15)
@@ -205,7 +205,7 @@ def test_without_a_state_file_the_grid_and_settings_are_handed_over_in_memory(tk
 
 def test_the_presentation_view_comes_back_in_the_new_language(whole_window):
     w = whole_window
-    w.controller.load_puzzle(solver.parse(PUZZLE), "test")
+    w.controller.files.load_puzzle(solver.parse(PUZZLE), "test")
     w.presentation.enter()
     w.root.update()
     from app.__main__ import build_window
@@ -266,12 +266,12 @@ def test_the_old_window_is_let_go(tk_root, sudoku_home):
 def test_the_keyboard_stays_in_the_grid_where_it_was(whole_window):
     """After a switch, typing goes on in the cell that had the focus, as a teacher expects."""
     w = whole_window
-    w.form.focus_cell((4, 6))
+    w.form.cell_grid.focus_cell((4, 6))
     w.root.update()
-    assert w.form.focused_cell() == (4, 6)
+    assert w.form.cell_grid.focused_cell() == (4, 6)
     form, controller = choose(w, "es")
     w.root.update()
-    assert form.focused_cell() == (4, 6)
+    assert form.cell_grid.focused_cell() == (4, 6)
     focused = w.root.focus_get()
     focused.event_generate("<KeyPress>", keysym="7")
     w.root.update()

@@ -30,7 +30,7 @@ def key(win, cell, keysym, state=None):
 
 
 def load(win, grid=TUTORIAL):
-    win.controller.load_puzzle(grid, "test puzzle")
+    win.controller.files.load_puzzle(grid, "test puzzle")
     win.root.update()
 
 
@@ -39,7 +39,7 @@ def blank_cells(grid=TUTORIAL):
 
 
 def marked(win, name):
-    return {c for c in ALL_CELLS if name in win.form.cell_marks(c)}
+    return {c for c in ALL_CELLS if name in win.form.cell_grid.cell_marks(c)}
 
 
 # ======================================================================
@@ -53,7 +53,7 @@ def test_ctrl_digit_and_ctrl_numpad_toggle_a_note_drawn_small(whole_window):
     key(win, cell, "KP_7", CONTROL | NUM_LOCK)
     assert win.controller.board.notes_of(cell) == (3, 7)
     assert win.form.pencil.shown(cell) == (3, 7)  # drawn in the cell's 3x3 layout
-    assert win.form.cell_text(cell) == ""  # a note is not a digit
+    assert win.form.cell_grid.cell_text(cell) == ""  # a note is not a digit
     key(win, cell, "3", CONTROL)
     assert win.controller.board.notes_of(cell) == (7,)
     assert win.form.pencil.shown(cell) == (7,)
@@ -72,18 +72,18 @@ def test_notes_mode_makes_plain_digits_write_notes(whole_window):
     assert win.controller.features["notes"].var_mode.get()
     key(win, cell, "4")
     key(win, cell, "KP_6", NUM_LOCK)
-    assert win.form.cell_text(cell) == "" and win.controller.board.notes_of(cell) == (4, 6)
+    assert win.form.cell_grid.cell_text(cell) == "" and win.controller.board.notes_of(cell) == (4, 6)
     key(win, cell, "BackSpace")  # Backspace in a blank cell clears its notes
     assert win.controller.board.notes_of(cell) == ()
     win.controller.features["notes"].button.invoke()  # the toolbar toggle, for mouse and touch users
     win.root.update()
     assert not win.controller.features["notes"].var_mode.get()
     key(win, cell, "4")
-    assert win.form.cell_text(cell) == "4"
+    assert win.form.cell_grid.cell_text(cell) == "4"
     key(win, cell, "Delete")  # a digit first, then (Delete again) the notes under it are gone too
     key(win, cell, "3", CONTROL)
     key(win, cell, "Delete")
-    assert win.form.cell_text(cell) == "" and win.controller.board.notes_of(cell) == ()
+    assert win.form.cell_grid.cell_text(cell) == "" and win.controller.board.notes_of(cell) == ()
     win.form.var_auto_advance.set(True)  # Backspace in a noted cell clears its notes, not the cell before
     before = blank_cells()[0]
     key(win, before, "5", CONTROL)
@@ -112,7 +112,7 @@ def test_right_click_menu_offers_the_nine_digits_as_toggles(whole_window):
 def test_fill_all_candidates_then_placing_a_digit_tidies_its_peers(whole_window):
     win = whole_window
     load(win)
-    win.form.fire("fill_notes")
+    win.form.action_map.fire("fill_notes")
     win.root.update()
     basic = solver.candidates(TUTORIAL)
     for cell in blank_cells():
@@ -129,7 +129,7 @@ def test_fill_all_candidates_then_placing_a_digit_tidies_its_peers(whole_window)
     assert b.notes_of(cell) == ()
     assert all(d not in b.notes_of(p) for p in peers_with_d)
     # one undo step brings the digit's notes back; the option off leaves peers alone
-    win.form.fire("undo")
+    win.form.action_map.fire("undo")
     win.root.update()
     assert all(d in win.controller.board.notes_of(p) for p in peers_with_d)
     win.controller.features["notes"].var_tidy.set(False)
@@ -143,16 +143,16 @@ def test_undo_redo_and_clear_entries_cover_notes(whole_window):
     cell = blank_cells()[3]
     key(win, cell, "1", CONTROL)
     key(win, cell, "9", CONTROL)
-    win.form.fire("undo")
+    win.form.action_map.fire("undo")
     win.root.update()
     assert win.controller.board.notes_of(cell) == (1,) and win.form.pencil.shown(cell) == (1,)
-    win.form.fire("redo")
+    win.form.action_map.fire("redo")
     win.root.update()
     assert win.controller.board.notes_of(cell) == (1, 9)
-    win.form.fire("clear_entries")  # notes only: Clear entries clears them
+    win.form.action_map.fire("clear_entries")  # notes only: Clear entries clears them
     win.root.update()
     assert not win.controller.board.has_notes and win.form.pencil.shown(cell) is None
-    win.form.fire("undo")
+    win.form.action_map.fire("undo")
     win.root.update()
     assert win.controller.board.notes_of(cell) == (1, 9)
 
@@ -167,7 +167,7 @@ def test_notes_are_saved_as_pencil_and_survive_a_restart(whole_window, monkeypat
     key(win, a, "7", CONTROL)
     key(win, b, "5", CONTROL)
     key(win, b, "n")  # Notes mode is a setting kept too
-    assert win.controller.save_state()
+    assert win.controller.session.save_state()
     state = json.loads(win.controller.state_path.read_text())
     name = lambda c: f"r{c[0] + 1}c{c[1] + 1}"  # noqa: E731
     assert state["board"]["pencil"] == {name(a): "37", name(b): "5"}
@@ -210,11 +210,11 @@ def test_notes_follow_the_grid_size_and_show_in_the_presentation_view(whole_wind
 def test_focusing_a_digit_shines_its_cells_and_notes_and_tints_the_units(whole_window):
     win = whole_window
     load(win)
-    win.form.fire("fill_notes")
+    win.form.action_map.fire("fill_notes")
     win.root.update()
     given = next(c for c in ALL_CELLS if TUTORIAL[c])
     d = TUTORIAL[given]
-    win.form.focus_cell(given)
+    win.form.cell_grid.focus_cell(given)
     win.root.update()
     assert wait_until(win.root, lambda: marked(win, "same_digit"))
     same = {c for c in ALL_CELLS if TUTORIAL[c] == d and c != given}
@@ -228,7 +228,7 @@ def test_focusing_a_digit_shines_its_cells_and_notes_and_tints_the_units(whole_w
     assert not any(win.form.pencil.shining(x) for x in blank_cells() if x not in noted)
     # a blank cell: no digit shines, its own units are tinted
     blank = blank_cells()[10]
-    win.form.focus_cell(blank)
+    win.form.cell_grid.focus_cell(blank)
     win.root.update()
     assert wait_until(win.root, lambda: not marked(win, "same_digit"))
     assert blank not in marked(win, "house") and len(marked(win, "house")) == 20
@@ -239,7 +239,7 @@ def test_highlight_digit_keys_and_looks_stay_distinct(whole_window):
 
     win = whole_window
     load(win)
-    win.form.focus_cell(blank_cells()[0])
+    win.form.cell_grid.focus_cell(blank_cells()[0])
     win.root.update()
     win.form.cells[0].event_generate("<KeyPress>", keysym="4", state=0x0008)  # Alt+4
     win.root.update()
@@ -262,7 +262,7 @@ def test_highlight_digit_keys_and_looks_stay_distinct(whole_window):
 def _noted_without_solution(win):
     """Fill all candidates, then take the solution's digit out of one cell's notes (by key)."""
     load(win)
-    win.form.fire("fill_notes")
+    win.form.action_map.fire("fill_notes")
     win.root.update()
     cell = next(c for c in blank_cells() if len(solver.candidates(TUTORIAL)[c]) > 1)
     key(win, cell, str(SOLUTION[cell]), CONTROL)
@@ -280,7 +280,7 @@ def test_the_first_rung_says_which_note_removed_the_solution(whole_window):
     want = f"Your notes removed {d} from {solver.cell_name(cell)}, but {d} goes there."
     assert hints.hint.status == "wrong_notes" and hints.hint.message == want
     assert want in hints.text.cget("text") and want in win.form.status_text()
-    assert "wrong" in win.form.cell_marks(cell)
+    assert "wrong" in win.form.cell_grid.cell_marks(cell)
     # the note put back: the ladder starts, from the notes
     key(win, cell, str(d), CONTROL)
     hints.key()
@@ -306,17 +306,17 @@ def test_hint_starts_from_the_notes():
 def test_check_my_entries_checks_the_notes(whole_window):
     win = whole_window
     cell = _noted_without_solution(win)
-    win.form.fire("check_entries")
+    win.form.action_map.fire("check_entries")
     notes = win.controller.features["notes"]
     assert wait_until(win.root, lambda: notes.wrong_notes, timeout=10)
     assert notes.wrong_notes == [(cell, SOLUTION[cell])]
     assert "notes in 1 cell leave out the digit" in win.form.status_text()
-    assert "wrong" not in win.form.cell_marks(cell)  # opt-in, like the entries: Show which marks it
-    win.form.fire("show_wrong")
+    assert "wrong" not in win.form.cell_grid.cell_marks(cell)  # opt-in, like the entries: Show which marks it
+    win.form.action_map.fire("show_wrong")
     win.root.update()
     assert marked(win, "wrong") == {cell}
     key(win, cell, str(SOLUTION[cell]), CONTROL)
-    win.form.fire("check_entries")
+    win.form.action_map.fire("check_entries")
     assert wait_until(win.root, lambda: "Your notes are right" in win.form.status_text(), timeout=10)
 
 
@@ -326,19 +326,19 @@ def test_check_my_entries_checks_the_notes(whole_window):
 def test_copy_with_notes_pastes_back_as_the_same_board(whole_window):
     win = whole_window
     load(win)
-    win.form.fire("fill_notes")
+    win.form.action_map.fire("fill_notes")
     win.root.update()
     cell = blank_cells()[4]
     win.form.var_auto_advance.set(False)
     key(win, cell, str(SOLUTION[cell]))  # an entry, kept apart from the givens by the link
     key(win, blank_cells()[7], "1" if 1 in win.controller.board.notes_of(blank_cells()[7]) else "2", CONTROL)
     before = win.controller.board
-    win.form.fire("copy")
+    win.form.action_map.fire("copy")
     text = win.root.clipboard_get()
     assert text.startswith(".---") and "sudokuwiki.org/sudoku.htm?bd=S9B" in text
-    win.form.fire("clear_all")
+    win.form.action_map.fire("clear_all")
     win.root.update()
-    win.form.fire("paste")
+    win.form.action_map.fire("paste")
     win.root.update()
     after = win.controller.board
     assert (after.givens, after.entries, after.notes) == (before.givens, before.entries, before.notes)
@@ -352,14 +352,14 @@ def test_unreadable_marks_change_nothing_and_say_why(whole_window):
     before = win.controller.board
     win.root.clipboard_clear()
     win.root.clipboard_append("https://www.sudokuwiki.org/sudoku.htm?bd=S9B0102")
-    win.form.fire("paste")
+    win.form.action_map.fire("paste")
     win.root.update()
     assert win.controller.board == before
     assert "Nothing pasted" in win.form.status_text() and "162" in win.form.status_text()
     grid = solver.pencil_grid(SOLUTION.with_digit((0, 0), 0), {(0, 0): (1, 2)}).replace("12", "1x", 1)
     win.root.clipboard_clear()
     win.root.clipboard_append(grid)
-    win.form.fire("paste")
+    win.form.action_map.fire("paste")
     win.root.update()
     assert win.controller.board == before and "'1x'" in win.form.status_text()
 
@@ -370,7 +370,7 @@ def test_the_explained_solution_starts_from_the_notes(whole_window):
     cell = blank_cells()[0]
     key(win, cell, str(SOLUTION[cell]), CONTROL)  # one note: the solution's digit, a naked single
     explanation = win.controller.features["teach"].explanation
-    win.form.fire("explain")
+    win.form.action_map.fire("explain")
     assert wait_until(win.root, lambda: explanation.path is not None, timeout=20)
     first = explanation.path[0]
     assert first.technique == "Naked Single" and first.placements == ((cell, SOLUTION[cell]),)
@@ -382,7 +382,7 @@ def test_the_explained_solution_starts_from_the_notes(whole_window):
 def test_applying_a_hint_works_on_the_notes(whole_window):
     win = whole_window
     load(win)
-    win.form.fire("fill_notes")
+    win.form.action_map.fire("fill_notes")
     win.root.update()
     hints = win.controller.features["teach"].hints
     hints.key()
@@ -401,6 +401,6 @@ def test_applying_a_hint_works_on_the_notes(whole_window):
         assert after.grid()[cell] == d
         peers = [p for p in blank_cells() if p != cell and (p[0] == cell[0] or p[1] == cell[1])]
         assert all(d not in after.notes_of(p) for p in peers)  # the placed digit left its peers' notes
-    win.form.fire("undo")
+    win.form.action_map.fire("undo")
     win.root.update()
     assert win.controller.board.notes == before.notes

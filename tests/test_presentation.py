@@ -17,7 +17,7 @@ def app(sudoku_app):
     sudoku_app.demo = install_demo(sudoku_app.form, sudoku_app.controller)
     sudoku_app.presentation = install_presentation(sudoku_app.form, sudoku_app.demo)
     sudoku_app.root.geometry("+0+0")
-    sudoku_app.controller.load_example("hard")
+    sudoku_app.controller.files.load_example("hard")
     sudoku_app.root.update()
     return sudoku_app
 
@@ -65,13 +65,13 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
 def test_escape_stops_the_demo_first_then_leaves_the_presentation(app):
     f, d = app.form, app.demo
     d.start()
-    d.set_speed(5)
-    d.play()
+    d.playback.set_speed(5)
+    d.playback.play()
     press(app, "F11")
     assert f.is_presentation
-    f.fire("cancel")  # Esc
+    f.action_map.fire("cancel")  # Esc
     assert f.is_presentation and not d.playing  # the first Esc stops the playing demo
-    f.fire("cancel")
+    f.action_map.fire("cancel")
     assert not f.is_presentation  # nothing runs: the second Esc leaves the view
 
 
@@ -92,5 +92,5 @@ def test_the_status_line_explains_the_step_in_the_presentation_view(app):
 
 
 def test_the_view_menu_offers_it(app):
-    assert "presentation" in app.form.actions()
-    assert app.form.handler_for("presentation") is not None
+    assert "presentation" in app.form.action_map.actions()
+    assert app.form.action_map.handler_for("presentation") is not None

@@ -208,7 +208,7 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
     from app.features.paper import dialog_of
 
     win = whole_window
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     b = a_board_in_progress()
     win.controller.apply(b)
     win.root.update()
@@ -245,7 +245,7 @@ def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole
     monkeypatch.setattr(app.features.paper.pages, "open_page", lambda path: threads.append(threading.current_thread()) and False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     win = whole_window
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     press(win, "p")
     dialog = dialog_of(win.controller)
     dialog.go_button.invoke()
@@ -263,21 +263,21 @@ def test_the_open_dialogs_follow_the_grid(whole_window, printed):
 
     win = whole_window
     paper = win.controller.features["paper"]
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     dialog, sheet = paper.print_dialog(), paper.worksheet_dialog()
     assert "(none on the grid)" in dialog.entries_check.cget("text") and sheet.var_source.get() == "current"
     cell = TUTORIAL.blanks()[0]
     win.controller.apply(win.controller.board.with_digit(cell, solver.solve(TUTORIAL)[cell]))
     win.root.update()
     assert dialog.entries_check.cget("text") == "and your digits (1)" and dialog.entries_check.instate(["!disabled"])
-    win.controller.load_collection([solver.parse(x) for x in load_lines("norvig_easy50")[:3]], "easy")
+    win.controller.files.load_collection([solver.parse(x) for x in load_lines("norvig_easy50")[:3]], "easy")
     win.root.update()
     assert sheet.source_buttons["collection"].instate(["!disabled"])
     assert "(none on the grid)" in dialog.entries_check.cget("text")  # another puzzle: no digits of yours
-    win.controller.load_puzzle(TUTORIAL, "one puzzle again")  # the collection closes
+    win.controller.files.load_puzzle(TUTORIAL, "one puzzle again")  # the collection closes
     win.root.update()
     assert sheet.source_buttons["collection"].instate(["disabled"]) and sheet.var_source.get() == "current"
-    win.form.fire("clear_all")
+    win.form.action_map.fire("clear_all")
     win.root.update()
     assert "The grid is empty" in dialog.what_label.cget("text") and dialog.go_button.instate(["disabled"])
     assert sheet.var_source.get() == "generate" and sheet.source_buttons["current"].instate(["disabled"])
@@ -299,7 +299,7 @@ def test_ctrl_p_on_an_empty_grid_says_there_is_nothing_to_print(whole_window, pr
 
 def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed, tmp_path):
     win = whole_window
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     out = tmp_path / "out" / "class.html"
     out.parent.mkdir()
     win.form.dialogs.save_path = str(out)
@@ -318,7 +318,7 @@ def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed
 
 def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, printed):
     win = whole_window
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     dialog = win.controller.features["paper"].print_dialog()
     dialog.var_per_page.set(6)
     dialog.var_copies.set("84")
@@ -353,7 +353,7 @@ def test_the_worksheet_dialog_defaults_to_the_open_puzzle(whole_window, printed)
     dialog = paper.worksheet_dialog()
     assert dialog.var_source.get() == "generate" and dialog.source_buttons["current"].instate(["disabled"])
     dialog.close()
-    win.controller.load_puzzle(TUTORIAL, "test puzzle")
+    win.controller.files.load_puzzle(TUTORIAL, "test puzzle")
     win.root.update()
     dialog = paper.worksheet_dialog()
     assert dialog.var_source.get() == "current" and dialog.win.title() == "Print worksheet"
@@ -371,7 +371,7 @@ def test_worksheet_how_many_84_becomes_24_visibly_and_the_announced_pages_are_wr
                                                                                    tmp_path):
     win = whole_window
     lines = load_lines("top1465_sample200")[:30]
-    win.controller.load_collection([solver.parse(x) for x in lines], "top1465")
+    win.controller.files.load_collection([solver.parse(x) for x in lines], "top1465")
     win.root.update()
     out = tmp_path / "sheet.html"
     win.form.dialogs.save_path = str(out)
@@ -396,7 +396,7 @@ def test_worksheet_how_many_84_becomes_24_visibly_and_the_announced_pages_are_wr
 def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(whole_window, printed):
     win = whole_window
     lines = load_lines("norvig_easy50")[:5]
-    win.controller.load_collection([solver.parse(x) for x in lines], "easy", index=2)
+    win.controller.files.load_collection([solver.parse(x) for x in lines], "easy", index=2)
     win.root.update()
     dialog = win.controller.features["paper"].worksheet_dialog()
     dialog.var_count.set("10")

@@ -68,7 +68,7 @@ def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_
     win.root.clipboard_clear()
     win.root.clipboard_append(text)
     c = win.controller
-    beat = run_with_heartbeat(win, lambda: win.form.fire("paste"),
+    beat = run_with_heartbeat(win, lambda: win.form.action_map.fire("paste"),
                               lambda: c.collection is not None and not c.worker.busy)
     assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
     assert len(c.collection) == text.count("\n") + 1  # every puzzle arrived, in one step
@@ -78,11 +78,11 @@ def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_
 def test_a_bad_long_paste_changes_nothing_and_says_why(whole_window):
     win = whole_window
     c = win.controller
-    c.load_example("tutorial")
+    c.files.load_example("tutorial")
     before = c.board
     win.root.clipboard_clear()
     win.root.clipboard_append("x" * 200_000)
-    run_with_heartbeat(win, lambda: win.form.fire("paste"), lambda: not c.worker.busy)
+    run_with_heartbeat(win, lambda: win.form.action_map.fire("paste"), lambda: not c.worker.busy)
     assert c.board == before
     assert "Nothing pasted: found 200,000 cells" in win.form.status_text()
 
@@ -115,11 +115,11 @@ def test_jobs_keep_the_window_responsive(whole_window, action):
     # hard puzzle itself for solving and the difficulty card
     g = hardest.with_digit(hardest.filled()[3], hardest[hardest.filled()[3]] % 9 + 1) if action == "check" \
         else hardest
-    c.load_puzzle(g, "loaded")
+    c.files.load_puzzle(g, "loaded")
     fire = {"check": "check", "solve": "solve", "rate": "difficulty"}[action]
-    if fire not in win.form.actions():
-        pytest.fail(f"no action {fire!r}: {sorted(win.form.actions())}")
-    beat, finished = run_job_with_heartbeat(win, lambda: win.form.fire(fire))
+    if fire not in win.form.action_map.actions():
+        pytest.fail(f"no action {fire!r}: {sorted(win.form.action_map.actions())}")
+    beat, finished = run_job_with_heartbeat(win, lambda: win.form.action_map.fire(fire))
     assert beat.beats > 0
     gap = beat.largest_gap_before(finished)
     assert gap <= MAX_GAP, f"{action}: the window froze for {gap * 1000:.0f} ms while the job ran"
@@ -160,8 +160,8 @@ def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, jo
     d, c = win.demo, win.controller
     # about 200,000 placements for the classic order: counted to the end, not capped; its
     # watched search runs millions of steps, so Skip is stopped with Esc
-    c.load_puzzle(solver.parse(load_lines("top1465_sample200")[9]), "loaded")
-    win.form.focus_cell((0, 0))
+    c.files.load_puzzle(solver.parse(load_lines("top1465_sample200")[9]), "loaded")
+    win.form.cell_grid.focus_cell((0, 0))
     win.root.update()
     press(win.root.focus_get(), "d", state=0x4)  # Ctrl+D: the search demo takes the grid
     assert wait_until(win.root, lambda: d.active and d.run is not None)
@@ -201,8 +201,8 @@ def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window):
     win = whole_window
     c = win.controller
     card = c.features["teach"].card
-    c.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[7]), "loaded")
-    win.form.focus_cell((0, 0))
+    c.files.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[7]), "loaded")
+    win.form.cell_grid.focus_cell((0, 0))
     win.root.update()
     beat = Heartbeat(win.root)
     press(win.root.focus_get(), "F8")
@@ -251,7 +251,7 @@ def beat_until(win, beat, done, timeout=60.0, what="the job"):
 def sized_window(whole_window):
     win = whole_window
     win.form.fit_to_screen()
-    win.form.focus_cell((0, 0))
+    win.form.cell_grid.focus_cell((0, 0))
     win.root.update()
     return win
 
@@ -265,7 +265,7 @@ def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole
     out = tmp_path / "pages.html"
     win.form.dialogs.save_path = str(out)
     if job == "print":
-        c.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[0]), "loaded")
+        c.files.load_puzzle(solver.parse(load_lines("forum_hardest_1106_sample100")[0]), "loaded")
         win.root.update()
     before = c.board
     key = {"generate": ("n", 0x4), "worksheet": ("P", 0x5), "print": ("p", 0x4)}[job]
@@ -309,8 +309,8 @@ def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsiv
     the stop is drawn."""
     win = sized_window(whole_window)
     d, c = win.demo, win.controller
-    c.load_example("pathological")
-    win.form.focus_cell((0, 0))
+    c.files.load_example("pathological")
+    win.form.cell_grid.focus_cell((0, 0))
     win.root.update()
     press(win.root.focus_get(), "d", state=0x4)  # Ctrl+D: the search demo takes the grid
     assert wait_until(win.root, lambda: d.active and d.run is not None)
@@ -319,7 +319,7 @@ def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsiv
         assert wait_until(win.root, lambda: d.counts.job is None, timeout=60), "Compare did not finish"
         assert d.counts.results["row-major"]["counts"].capped
     else:
-        d.set_speed(None)  # the speed slider at its top: as fast as the screen draws
+        d.playback.set_speed(None)  # the speed slider at its top: as fast as the screen draws
     area = win.form.side_area.inner
     settle_layout(win.root, lambda: (area.winfo_reqwidth(), area.winfo_reqheight()))
     beat = Heartbeat(win.root)

@@ -89,7 +89,7 @@ def window(screen, tmp_path, monkeypatch):
         form.dialogs = RecordingDialogs()
         form.fit_to_screen()
         controller.start()
-        controller.load_example("hard")
+        controller.files.load_example("hard")
         demo, teach = controller.features["demo"], controller.features["teach"]
         form.set_collection("puzzle 2 of 3", has_prev=True, has_next=True)  # Previous and Next shown
         teach.card.rate()
@@ -331,7 +331,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
         f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
     digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
     assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
-    assert form.digit_font_px() >= sh / 12  # a digit's font at least 1/12 of the screen's height
+    assert form.cell_grid.digit_font_px() >= sh / 12  # a digit's font at least 1/12 of the screen's height
     text_px = presentation.text_px()
     assert text_px >= 0.025 * sh
     for key in ("text", "label", "button", "table"):

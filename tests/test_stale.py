@@ -29,7 +29,7 @@ def app(whole_window):
 
 
 def load(app, key):
-    app.controller.load_example(key)
+    app.controller.files.load_example(key)
     app.root.update()
 
 
@@ -44,12 +44,12 @@ def table_values(app) -> dict:
 
 def fill_every_panel(app):
     """Check (which fills the card), the explained path, a hint at rung 1 and the comparison table."""
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     assert app.wait(lambda: card_filled(app)), app.form.status_text()
     assert app.controller.findings
-    app.form.fire("explain")
+    app.form.action_map.fire("explain")
     assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0)
-    app.form.fire("hint")
+    app.form.action_map.fire("hint")
     assert app.wait(lambda: app.teach.hints.level == 1)
     app.demo.counts.compare()
     assert app.demo.counts.wait(20)
@@ -79,16 +79,16 @@ def _change_by(app, how):
     elif how == "paste":
         app.root.clipboard_clear()
         app.root.clipboard_append(EASY)
-        app.form.fire("paste")
+        app.form.action_map.fire("paste")
     elif how == "generate":
         before = c.board.givens
         app.teach.new_puzzle("easy", seed=5)
         assert app.wait(lambda: c.board.givens != before, 30)
     elif how in ("undo", "redo"):
-        app.form.fire(how)
+        app.form.action_map.fire(how)
     elif how == "edit":  # Ctrl+G, then delete a given
         app.form.var_givens_mode.set(True)
-        app.form.fire("givens_mode")
+        app.form.action_map.fire("givens_mode")
         cell = next(cell for cell in ((r, k) for r in range(9) for k in range(9)) if c.board.givens[cell])
         w = app.form.cells[9 * cell[0] + cell[1]]
         w.focus_force()
@@ -105,7 +105,7 @@ def test_every_panel_is_cleared_when_the_puzzle_changes_and_fills_again_for_the_
     elif how == "redo":
         load(app, "tutorial")
         load(app, "easy")
-        app.form.fire("undo")  # back on the tutorial; Ctrl+Y brings "easy" again
+        app.form.action_map.fire("undo")  # back on the tutorial; Ctrl+Y brings "easy" again
         app.root.update()
     else:
         load(app, "tutorial")
@@ -114,7 +114,7 @@ def test_every_panel_is_cleared_when_the_puzzle_changes_and_fills_again_for_the_
     _change_by(app, how)
     assert_every_panel_cleared(app, old)
     # recomputed on demand for the puzzle now shown
-    app.form.fire("difficulty")
+    app.form.action_map.fire("difficulty")
     assert app.wait(lambda: app.teach.rating is not None)
     rating = solver.rate(app.controller.puzzle())
     assert rating.unique, "the new puzzle has one solution"
@@ -124,7 +124,7 @@ def test_every_panel_is_cleared_when_the_puzzle_changes_and_fills_again_for_the_
 
 def test_typing_your_own_digits_keeps_the_card_of_the_same_puzzle(app):
     load(app, "tutorial")
-    app.form.fire("difficulty")
+    app.form.action_map.fire("difficulty")
     assert app.wait(lambda: card_filled(app))
     shown = app.teach.card.text()
     cell = next(cell for cell in ((r, k) for r in range(9) for k in range(9))
@@ -132,14 +132,14 @@ def test_typing_your_own_digits_keeps_the_card_of_the_same_puzzle(app):
     app.controller.cell_input(cell, solver.solve(solver.parse(TUTORIAL))[cell])
     app.root.update()
     assert app.teach.card.text() == shown  # the puzzle is the same: its card still holds
-    app.form.fire("clear_all")  # the grid is empty now: no puzzle, no card
+    app.form.action_map.fire("clear_all")  # the grid is empty now: no puzzle, no card
     app.root.update()
     assert not card_filled(app) and "Rate this puzzle (F8)" in app.teach.card.text()
 
 
 def test_the_status_line_names_the_level_once_the_card_is_done(app):
     load(app, "kaggle")
-    app.form.fire("difficulty")
+    app.form.action_map.fire("difficulty")
     assert "Rating the puzzle" in app.form.status_text()
     assert app.wait(lambda: card_filled(app), 30)
     status = app.form.status_text()
@@ -149,11 +149,11 @@ def test_the_status_line_names_the_level_once_the_card_is_done(app):
 
 def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
     load(app, "hard")
-    app.form.fire("difficulty")  # about a second of work on the worker
-    assert app.controller.worker.busy and app.form.is_enabled("cancel")
+    app.form.action_map.fire("difficulty")  # about a second of work on the worker
+    assert app.controller.worker.busy and app.form.action_map.is_enabled("cancel")
     load(app, "tutorial")  # before the rating can arrive
     # nothing runs for a puzzle no longer shown: Cancel (Esc) has nothing to stop
-    assert not app.controller.worker.busy and not app.form.is_enabled("cancel")
+    assert not app.controller.worker.busy and not app.form.action_map.is_enabled("cancel")
     assert "Example:" in app.form.status_text()
     wait_until(app.root, lambda: False, 1.5)  # time enough for a late result
     assert not card_filled(app) and "Extreme" not in app.teach.card.text()
@@ -161,13 +161,13 @@ def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
 
 def test_typing_while_a_hint_is_looked_for_stops_it_and_says_so(app):
     load(app, "tutorial")
-    app.form.fire("hint")  # its answer can only arrive through the main loop, which is not pumped yet
+    app.form.action_map.fire("hint")  # its answer can only arrive through the main loop, which is not pumped yet
     assert "Looking" in app.form.status_text() and "Looking" in app.teach.hints.text.cget("text")
     blank = next(c for c in ((r, k) for r in range(9) for k in range(9)) if not app.controller.board.givens[c])
     app.controller.cell_input(blank, solver.solve(solver.parse(TUTORIAL))[blank])
     app.root.update()
     assert "Looking" not in app.form.status_text(), app.form.status_text()
-    assert not app.form.is_enabled("cancel")
+    assert not app.form.action_map.is_enabled("cancel")
     wait_until(app.root, lambda: False, 0.5)
     assert app.teach.hints.level == 0 and "Looking" not in app.teach.hints.text.cget("text")
     assert "H" in app.teach.hints.text.cget("text")
@@ -175,7 +175,7 @@ def test_typing_while_a_hint_is_looked_for_stops_it_and_says_so(app):
 
 def test_a_hint_asked_for_the_old_puzzle_leaves_no_waiting_text(app):
     load(app, "hard")
-    app.form.fire("hint")
+    app.form.action_map.fire("hint")
     assert "Looking" in app.teach.hints.text.cget("text")
     load(app, "tutorial")
     wait_until(app.root, lambda: False, 1.0)
@@ -186,7 +186,7 @@ def test_a_hint_asked_for_the_old_puzzle_leaves_no_waiting_text(app):
 
 def test_ctrl_n_while_a_step_is_explained_leaves_explain_mode_and_typing_works(app):
     load(app, "tutorial")
-    app.form.fire("explain")
+    app.form.action_map.fire("explain")
     ex = app.teach.explanation
     assert app.wait(lambda: ex.steps_list.size() > 0)
     lb = ex.steps_list
@@ -207,40 +207,40 @@ def test_ctrl_n_while_a_step_is_explained_leaves_explain_mode_and_typing_works(a
     assert ex.steps_list.size() == 0 and "Step" not in ex.step_text.cget("text")
     # the keyboard is back in the grid: a digit typed now goes into a cell of the new puzzle
     focus = app.root.focus_get()
-    cell = app.form.focused_cell()
+    cell = app.form.cell_grid.focused_cell()
     assert cell is not None, f"the focus stayed in {focus}"
     blank = next(c for c in ((r, k) for r in range(9) for k in range(9)) if not app.controller.board.givens[c])
-    app.form.focus_cell(blank)
+    app.form.cell_grid.focus_cell(blank)
     app.root.update()
     app.root.focus_get().event_generate("<KeyPress>", keysym="5")
     app.root.update()
-    assert app.controller.board.entries[blank] == 5 and app.form.cell_text(blank) == "5"
+    assert app.controller.board.entries[blank] == 5 and app.form.cell_grid.cell_text(blank) == "5"
 
 
 def test_a_new_puzzle_ends_a_playing_demo_at_once_and_zeroes_its_counters(app):
     load(app, "tutorial")
     d = app.demo
     d.start()
-    d.set_speed(200)
-    d.play()
+    d.playback.set_speed(200)
+    d.playback.play()
     assert app.wait(lambda: d.run.pos > 20)
     load(app, "easy")  # no wait: the demo lets go of the grid before anything else is drawn
     assert not d.active and not d.playing and d.run is None
     easy = solver.parse(EASY)
-    assert all(app.form.cell_text(c) == (str(easy[c]) if easy[c] else "") for c in ((r, k) for r in range(9)
+    assert all(app.form.cell_grid.cell_text(c) == (str(easy[c]) if easy[c] else "") for c in ((r, k) for r in range(9)
                                                                                        for k in range(9)))
     values = {k: v.cget("text") for k, v in d.panel.counter_values.items()}
     assert values["placements"] == "0" and values["steps"] == "0" and values["elapsed"] == "0.0 s", values
     assert "puzzle" in d.panel.explain.cget("text")
-    assert not app.form.is_enabled("cancel")
+    assert not app.form.action_map.is_enabled("cancel")
 
 
 def test_stop_zeroes_elapsed_with_the_counters(app):
     load(app, "tutorial")
     d = app.demo
     d.start()
-    d.set_speed(50)
-    d.play()
+    d.playback.set_speed(50)
+    d.playback.play()
     assert app.wait(lambda: d.run.pos > 10)
     wait_until(app.root, lambda: False, 0.3)
     assert d.panel.counter_values["elapsed"].cget("text") != "0.0 s" or d.elapsed > 0

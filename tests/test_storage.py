@@ -535,7 +535,7 @@ def test_the_app_keeps_state_and_settings_in_their_own_files(tk_root, tmp_path):
     # the next start: both come back
     form, c = _window(tk_root, state, settings)
     try:
-        assert form.cell_text((0, 0)) == "5"
+        assert form.cell_grid.cell_text((0, 0)) == "5"
         assert (form.var_live_check.get(), form.zoom_level) == (False, 1.5)
         assert (c.features["notes"].var_tidy.get(), c.features["notes"].var_mode.get()) == (False, True)
     finally:
@@ -550,7 +550,7 @@ def test_settings_of_an_old_state_file_are_used_then_saved_apart(tk_root, tmp_pa
     board = _old_state(state, zoom=1.25, live_check=False)
     form, c = _window(tk_root, state, settings)
     assert (form.zoom_level, form.var_live_check.get()) == (1.25, False)
-    assert form.cell_text((0, 0)) == board["givens"][0]
+    assert form.cell_grid.cell_text((0, 0)) == board["givens"][0]
     c.close()
     assert read_state(settings)["zoom"] == 1.25 and "zoom" not in read_state(state)
 
@@ -562,7 +562,7 @@ def test_a_damaged_settings_file_keeps_the_grid_and_says_so(tk_root, tmp_path):
     settings.write_text('{"zoom": 2')
     form, c = _window(tk_root, state, settings)
     try:
-        assert form.cell_text((0, 0)) == board["givens"][0]  # the grid is back
+        assert form.cell_grid.cell_text((0, 0)) == board["givens"][0]  # the grid is back
         assert form.zoom_level == 1.0
         status = form.status_text()
         assert "default settings" in status and "settings file was damaged" in status

@@ -39,13 +39,13 @@ def app(sudoku_app):
 
 def load(app, line_or_grid):
     g = solver.parse(line_or_grid) if isinstance(line_or_grid, str) else line_or_grid
-    app.controller.load_puzzle(g, "test puzzle")
+    app.controller.files.load_puzzle(g, "test puzzle")
     app.root.update()
     return g
 
 
 def marked(app, name):
-    return {(r, c) for r in range(9) for c in range(9) if name in app.form.cell_marks((r, c))}
+    return {(r, c) for r in range(9) for c in range(9) if name in app.form.cell_grid.cell_marks((r, c))}
 
 
 def key(app, cell, keysym, state=None):
@@ -66,7 +66,7 @@ def press_h(app, rung):
 
 
 def pictures(app):
-    return [(app.form.cell_text(c), app.form.cell_style(c)) for c in ((r, k) for r in range(9) for k in range(9))]
+    return [(app.form.cell_grid.cell_text(c), app.form.cell_grid.cell_style(c)) for c in ((r, k) for r in range(9) for k in range(9))]
 
 
 def position_before(app, puzzle, technique):
@@ -102,14 +102,14 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert expected.conclusion in app.form.status_text()
     assert marked(app, "hint_target") == set(expected.targets)
     assert digit in app.form.pencil.look(cell)[1]
-    assert app.form.cell_text(cell) == ""
+    assert app.form.cell_grid.cell_text(cell) == ""
     key(app, (8, 8), "h")  # rung 5: apply
-    assert app.form.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
+    assert app.form.cell_grid.cell_text(cell) == str(digit) and app.controller.board.entries[cell] == digit
     assert "Applied" in app.form.status_text() and app.teach.hints.level == 0
     assert not any(marked(app, m) for m in HINT_MARKS)
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
     app.root.update()
-    assert app.form.cell_text(cell) == "" and app.controller.board.grid() == g
+    assert app.form.cell_grid.cell_text(cell) == "" and app.controller.board.grid() == g
 
 
 def test_the_lesson_link_opens_the_techniques_explanation(app):
@@ -124,7 +124,7 @@ def test_the_lesson_link_opens_the_techniques_explanation(app):
 
 
 def test_techniques_menu_lists_every_technique_with_its_lesson(app):
-    app.form.fire("techniques")
+    app.form.action_map.fire("techniques")
     kind, title, text = app.dialogs.calls[-1]
     assert kind == "show_text" and title == "Techniques"
     assert all(t.name in text and t.summary in text for t in solver.TECHNIQUES)
@@ -147,10 +147,10 @@ def test_an_elimination_step_changes_the_candidates_and_undo_brings_them_back(ap
     assert digit in app.form.pencil.look(cell)[0]  # rung 4 crosses it out
     key(app, (8, 8), "h")  # apply
     assert digit not in app.form.pencil.shown(cell)
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
     app.root.update()
     assert digit in app.form.pencil.shown(cell)
-    app.form.fire("redo")
+    app.form.action_map.fire("redo")
     app.root.update()
     assert digit not in app.form.pencil.shown(cell)
     press_h(app, 1)  # the next hint builds on the removed candidates
@@ -177,7 +177,7 @@ def test_hint_on_a_puzzle_with_two_solutions_shows_the_diagnosis(app):
     assert app.wait(lambda: "No hint" in app.form.status_text())
     assert "More than one solution" in app.form.status_text()
     assert "exactly one solution" in app.teach.hints.text.cget("text")
-    assert app.teach.hints.level == 0 and app.form.findings_text()
+    assert app.teach.hints.level == 0 and app.form.findings_panel.shown_text()
 
 
 @pytest.fixture
@@ -247,7 +247,7 @@ def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
     assert solver.parse(app.root.clipboard_get()) == g  # the copied grid, not a candidates toggle
     assert not app.teach.var_candidates.get()
     key(app, (0, 2), "h", state=0x0004)
-    assert app.teach.hints.hint is None and app.form.cell_text((0, 2)) == ""
+    assert app.teach.hints.hint is None and app.form.cell_grid.cell_text((0, 2)) == ""
 
 
 # -- explain the solution -------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     mine = g.blanks()[-1]
     key(app, mine, str(solution[mine]))  # one entry of the user's own
     board, before = app.controller.board, pictures(app)
-    app.form.fire("explain")
+    app.form.action_map.fire("explain")
     assert app.wait(lambda: app.teach.explanation.path is not None and app.teach.explanation.steps_list.size() > 0)
     path = app.teach.explanation.path
     assert app.teach.explanation.steps_list.size() == len(path) == len(solver.logical_path(g))
@@ -270,8 +270,8 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     for r in range(9):
         for c in range(9):
             want = placed.get((r, c), at[r, c])
-            assert app.form.cell_text((r, c)) == (str(want) if want else "")
-    assert app.form.cell_style(next(iter(placed))) == "placed"
+            assert app.form.cell_grid.cell_text((r, c)) == (str(want) if want else "")
+    assert app.form.cell_grid.cell_style(next(iter(placed))) == "placed"
     assert marked(app, "hint_cells") == set(step.cells)
     assert marked(app, "hint_target") == set(step.targets)
     cands = path.candidates_at(k)
@@ -296,7 +296,7 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
 def test_switching_tabs_leaves_the_explanation(app):
     load(app, TUTORIAL)
     before = pictures(app)
-    app.form.fire("explain")
+    app.form.action_map.fire("explain")
     assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0)
     app.teach.explanation.show_step(20)
     assert pictures(app) != before
@@ -308,7 +308,7 @@ def test_switching_tabs_leaves_the_explanation(app):
 # -- the difficulty card --------------------------------------------------------------
 def test_difficulty_card_after_check_matches_solver_rate(app):
     g = load(app, EXPERT)
-    app.form.fire("check")
+    app.form.action_map.fire("check")
     assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=10)
     r = solver.rate(g)
     text = app.teach.card.text()
@@ -326,7 +326,7 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
 
 def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):
     load(app, solver.example("two_solutions").line)
-    app.form.fire("difficulty")
+    app.form.action_map.fire("difficulty")
     assert app.wait(lambda: app.teach.card.level.cget("text") == "Not rated")
     assert "More than one solution" in app.teach.card.text()
 
@@ -346,7 +346,7 @@ def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
     assert all(bool(g[r, c]) == bool(g[r, 8 - c]) for r in range(9) for c in range(9))  # mirror
     assert "New Easy puzzle" in app.form.status_text() and "made in" in app.form.status_text()
     assert app.wait(lambda: not dialog.alive)
-    app.form.fire("undo")
+    app.form.action_map.fire("undo")
     app.root.update()
     assert app.controller.board.givens == old
 
@@ -392,7 +392,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
     out = tmp_path / "collection.html"
     app.dialogs.save_path = str(out)
     lines = data_lines("kaggle_sample69")[:6]
-    app.controller.load_collection([solver.parse(x) for x in lines], "kaggle")
+    app.controller.files.load_collection([solver.parse(x) for x in lines], "kaggle")
     app.root.update()
     dialog = app.paper.worksheet_dialog()
     assert dialog.var_source.get() == "collection"
@@ -450,7 +450,7 @@ def test_hint_on_an_empty_grid_and_on_a_solved_grid(app):
     key(app, (0, 0), "h")
     assert "no puzzle" in app.form.status_text()
     load(app, TUTORIAL)
-    app.form.fire("solve")
+    app.form.action_map.fire("solve")
     assert app.wait(lambda: app.controller.board.grid().is_complete())
     key(app, (8, 8), "h")
     assert app.wait(lambda: "complete and correct" in app.form.status_text())
@@ -460,7 +460,7 @@ def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(ap
     line = next(x for x in data_lines("norvig_top95")
                 if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
     puzzle = load(app, line)
-    app.form.fire("explain")
+    app.form.action_map.fire("explain")
     assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=5)
     path = app.teach.explanation.path
     assert app.teach.explanation.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.explanation.steps_list.get("end")

@@ -16,8 +16,8 @@ pytestmark = pytest.mark.gui
 def form(tk_root):
     f = SudokuForm(tk_root)
     f.fired = []
-    for action in f.actions() + ["cell_input", "finding_selected"]:
-        f.on(action, lambda *args, a=action: f.fired.append((a, *args)))
+    for action in f.action_map.actions() + ["cell_input", "finding_selected"]:
+        f.action_map.on(action, lambda *args, a=action: f.fired.append((a, *args)))
     tk_root.geometry("+0+0")
     tk_root.update()
     return f
@@ -50,10 +50,10 @@ def test_box_borders_are_thicker_than_cell_lines(form):
 
 
 def test_cells_are_square_and_digits_scale_with_the_window(form):
-    small = form.digit_font_px()
+    small = form.cell_grid.digit_font_px()
     form.root.geometry("1300x1000")
-    assert wait_until(form.root, lambda: form.digit_font_px() > small * 1.2)
-    form.show_cell((0, 0), 5, "given")
+    assert wait_until(form.root, lambda: form.cell_grid.digit_font_px() > small * 1.2)
+    form.cell_grid.show_cell((0, 0), 5, "given")
     form.root.update()
     font = tkfont.Font(font=form.cells[0].cget("font"))
     assert abs(font.actual("size")) >= small  # the cell's font really grew
@@ -79,32 +79,32 @@ def test_keys_become_cell_input(form, keysym, digit):
 
 def test_letters_never_reach_a_cell(form):
     press(form, (0, 0), "a")
-    assert form.fired == [] and form.cell_text((0, 0)) == ""
+    assert form.fired == [] and form.cell_grid.cell_text((0, 0)) == ""
 
 
 def test_arrow_keys_move_in_two_dimensions(form):
     press(form, (4, 4), "Right")
-    assert form.focused_cell() == (4, 5)
+    assert form.cell_grid.focused_cell() == (4, 5)
     press(form, (4, 5), "Down")
-    assert form.focused_cell() == (5, 5)
+    assert form.cell_grid.focused_cell() == (5, 5)
     press(form, (5, 5), "Up")
     press(form, (4, 5), "Left")
-    assert form.focused_cell() == (4, 4)
+    assert form.cell_grid.focused_cell() == (4, 4)
     press(form, (0, 0), "Up")
-    assert form.focused_cell() == (8, 0)  # wraps around
+    assert form.cell_grid.focused_cell() == (8, 0)  # wraps around
 
 
 def test_auto_advance_moves_to_the_next_cell_and_backspace_goes_back(form):
     assert form.var_auto_advance.get()  # on by default: typing a puzzle from paper
     press(form, (0, 8), "4")
-    assert form.focused_cell() == (1, 0)
+    assert form.cell_grid.focused_cell() == (1, 0)
     press(form, (1, 0), "period")
-    assert form.focused_cell() == (1, 1)
+    assert form.cell_grid.focused_cell() == (1, 1)
     press(form, (1, 1), "BackSpace")  # an empty cell: clear the one before and stay there
-    assert form.focused_cell() == (1, 0) and form.fired[-1] == ("cell_input", (1, 0), 0)
+    assert form.cell_grid.focused_cell() == (1, 0) and form.fired[-1] == ("cell_input", (1, 0), 0)
     form.var_auto_advance.set(False)
     press(form, (4, 4), "4")
-    assert form.focused_cell() == (4, 4)
+    assert form.cell_grid.focused_cell() == (4, 4)
 
 
 def test_validatecommand_keeps_one_digit_per_cell(form):
@@ -113,7 +113,7 @@ def test_validatecommand_keeps_one_digit_per_cell(form):
     assert e.get() == ""
     e.insert("end", "x")
     assert e.get() == ""
-    form.show_cell((0, 0), 9, "entry")
+    form.cell_grid.show_cell((0, 0), 9, "entry")
     e.insert("end", "3")
     assert e.get() == "9"
 
@@ -123,9 +123,9 @@ def _font_of(form, cell):
 
 
 def test_givens_entries_and_solver_digits_differ_in_colour_and_font(form):
-    form.show_cell((0, 0), 1, "given")
-    form.show_cell((0, 1), 2, "entry")
-    form.show_cell((0, 2), 3, "solver")
+    form.cell_grid.show_cell((0, 0), 1, "given")
+    form.cell_grid.show_cell((0, 1), 2, "entry")
+    form.cell_grid.show_cell((0, 2), 3, "solver")
     fg = [form.cells[i].cget("fg") for i in range(3)]
     fonts = [_font_of(form, (0, i)) for i in range(3)]
     assert len(set(fg)) == 3
@@ -135,20 +135,20 @@ def test_givens_entries_and_solver_digits_differ_in_colour_and_font(form):
 
 
 def test_conflict_marks_use_background_border_and_underline(form):
-    form.show_cell((2, 1), 5, "entry")
+    form.cell_grid.show_cell((2, 1), 5, "entry")
     plain_bg = form.cells[19].cget("bg")
-    form.set_marks("conflict", [(2, 1), (2, 6)])
+    form.cell_grid.set_marks("conflict", [(2, 1), (2, 6)])
     e = form.cells[19]
     assert e.cget("bg") != plain_bg
     assert e.cget("highlightbackground") != e.cget("bg")
     assert _font_of(form, (2, 1))["underline"] == 1
-    form.set_marks("conflict", [])
-    assert _font_of(form, (2, 1))["underline"] == 0 and form.cell_marks((2, 1)) == set()
+    form.cell_grid.set_marks("conflict", [])
+    assert _font_of(form, (2, 1))["underline"] == 0 and form.cell_grid.cell_marks((2, 1)) == set()
 
 
 def test_wrong_entries_are_crossed_out(form):
-    form.show_cell((3, 3), 8, "entry")
-    form.set_marks("wrong", [(3, 3)])
+    form.cell_grid.show_cell((3, 3), 8, "entry")
+    form.cell_grid.set_marks("wrong", [(3, 3)])
     assert _font_of(form, (3, 3))["overstrike"] == 1
 
 
@@ -184,23 +184,23 @@ def test_shortcut_keys_fire_their_actions(form):
 
 
 def test_busy_disables_solve_and_enables_cancel(form):
-    assert not form.is_enabled("cancel")
+    assert not form.action_map.is_enabled("cancel")
     form.set_busy(True, "solve")
-    assert form.is_enabled("cancel") and not form.is_enabled("solve")
+    assert form.action_map.is_enabled("cancel") and not form.action_map.is_enabled("solve")
     assert form.solve_button.instate(["disabled"]) and not form.cancel_button.instate(["disabled"])
     assert form.solve_button.cget("text") == "Solving…"
     form.set_busy(False)
-    assert not form.is_enabled("cancel") and form.is_enabled("solve")
+    assert not form.action_map.is_enabled("cancel") and form.action_map.is_enabled("solve")
 
 
 def test_clicking_a_finding_selects_it(form):
-    form.show_findings(["first finding", "second finding"])
+    form.findings_panel.show(["first finding", "second finding"])
     form.findings.update()
     bbox = form.findings.bbox("2.3")
     form.findings.event_generate("<Button-1>", x=bbox[0] + 2, y=bbox[1] + 2)
     form.root.update()
     assert form.selected_finding == 1 and form.fired[-1] == ("finding_selected", 1)
-    assert "second finding" in form.findings_text()
+    assert "second finding" in form.findings_panel.shown_text()
 
 
 def test_status_line_is_large_and_marks_errors_with_a_symbol(form):
@@ -211,7 +211,7 @@ def test_status_line_is_large_and_marks_errors_with_a_symbol(form):
 
 def test_side_panel_takes_new_tabs(form):
     frame = tk.Frame(form.side_panel)
-    form.add_side_tab("Search", frame)
+    form.side_panel.add(frame, text="Search")
     assert form.side_panel.tab(frame, "text") == "Search"
     assert form.side_panel.tab(0, "text") == "Findings"
 
@@ -221,8 +221,8 @@ def test_the_side_panel_scrolls_only_as_far_as_the_selected_tab_needs(form):
     that scrolls down to blank space (seen at 1366x768 on the Findings tab)."""
     tall = tk.Frame(form.side_panel, height=2000, width=100)
     short = tk.Frame(form.side_panel, height=50, width=100)
-    form.add_side_tab("Tall", tall)
-    form.add_side_tab("Short", short)
+    form.side_panel.add(tall, text="Tall")
+    form.side_panel.add(short, text="Short")
     form.root.geometry("1000x600")
     for tab, scrolls in ((short, False), (tall, True), (short, False), (form.findings_tab, False)):
         form.side_panel.select(tab)
@@ -236,11 +236,11 @@ def test_the_side_panel_scrolls_only_as_far_as_the_selected_tab_needs(form):
 
 
 def test_the_help_window_scrolls_and_closes_with_escape(form):
-    form.dialogs.show_text("Keyboard shortcuts", form.shortcut_text())
+    form.dialogs.show_text("Keyboard shortcuts", form.action_map.shortcut_text())
     form.root.update()
     wins = [w for w in form.root.winfo_children() if isinstance(w, tk.Toplevel)]
     assert len(wins) == 1 and wins[0].title() == "Keyboard shortcuts"
-    assert "Check puzzle\tF5" in form.shortcut_text()
+    assert "Check puzzle\tF5" in form.action_map.shortcut_text()
     wins[0].event_generate("<Escape>")
     form.root.update()
     assert not wins[0].winfo_exists()

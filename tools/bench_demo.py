@@ -45,10 +45,10 @@ def main(argv: list[str] | None = None) -> int:
         form, controller = build_window(root, None)  # the real window, every feature installed
         demo = controller.features["demo"]
         controller.start()
-        controller.load_example(args.example)
+        controller.files.load_example(args.example)
         root.update()
         demo.start(args.order)
-        demo.set_speed(None)
+        demo.playback.set_speed(None)
         root.update()
 
         seen: list[str] = []
@@ -67,12 +67,12 @@ def main(argv: list[str] | None = None) -> int:
 
         batches0 = demo.batches
         t0 = time.perf_counter()
-        demo.play()
+        demo.playback.play()
         root.after(50, sample)
         root.after(int(args.seconds * 1000), root.quit)
         root.mainloop()
         seconds = (finished[0] if finished else time.perf_counter()) - t0
-        demo.pause()
+        demo.playback.pause()
         steps = demo.run.pos
         batches = demo.batches - batches0
         ended = " (the search ended early)" if demo.run.at_end else ""

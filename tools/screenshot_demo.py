@@ -42,16 +42,16 @@ def main(argv: list[str]) -> int:
         form, controller = build_window(root, None)  # the real window, every feature installed
         demo = controller.features["demo"]
         controller.start()
-        controller.load_example("hard")
+        controller.files.load_example("hard")
         pump(root, 0.3)
         demo.counts.compare()
         demo.counts.wait(60)
         demo.start("row-major")
-        demo.set_speed(None)
-        demo.play()
+        demo.playback.set_speed(None)
+        demo.playback.play()
         pump(root, 10, until=lambda: demo.run.pos >= 12_000)
-        demo.pause()
-        demo.set_speed(20)
+        demo.playback.pause()
+        demo.playback.set_speed(20)
         # on to a rejected digit whose blocking peer sits in the column or box (the more telling case)
         for _ in range(5000):
             demo.step()

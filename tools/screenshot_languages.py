@@ -52,20 +52,20 @@ def shoot(lang: str, docs: Path) -> None:
     form, controller = build_window(root, None)
     controller.start()
     try:
-        controller.load_example("mistyped")
-        form.fire("check")
+        controller.files.load_example("mistyped")
+        form.action_map.fire("check")
         pump(root, 15, until=lambda: not controller.worker.busy and controller.findings)
         # the likeliest slip: the first finding that starts with its cell's name ("Z1S1: Du hast 3 getippt")
         typo = next((i for i, (m, cells) in enumerate(controller.findings)
                      if cells and m.startswith(solver.cell_text(cells[0]))), 0)
-        form.select_finding(typo)
+        form.findings_panel.select(typo)
         pump(root, 0.5)
         grab(root, form, docs / f"lang-{lang}-check.png")
 
         teach = controller.features["teach"]
-        controller.load_example("tutorial")
+        controller.files.load_example("tutorial")
         for level in (1, 2, 3):
-            form.fire("hint")
+            form.action_map.fire("hint")
             pump(root, 10, until=lambda: teach.hints.level >= level)
         select_tab(form, _("Hint"))
         pump(root, 0.5)

@@ -42,7 +42,7 @@ def shoot(size: str, scaling: float, out_dir: Path) -> None:
     form, controller = build_window(root, None)
     form.fit_to_screen()
     controller.start()
-    controller.load_example("hard")
+    controller.files.load_example("hard")
     demo, teach = controller.features["demo"], controller.features["teach"]
     teach.card.rate()
     pump(root, 30, until=lambda: bool(teach.card.fields["score"].cget("text")))
@@ -71,7 +71,7 @@ def shoot(size: str, scaling: float, out_dir: Path) -> None:
     pump(root, 0.8)
     grab_screen(out_dir / f"{name}-presentation.png")
     print(f"{size} presentation: grid {form.board.winfo_height()} px of {root.winfo_screenheight()}, "
-          f"digits {form.digit_font_px()} px, panel text {presentation.text_px()} px, "
+          f"digits {form.cell_grid.digit_font_px()} px, panel text {presentation.text_px()} px, "
           f"candidates {-int(form.pencil.fonts['plain'].cget('size'))} px")
     controller.close()
 

@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
 
         level, symmetry, seed = PUZZLE
         puzzle = solver.generate(level, symmetry, seed)
-        controller.load_puzzle(puzzle, "New Medium puzzle.")
+        controller.files.load_puzzle(puzzle, "New Medium puzzle.")
         pump(root, 0.3)
 
         def press_h(rung: int) -> None:
@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
         press_h(3)
         teach.var_candidates.set(True)
         teach.refresh_candidates()
-        form.focus_cell((8, 8))
+        form.cell_grid.focus_cell((8, 8))
         pump(root, 0.6)
         grab(root, form, out_dir / "teach_hint.png")
         print("status:", form.status_text())
@@ -91,9 +91,9 @@ def main(argv: list[str]) -> int:
 
         teach.var_candidates.set(False)
         teach.refresh_candidates()
-        controller.load_puzzle(solver.parse(EXPERT), "Norvig's top95, puzzle 1.")
+        controller.files.load_puzzle(solver.parse(EXPERT), "Norvig's top95, puzzle 1.")
         pump(root, 0.3)
-        form.fire("check")
+        form.action_map.fire("check")
         pump(root, 10, until=lambda: bool(teach.card.fields["score"].cget("text")))
         pump(root, 0.6)
         grab(root, form, out_dir / "teach_card.png")

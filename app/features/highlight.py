@@ -56,9 +56,9 @@ class Highlight:
         self.submenu = sub
         for d in range(0, 10):
             # commands (not radio items), so Help ▸ Keyboard shortcuts lists them; the chosen one is marked
-            f.add_command("highlight", self._label(d), f"highlight:{d}", f"Alt+{d}",
+            f.action_map.add_command("highlight", self._label(d), f"highlight:{d}", f"Alt+{d}",
                           (f"<Alt-Key-{d}>", f"<Alt-KP_{d}>"))
-            f.on(f"highlight:{d}", lambda d=d: self.choose(d))
+            f.action_map.on(f"highlight:{d}", lambda d=d: self.choose(d))
 
     def _label(self, d: int) -> str:
         mark = "● " if d == self.chosen else ""
@@ -77,8 +77,8 @@ class Highlight:
         """The digit that shines now: the chosen one, else the focused cell's (0: none)."""
         if self.chosen:
             return self.chosen
-        cell = self.form.focused_cell()
-        text = self.form.cell_text(cell) if cell is not None else ""
+        cell = self.form.cell_grid.focused_cell()
+        text = self.form.cell_grid.cell_text(cell) if cell is not None else ""
         return int(text) if text.isdigit() else 0
 
     def refresh(self) -> None:
@@ -88,15 +88,15 @@ class Highlight:
             return
         demo = self.controller.features.get("demo")
         if demo is not None and demo.active:
-            f.clear_marks("same_digit", "house")
+            f.cell_grid.clear_marks("same_digit", "house")
             f.pencil.set_shine(0)
             return
-        cell = f.focused_cell()
+        cell = f.cell_grid.focused_cell()
         d = self.digit()
         shown = str(d)  # what the cells show (a step of the explained solution, too)
-        same = [cell_of(i) for i in range(81) if d and cell_of(i) != cell and f.cell_text(cell_of(i)) == shown]
-        f.set_marks("same_digit", same)
-        f.set_marks("house", self.house(cell) if cell is not None else ())
+        same = [cell_of(i) for i in range(81) if d and cell_of(i) != cell and f.cell_grid.cell_text(cell_of(i)) == shown]
+        f.cell_grid.set_marks("same_digit", same)
+        f.cell_grid.set_marks("house", self.house(cell) if cell is not None else ())
         f.pencil.set_shine(d)
 
     @staticmethod

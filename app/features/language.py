@@ -95,8 +95,8 @@ class LanguageMenu:
         form.menus["view"].add_cascade(label=_("Language"), menu=self.menu)
         for value in (SYSTEM, *solver.LANGUAGES):
             self.menu.add_radiobutton(label=choice_label(value), value=value, variable=self.var,
-                                      command=lambda v=value: form.fire("language", v))
-        form.on("language", self.choose)
+                                      command=lambda v=value: form.action_map.fire("language", v))
+        form.action_map.on("language", self.choose)
         tk_dialogs_follow(form.root, solver.language())
         self.replaced_by: tuple | None = None  # (form, controller) of the window built after a switch
 
@@ -230,11 +230,11 @@ def switch_language(controller, choice: str, build: Callable):
     _current_choice[id(root)] = choice
     data = controller.session.state()
     data[KEY] = choice
-    saved = controller.save_state()
+    saved = controller.session.save_state()
     kept = {name: getattr(controller, name) for name in
             ("history", "collection", "collection_index", "collection_name", "collection_file", "current_file")}
     geometry = None if _maximised(root) else root.winfo_geometry().split("+")[0]
-    focused = controller.form.focused_cell()
+    focused = controller.form.cell_grid.focused_cell()
     controller.closing = True
     controller.worker.shutdown()
     gc.unfreeze()  # the old window's objects may go now (start() freezes the new window's)
@@ -256,7 +256,7 @@ def switch_language(controller, choice: str, build: Callable):
         root.geometry(geometry)
     if presenting and "presentation" in new.features:
         new.features["presentation"].enter()
-    form.focus_cell(focused or (0, 0))  # the keyboard goes on where it was: typing works at once
+    form.cell_grid.focus_cell(focused or (0, 0))  # the keyboard goes on where it was: typing works at once
     form.set_status(say("Language: {name}.", name=solver.LANGUAGES[solver.language()]), "ok")
     if menu is not None:
         menu.replaced_by = (form, new)

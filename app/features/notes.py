@@ -59,16 +59,16 @@ class Notes:
         self._init_menu()
         self._init_keys()
         self._init_button()
-        self._cell_input = form.handler_for("cell_input")
-        form.on("cell_input", self.cell_input)
+        self._cell_input = form.action_map.handler_for("cell_input")
+        form.action_map.on("cell_input", self.cell_input)
         form.pencil.on_context = self.context_menu
         form.cell_grid.has_notes = lambda cell: bool(self.controller.board.notes_of(cell))  # Backspace clears them
-        self._clear_entries = form.handler_for("clear_entries")
-        form.on("clear_entries", self.clear_entries)
-        self._check_entries = form.handler_for("check_entries")
-        self._show_wrong = form.handler_for("show_wrong")
-        form.on("check_entries", self.check_entries)
-        form.on("show_wrong", self.show_wrong)
+        self._clear_entries = form.action_map.handler_for("clear_entries")
+        form.action_map.on("clear_entries", self.clear_entries)
+        self._check_entries = form.action_map.handler_for("check_entries")
+        self._show_wrong = form.action_map.handler_for("show_wrong")
+        form.action_map.on("check_entries", self.check_entries)
+        form.action_map.on("show_wrong", self.show_wrong)
         self.wrong_notes: list = []  # ((cell, digit), ...) of the last Check my entries: the digit the notes lack
         self._checked = None  # the Board that check was for
 
@@ -76,17 +76,17 @@ class Notes:
     def _init_menu(self) -> None:
         f = self.form
         f.menus["edit"].add_separator()
-        f.add_check("edit", _("Notes mode (digits write pencil marks)"), "notes_mode", self.var_mode, "N")
-        f.add_command("edit", _("Toggle a note in the cell"), "note_key", "Ctrl+1…9")
-        f.add_command("edit", _("Fill all candidates as notes"), "fill_notes")
-        f.add_command("edit", _("Clear all notes"), "clear_notes")
-        f.add_check("edit", _("A placed digit leaves its peers' notes"), "tidy_notes", self.var_tidy)
-        f.add_command("edit", _("Copy with pencil marks (grid and SudokuWiki link)"), "copy_marks")
-        f.add_command("edit", _("Copy SudokuWiki link with pencil marks"), "copy_link")
+        f.action_map.add_check("edit", _("Notes mode (digits write pencil marks)"), "notes_mode", self.var_mode, "N")
+        f.action_map.add_command("edit", _("Toggle a note in the cell"), "note_key", "Ctrl+1…9")
+        f.action_map.add_command("edit", _("Fill all candidates as notes"), "fill_notes")
+        f.action_map.add_command("edit", _("Clear all notes"), "clear_notes")
+        f.action_map.add_check("edit", _("A placed digit leaves its peers' notes"), "tidy_notes", self.var_tidy)
+        f.action_map.add_command("edit", _("Copy with pencil marks (grid and SudokuWiki link)"), "copy_marks")
+        f.action_map.add_command("edit", _("Copy SudokuWiki link with pencil marks"), "copy_link")
         for action, fn in (("notes_mode", self._on_mode_toggled), ("fill_notes", self.fill_all),
                            ("clear_notes", self.clear_all), ("tidy_notes", self._on_tidy_toggled),
                            ("note_key", self._explain_note_key)):
-            f.on(action, fn)
+            f.action_map.on(action, fn)
 
     def _init_keys(self) -> None:
         for seq, d in NOTE_KEYS:
@@ -148,7 +148,7 @@ class Notes:
         return True
 
     def _on_note_key(self, digit: int):
-        cell = self.form.focused_cell()
+        cell = self.form.cell_grid.focused_cell()
         if cell is None:
             return None  # Ctrl+digit elsewhere (a text field) is not ours
         if self._blocked():
@@ -182,12 +182,12 @@ class Notes:
         on = self.var_mode.get()
         self.form.set_status(_("Notes mode: digits you type are pencil marks (N or the Notes button: back to digits).")
                              if on else _("Digits mode: digits you type go into the cells (N: notes)."))
-        self.controller.schedule_save()
+        self.controller.session.schedule_save()
 
     def _on_tidy_toggled(self) -> None:
         self.form.set_status(_("A digit you place is taken out of its row's, column's and box's notes.")
                              if self.var_tidy.get() else _("Placing a digit leaves the other cells' notes alone."))
-        self.controller.schedule_save()
+        self.controller.session.schedule_save()
 
     # -- whole-grid commands ------------------------------------------------------------
     def fill_all(self) -> None:
@@ -244,7 +244,7 @@ class Notes:
                 return
             self.wrong_notes = [(cell, solution[cell]) for cell, ds in notes.items() if solution[cell] not in ds]
             self._checked = b
-            self.form.enable("show_wrong", bool(self.wrong_notes) or self.form.is_enabled("show_wrong"))
+            self.form.action_map.enable("show_wrong", bool(self.wrong_notes) or self.form.action_map.is_enabled("show_wrong"))
             if self.wrong_notes:
                 n = len(self.wrong_notes)
                 text = say_n("Your notes in {n:n} cell leave out the digit that goes there (Show which, Ctrl+Shift+E, "
@@ -256,7 +256,7 @@ class Notes:
             if b.entries.clue_count:
                 self._after_entries(text)
             else:
-                self.form.show_findings([text])
+                self.form.findings_panel.show([text])
                 self.form.set_status(text, "warn" if self.wrong_notes else "ok")
 
         def work(cancel):
@@ -273,7 +273,7 @@ class Notes:
             return
         ec = getattr(c.checking, "entry_check", None)
         lines = [k.message for k in ec.conflicts] + [ec.message] if ec is not None else []
-        self.form.show_findings(lines + [text])
+        self.form.findings_panel.show(lines + [text])
         self.form.set_status(f"{self.form.status_text()}  {text}".strip(), "warn" if self.wrong_notes else "ok")
 
     def show_wrong(self) -> None:
@@ -288,7 +288,7 @@ class Notes:
                 self.form.set_status(_("Check your entries first (Ctrl+E)."))
             return
         cells = [cell for cell, _ in self.wrong_notes]
-        self.form.set_marks("wrong", list(ec.wrong if ec is not None and ec.wrong else ()) + cells)
+        self.form.cell_grid.set_marks("wrong", list(ec.wrong if ec is not None and ec.wrong else ()) + cells)
         text = say("Notes that leave out the digit that goes there: {cells:cellcomma}.", cells=cells)
         self.form.set_status(text, "warn")
 
@@ -308,7 +308,7 @@ class Notes:
 
     def context_menu(self, cell: Cell, x: int, y: int) -> tk.Menu:
         """The nine digits of ``cell`` as toggles, at screen point (x, y); the menu (tests invoke it)."""
-        self.form.focus_cell(cell)
+        self.form.cell_grid.focus_cell(cell)
         b: Board = self.controller.board
         menu = tk.Menu(self.root, tearoff=False)
         noted = set(b.notes_of(cell))

@@ -76,7 +76,7 @@ class Presentation:
             self.demo.panel.frame.focus_set()
             self.demo.refresh()  # the large status line explains the step shown
         else:
-            self.demo.say(_("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
+            self.demo.form.set_status(_("Presentation view: F11 or Esc leaves it. Ctrl+D starts the search demo; "
                             "then Space plays, → steps, ← steps back. C shows candidates, H gives a hint."))
 
     def leave(self) -> None:
@@ -85,7 +85,7 @@ class Presentation:
             return
         self.demo.panel.set_large(False)
         self._restore()
-        self.demo.say(_("Left the presentation view (F11 shows it again)."))
+        self.demo.form.set_status(_("Left the presentation view (F11 shows it again)."))
 
     # -- the layout beside the grid ---------------------------------------------------
     def _layout(self, width: int, height: int) -> bool:
@@ -210,7 +210,7 @@ class Presentation:
                 self.form.set_status(_("Candidates of the search's position shown (C hides them).") if on
                                      else _("Candidates hidden (C shows them)."))
         else:
-            self.form.fire("hint")
+            self.form.action_map.fire("hint")
         return "break"
 
 
@@ -218,9 +218,9 @@ def install_presentation(form, demo) -> Presentation:
     """View ▸ Presentation view (F11); Esc leaves it before doing anything else."""
     p = Presentation(form, demo)
     form.menus["view"].add_separator()
-    form.add_command("view", _("Presentation view (classroom)"), "presentation", "F11", ("<F11>",))
-    form.on("presentation", p.toggle)
-    previous = form.handler_for("cancel")
+    form.action_map.add_command("view", _("Presentation view (classroom)"), "presentation", "F11", ("<F11>",))
+    form.action_map.on("presentation", p.toggle)
+    previous = form.action_map.handler_for("cancel")
 
     def escape() -> None:
         if p.on and not demo.controller.is_running():
@@ -228,5 +228,5 @@ def install_presentation(form, demo) -> Presentation:
         elif previous is not None:
             previous()  # stop the job first (the view stays)
 
-    form.on("cancel", escape)
+    form.action_map.on("cancel", escape)
     return p

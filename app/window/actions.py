@@ -6,8 +6,9 @@ bindings and buttons only :meth:`~ActionMap.fire` it.  So a test presses a key o
 action and sees the same thing happen, and a disabled action is disabled everywhere at once
 (its menu item, its keys and its button).
 
-Used through the form: ``form.on``, ``form.fire``, ``form.add_menu``, ``form.add_command``,
-``form.add_check``, ``form.enable``, ``form.shortcut_text`` are this module's methods.
+Used through the form's ``action_map``: ``form.action_map.on("solve", handler)``,
+``form.action_map.fire("solve")``, ``add_menu``, ``add_command``, ``add_check``, ``enable``,
+``shortcut_text``.
 """
 from __future__ import annotations
 

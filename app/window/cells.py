@@ -8,7 +8,7 @@ through the form); the arrows, Home and End move the focus.  The grid keeps its 
 shape in the free space and its digits grow with it; zoom scales it.
 
 The form (app/window/view.py) builds one and offers its methods under its own name
-(``form.show_cell``, ``form.set_marks``, ``form.cells``, ...).
+(``form.cell_grid.show_cell``, ``form.cell_grid.set_marks``, ``form.cells``, ...).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Clicking a finding (or ↑/↓ in the list) selects it and fires ``finding_selected`` with
 its number, so the controller can mark its cells and offer its fix.  Under the list:
 *Check my entries* and *Show which are wrong*.  The form (app/window/view.py) builds the tab as
-the side panel's first and offers ``form.show_findings``, ``form.select_finding``, ...
+the side panel's first and offers ``form.findings_panel.show``, ``form.findings_panel.select``, ...
 """
 from __future__ import annotations
 

@@ -1,24 +1,24 @@
 """The main window: it lays out the cells, menus, buttons, side panel and status line.
 
-The view knows nothing of Sudoku rules or solving.  It shows what the controller tells
-it (:meth:`SudokuForm.show_cell`, :meth:`set_marks`, :meth:`set_status`, ...) and turns
-every user action into a named *action* (``"solve"``, ``"cell_input"``, ...) that it hands
-to the handler the controller registered with :meth:`SudokuForm.on`.
-
-Where things are: this module puts the window together and keeps the form's public
-names; app/window/cells.py draws the 81 cells (looks, marks, keys, focus, zoom); app/window/actions.py
-maps actions to handlers, menu items, keys and buttons; app/window/findings.py is the Findings
-tab; app/window/dialogs.py the dialogs.
+The view knows nothing of Sudoku rules or solving.  It shows what the controller tells it
+and turns every user action into a named *action* (``"solve"``, ``"cell_input"``, ...) that
+it hands to the handler the controller registered.  Each part is used through the object that
+owns it: ``form.cell_grid`` draws the 81 cells (cells.py: looks, marks, keys, focus, zoom),
+``form.action_map`` maps actions to handlers, menu items, keys and buttons (actions.py),
+``form.findings_panel`` is the Findings tab (findings.py), ``form.side_panel`` the side
+panel's tabs and ``form.dialogs`` the dialogs (dialogs.py).  This module puts the window
+together: the menus, the buttons, the status line and the layout.
 
 Extending the form (later features):
 
-* a side-panel tab: ``form.add_side_tab("Search", frame)`` (build ``frame`` with
+* a side-panel tab: ``form.side_panel.add(frame, text="Search")`` (build ``frame`` with
   ``form.side_panel`` as its parent);
-* a menu or menu item: ``form.add_menu("demo", "Demo")``, then
-  ``form.add_command("demo", "Step", "demo_step", "F8", ("<F8>",))`` and
-  ``form.on("demo_step", handler)``;
-* a cell look: add a :class:`~app.window.looks.Mark` to ``app/window/looks.py`` (a digit style to its
-  ``DIGIT_STYLES``), then ``form.set_marks("hint", cells)`` / ``form.show_cell(cell, d, "style")``.
+* a menu or menu item: ``form.action_map.add_menu("demo", "Demo")``, then
+  ``form.action_map.add_command("demo", "Step", "demo_step", "F8", ("<F8>",))`` and
+  ``form.action_map.on("demo_step", handler)``;
+* a cell look: add a :class:`~app.window.looks.Mark` to ``looks.py`` (a digit style to its
+  ``DIGIT_STYLES``), then ``form.cell_grid.set_marks("hint", cells)`` /
+  ``form.cell_grid.show_cell(cell, d, "style")``.
 """
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ from .findings import FindingsTab
 from .layout import (PANEL_MAX, PANEL_MIN, ScrollArea, dpi_factor, fit_notebook_titles, fit_window,
                      menubar_height, notebook_tab_width, split_body, window_state)
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
-from ..model import Cell
 from .pencil import PencilMarks
 from ..wording import N_, _, pgettext
 
@@ -82,7 +81,7 @@ class SudokuForm:
         self.cells, self.boxes = self.cell_grid.cells, self.cell_grid.boxes
         self.pencil = PencilMarks(self)
         self.cell_grid.on_paint = self.pencil.follow
-        self.show_findings([], hint=_("Check puzzle (F5) lists here everything that is wrong with the "
+        self.findings_panel.show([], hint=_("Check puzzle (F5) lists here everything that is wrong with the "
                                       "puzzle, or says it has a unique solution."))
 
     # ======================================================================
@@ -112,7 +111,7 @@ class SudokuForm:
         # the grid and the side panel, placed by _layout (beside or under the grid)
         self.body = ttk.Frame(self.main)
         self.body.grid(row=1, column=0, sticky="nsew")
-        self.cell_grid = CellGrid(self.body, self.fire, self.var_givens_mode, self.var_auto_advance)
+        self.cell_grid = CellGrid(self.body, self.action_map.fire, self.var_givens_mode, self.var_auto_advance)
         self.holder, self.board = self.cell_grid.holder, self.cell_grid.board
         self.cell_grid.panel = None  # the grid fills the height; the side panel scrolls instead
 
@@ -208,8 +207,8 @@ class SudokuForm:
         for key, label in (("file", _("File")), ("edit", _("Edit")), ("view", _("View")),
                            ("check", pgettext("menu", "Check")), ("solve", pgettext("menu", "Solve")),
                            ("examples", _("Examples")), ("help", _("Help"))):
-            self.add_menu(key, label)
-        A = self.add_command
+            self.action_map.add_menu(key, label)
+        A = self.action_map.add_command
         A("file", _("Open…"), "open", "Ctrl+O", ("<Control-o>",))
         A("file", _("Save…"), "save", "Ctrl+S", ("<Control-s>",))
         self.menus["file"].add_separator()
@@ -228,116 +227,42 @@ class SudokuForm:
         A("edit", _("Clear entries"), "clear_entries", "Ctrl+Delete", ("<Control-Delete>",))
         A("edit", _("Clear all"), "clear_all", "Ctrl+Shift+Delete", ("<Control-Shift-Delete>",))
         self.menus["edit"].add_separator()
-        self.add_check("edit", _("Enter givens mode"), "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
+        self.action_map.add_check("edit", _("Enter givens mode"), "givens_mode", self.var_givens_mode, "Ctrl+G", ("<Control-g>",))
         A("edit", _("Lock givens (start solving)"), "lock_givens", "Ctrl+L", ("<Control-l>",))
 
         A("view", _("Zoom in"), "zoom_in", "Ctrl++", ("<Control-plus>", "<Control-equal>", "<Control-KP_Add>"))
         A("view", _("Zoom out"), "zoom_out", "Ctrl+-", ("<Control-minus>", "<Control-KP_Subtract>"))
         A("view", _("Actual size"), "zoom_reset", "Ctrl+0", ("<Control-0>", "<Control-KP_0>"))
         self.menus["view"].add_separator()
-        self.add_check("view", _("Move to the next cell after a digit"), "auto_advance", self.var_auto_advance,
+        self.action_map.add_check("view", _("Move to the next cell after a digit"), "auto_advance", self.var_auto_advance,
                        "Ctrl+M", ("<Control-m>",))
 
         A("check", _("Check puzzle"), "check", "F5", ("<F5>",))
         A("check", _("Check my entries"), "check_entries", "Ctrl+E", ("<Control-e>",))
         A("check", _("Show which entries are wrong"), "show_wrong", "Ctrl+Shift+E", ("<Control-Shift-E>", "<Control-Shift-e>"))
         self.menus["check"].add_separator()
-        self.add_check("check", _("Live rule check"), "live_check", self.var_live_check, "F6", ("<F6>",))
+        self.action_map.add_check("check", _("Live rule check"), "live_check", self.var_live_check, "F6", ("<F6>",))
 
         A("solve", _("Solve"), "solve", "Ctrl+Enter", ("<Control-Return>", "<Control-KP_Enter>"))
         A("solve", _("Cancel"), "cancel", "Esc")
         # Esc always reaches the cancel action, even while its menu item is disabled: the
         # presentation view leaves on it when nothing runs.
-        self.root.bind("<Escape>", lambda e: (self.fire("cancel"), "break")[1])
+        self.root.bind("<Escape>", lambda e: (self.action_map.fire("cancel"), "break")[1])
         A("solve", _("Apply suggested fix or clue"), "add_clue", "Ctrl+K", ("<Control-k>",))
 
         A("help", _("Keyboard shortcuts"), "help_keys", "F1", ("<F1>",))
         A("help", _("About Sudoku Solver"), "about")
-        self.enable("cancel", False)
-        self.enable("add_clue", False)
-        self.enable("show_wrong", False)
+        self.action_map.enable("cancel", False)
+        self.action_map.enable("add_clue", False)
+        self.action_map.enable("show_wrong", False)
 
     # ======================================================================
     # extension points (the named actions live in app/window/actions.py)
     # ======================================================================
-    def on(self, action: str, handler: Callable) -> None:
-        """Register the handler called for ``action`` (replaces any earlier one)."""
-        self.action_map.on(action, handler)
-
-    def handler_for(self, action: str) -> Callable | None:
-        """The handler registered for ``action``, or None (so a feature can chain onto it)."""
-        return self.action_map.handler_for(action)
-
-    def fire(self, action: str, *args) -> None:
-        """Run the handler of ``action`` (a user action; unknown actions are logged)."""
-        self.action_map.fire(action, *args)
-
-    def actions(self) -> list[str]:
-        """Every action a menu item can fire."""
-        return self.action_map.actions()
-
-    def add_menu(self, key: str, label: str) -> tk.Menu:
-        """A new top-level menu (``key`` names it for :meth:`add_command`)."""
-        return self.action_map.add_menu(key, label)
-
-    def add_command(self, menu: str, label: str, action: str, accelerator: str | None = None,
-                    sequences: Iterable[str] = ()) -> None:
-        """A menu item firing ``action``; ``sequences`` are the key bindings it shows as ``accelerator``."""
-        self.action_map.add_command(menu, label, action, accelerator, sequences)
-
-    def add_check(self, menu: str, label: str, action: str, variable: tk.BooleanVar,
-                  accelerator: str | None = None, sequences: Iterable[str] = ()) -> None:
-        """A check item bound to ``variable``; toggling it fires ``action``."""
-        self.action_map.add_check(menu, label, action, variable, accelerator, sequences)
-
-    def enable(self, action: str, enabled: bool) -> None:
-        """Enable or disable the menu item (and button) of ``action``."""
-        self.action_map.enable(action, enabled)
-
-    def is_enabled(self, action: str) -> bool:
-        return self.action_map.is_enabled(action)
-
-    def shortcut_text(self) -> str:
-        """Every shortcut, as lines "Label<TAB>keys" (for Help ▸ Keyboard shortcuts)."""
-        return self.action_map.shortcut_text()
-
-    def add_side_tab(self, title: str, frame: tk.Widget) -> None:
-        """Add ``frame`` (a child of ``side_panel``) as a tab of the side panel."""
-        self.side_panel.add(frame, text=title)
-
     # ======================================================================
     # what the controller calls
     # ======================================================================
     # the cells (app/window/cells.py)
-    def show_cell(self, cell: Cell, digit: int, style: str | None) -> None:
-        """Show ``digit`` (0 = blank) in ``cell`` in the given digit style."""
-        self.cell_grid.show_cell(cell, digit, style)
-
-    def cell_text(self, cell: Cell) -> str:
-        """The text shown in ``cell``."""
-        return self.cell_grid.cell_text(cell)
-
-    def cell_style(self, cell: Cell) -> str | None:
-        return self.cell_grid.cell_style(cell)
-
-    def cell_marks(self, cell: Cell) -> set[str]:
-        return self.cell_grid.cell_marks(cell)
-
-    def set_marks(self, name: str, cells: Iterable[Cell]) -> None:
-        """Put mark ``name`` on exactly ``cells`` (removing it everywhere else)."""
-        self.cell_grid.set_marks(name, cells)
-
-    def clear_marks(self, *names: str) -> None:
-        """Remove the named marks (all marks when none are named)."""
-        self.cell_grid.clear_marks(*names)
-
-    def focused_cell(self) -> Cell | None:
-        """The cell that has the keyboard focus, or None."""
-        return self.cell_grid.focused_cell()
-
-    def focus_cell(self, cell: Cell) -> None:
-        self.cell_grid.focus_cell(cell)
-
     def zoom(self, factor: float | None) -> float:
         """Multiply the grid's size by ``factor`` (None: back to 100 %); the new zoom."""
         z = self.cell_grid.zoom(factor)  # the window takes its natural size ...
@@ -352,10 +277,6 @@ class SudokuForm:
     def set_zoom(self, zoom: float) -> None:
         self.cell_grid.set_zoom(zoom)
         self._natural_size()
-
-    def digit_font_px(self) -> int:
-        """The digits' current size in pixels (they scale with the window)."""
-        return self.cell_grid.digit_font_px()
 
     # the rest of the window
     def set_status(self, text: str, kind: str = "info") -> None:
@@ -383,8 +304,8 @@ class SudokuForm:
     def set_busy(self, busy: bool, what: str = "") -> None:
         """While a job runs: Check and Solve disabled, Cancel enabled."""
         for action in ("check", "solve", "check_entries"):
-            self.enable(action, not busy)
-        self.enable("cancel", busy)
+            self.action_map.enable(action, not busy)
+        self.action_map.enable("cancel", busy)
         self.solve_button.configure(text=_("Solving…") if busy and what == "solve" else _("Solve (Ctrl+Enter)"))
         self.check_button.configure(text=_("Checking…") if busy and what == "check" else _("Check (F5)"))
         self.root.configure(cursor="watch" if busy else "")
@@ -393,29 +314,18 @@ class SudokuForm:
         """Offer a fix or a clue (``text`` such as "Apply fix: r1c1 3 → 7" or "Add clue r1c2 = 8"),
         or withdraw it."""
         self.clue_button.configure(text=text or _("Apply suggested fix"))
-        self.enable("add_clue", bool(text))
+        self.action_map.enable("add_clue", bool(text))
 
     def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:
         """Show "puzzle 12 of 1,465" and enable Previous/Next, or hide them (None)."""
         self.collection_label.configure(text=position or "")
-        self.enable("prev", bool(position) and has_prev)
-        self.enable("next", bool(position) and has_next)
+        self.action_map.enable("prev", bool(position) and has_prev)
+        self.action_map.enable("next", bool(position) and has_next)
         for k, w in enumerate((self.prev_button, self.collection_label, self.next_button), start=1):
             if position:
                 w.grid(row=0, column=k, sticky="e", padx=(6 if k == 2 else 0, 6 if k == 2 else 0))
             else:
                 w.grid_remove()
-
-    def show_findings(self, messages: list[str], hint: str = "") -> None:
-        """List every finding sentence in the Findings tab (clicking one selects it)."""
-        self.findings_panel.show(messages, hint)
-
-    def findings_text(self) -> str:
-        return self.findings_panel.shown_text()
-
-    def select_finding(self, k: int | None) -> None:
-        """Select finding ``k`` (None: no selection) and tell the controller."""
-        self.findings_panel.select(k)
 
     @property
     def selected_finding(self) -> int | None:

@@ -26,7 +26,7 @@ Keys (only while the demo is on, i.e. the grid shows the search, or the demo
 panel has the focus): Space plays/pauses, Right steps, Left steps back.  The
 rest of the time the arrow keys and Space work in the cells as usual.  Esc (the
 form's Cancel) pauses the playback or cancels a count: the demo is one of the
-controller's stoppers (``controller.add_stopper``), so one Esc stops every job.
+controller's stoppers (``controller.stoppers``), so one Esc stops every job.
 
 Wiring: ``install_demo(form, controller)`` (called once from ``app.__main__``).
 """
@@ -84,7 +84,7 @@ class Demo:
         self.grid = DemoGrid(form)
         self.tab = self.panel.tab
         self.tab.bind("<Destroy>", self._on_destroy)
-        self.speed_changed()
+        self.playback.speed_changed()
         self.show_counters()
         self.counts.show_table()
         self.panel.set_explain(_(IDLE_TEXT))
@@ -107,7 +107,7 @@ class Demo:
         instead of the puzzle, until the grid changes or the demo stops.
         """
         if self.counts.job is not None:
-            self.say(_("Wait for the count to finish, or Cancel it (Esc)."), "warn")
+            self.form.set_status(_("Wait for the count to finish, or Cancel it (Esc)."), "warn")
             return False
         board = self.controller.board
         if position is not None:
@@ -116,24 +116,24 @@ class Demo:
             self._start_position = None  # a restart (Reset, another strategy) keeps the position
         g = self._start_position[1] if self._start_position else self.controller.puzzle()
         if not g.clue_count:
-            self.say(_("The grid is empty: pick a puzzle from the Examples menu, paste or type one first."), "warn")
+            self.form.set_status(_("The grid is empty: pick a puzzle from the Examples menu, paste or type one first."), "warn")
             return False
         conflicts = solver.validate(g)
         if conflicts:
-            self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+            self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
             if len(conflicts) > 1:
-                self.say(say_n("The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
+                self.form.set_status(say_n("The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
                                "The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
                                len(conflicts) - 1, conflict=conflicts[0].message), "warn")
             else:
-                self.say(say("The search cannot start: {conflict}. Fix the grid first.",
+                self.form.set_status(say("The search cannot start: {conflict}. Fix the grid first.",
                              conflict=conflicts[0].message), "warn")
             self.panel.set_explain(_("The search cannot start while the grid breaks the rules:") + "\n"
                                    + "\n".join(f"• {k.message}" for k in conflicts[:3]))
             return False
         if order is not None:
             self.panel.var_order.set(order)
-        self.pause()
+        self.playback.pause()
         self.run = DemoRun(g, self.panel.var_order.get(), history=self.history_size)
         self._board = self.controller.board  # the grid this run belongs to
         self.playback.elapsed = 0.0
@@ -143,10 +143,10 @@ class Demo:
         self._render(set(range(81)))
         name = _(ORDER_LABELS[self.run.order].long)
         if self.controller.board.entries.clue_count:
-            self.say(say("Search demo ({name}): Space plays, → steps, ← steps back. Your own digits are hidden "
+            self.form.set_status(say("Search demo ({name}): Space plays, → steps, ← steps back. Your own digits are hidden "
                          "while it runs.", name=name))
         else:
-            self.say(say("Search demo ({name}): Space plays, → steps, ← steps back.", name=name))
+            self.form.set_status(say("Search demo ({name}): Space plays, → steps, ← steps back.", name=name))
         self.panel.set_explain(say("Ready: {why}. Press Step (→) or Play (Space).",
                                    why=_(ORDER_LABELS[self.run.order].why)))
         return True
@@ -155,9 +155,9 @@ class Demo:
         for listener in self.activate_listeners:  # e.g. hints and candidates leave the grid
             listener()
         self.active = True
-        self._focus_before = self.form.focused_cell()
+        self._focus_before = self.form.cell_grid.focused_cell()
         self._board = self.controller.board
-        self.form.clear_marks()
+        self.form.cell_grid.clear_marks()
         self.grid.take_keys(DEMO_TAG)
         self.form.side_panel.select(self.tab)
         self.panel.frame.focus_set()
@@ -170,13 +170,13 @@ class Demo:
         """Leave the demo: the grid shows the puzzle (and your digits) again."""
         if self.counts.job is not None:
             self.counts.cancel(wait=True)
-        self.pause()
+        self.playback.pause()
         if not self.active:
             return
         self._deactivate()
         self.controller.render()
-        self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))  # typing goes on where it was
-        self.say(status or _("Search demo stopped: the grid is back as you left it."))
+        self.form.cell_grid.focus_cell(getattr(self, "_focus_before", None) or (0, 0))  # typing goes on where it was
+        self.form.set_status(status or _("Search demo stopped: the grid is back as you left it."))
 
     def _deactivate(self) -> None:
         self.active = False
@@ -197,11 +197,11 @@ class Demo:
         (playing or paused), a count of it is stopped, the table keeps this puzzle's rows only."""
         self.counts.puzzle_changed()
         if self.active:
-            self.pause()
+            self.playback.pause()
             self._deactivate()  # the controller is drawing the new puzzle right now
             self.panel.set_explain(_(NEW_PUZZLE_TEXT))
             if self._has_focus():  # the panel had the keys for the demo: typing goes to the grid again
-                self.form.focus_cell(getattr(self, "_focus_before", None) or (0, 0))
+                self.form.cell_grid.focus_cell(getattr(self, "_focus_before", None) or (0, 0))
         else:
             self.panel.set_explain(_(IDLE_TEXT))
         self.counts.show_table()
@@ -227,10 +227,10 @@ class Demo:
         if self.controller.board is not self._board:
             if self.counts.job is not None:
                 self.counts.cancel(wait=True)
-            self.pause()
+            self.playback.pause()
             self._deactivate()
             self.controller.render()
-            self.say(_("The grid changed, so the search demo stopped."))
+            self.form.set_status(_("The grid changed, so the search demo stopped."))
             return
         self._schedule_board_poll()
 
@@ -252,7 +252,7 @@ class Demo:
     def ready(self) -> bool:
         """True when there is a run to move (starting one if needed); False while a count runs."""
         if self.counts.job is not None:
-            self.say(_("A count is running: wait for it, or Cancel it (Esc)."), "warn")
+            self.form.set_status(_("A count is running: wait for it, or Cancel it (Esc)."), "warn")
             return False
         if self.run is None:
             return self.start()
@@ -265,9 +265,9 @@ class Demo:
         """One event forward (pauses playing)."""
         if not self.ready():
             return
-        self.pause()
+        self.playback.pause()
         if self.run.at_end:
-            self.say(_("The search has ended. Reset (Home) starts it again."))
+            self.form.set_status(_("The search has ended. Reset (Home) starts it again."))
             return
         self.run.forward(1)
         self.show(self.run.changed)
@@ -277,12 +277,12 @@ class Demo:
         """One event back (pauses playing); says so when the kept history ends."""
         if not self.ready():
             return
-        self.pause()
+        self.playback.pause()
         if not self.run.back():
             if self.run.pos == 0:
-                self.say(_("This is the start: nothing has happened yet."))
+                self.form.set_status(_("This is the start: nothing has happened yet."))
             else:
-                self.say(say("Step back reaches only the last {n:n} steps; step {pos:n} is as far back as the "
+                self.form.set_status(say("Step back reaches only the last {n:n} steps; step {pos:n} is as far back as the "
                              "history goes.", n=self.history_size, pos=self.run.pos), "warn")
             return
         self.show(self.run.changed)
@@ -291,12 +291,12 @@ class Demo:
         """Show step ``p`` (the timeline); clamped to the kept history."""
         if not self.ready():
             return
-        self.pause()
+        self.playback.pause()
         want = int(p)
         got = self.run.seek(want)
         self.show(self.run.changed, flash=False)
         if want < got:
-            self.say(say("The timeline keeps the last {n:n} steps: step {pos:n} is the earliest kept.",
+            self.form.set_status(say("The timeline keeps the last {n:n} steps: step {pos:n} is the earliest kept.",
                          n=self.history_size, pos=got), "warn")
 
     def reset(self) -> None:
@@ -327,24 +327,6 @@ class Demo:
     @property
     def batches(self) -> int:
         return self.playback.batches
-
-    def toggle_play(self) -> None:
-        self.playback.toggle()
-
-    def play(self) -> None:
-        """Play at the slider's speed until the end (or Pause)."""
-        self.playback.play()
-
-    def pause(self) -> None:
-        """Stop playing now (no further batch runs)."""
-        self.playback.pause()
-
-    def speed_changed(self, *_args) -> None:
-        self.playback.speed_changed()
-
-    def set_speed(self, steps_per_second: float | None) -> None:
-        """Move the speed slider (None: full speed)."""
-        self.playback.set_speed(steps_per_second)
 
     def after_move(self) -> None:
         run = self.run
@@ -399,10 +381,6 @@ class Demo:
         state = run_state(run, self.playing, self.counts.job is not None)
         self.panel.show_counters(run.event if run else None, run.pos if run else 0, elapsed, order, state)
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """A message in the status line (and the panel)."""
-        self.form.set_status(text, kind)
-
     # ======================================================================
     # keys and Esc
     # ======================================================================
@@ -415,8 +393,8 @@ class Demo:
         if self.counts.job is not None:
             self.counts.cancel(wait=True)
         elif self.playing:
-            self.pause()
-            self.say(_("Paused (Space plays on)."))
+            self.playback.pause()
+            self.form.set_status(_("Paused (Space plays on)."))
         else:
             return False
         return True
@@ -439,7 +417,7 @@ def install_demo(form, controller) -> Demo:
     demo = Demo(form, controller)
     _install_menu(form, demo)
     _install_keys(form, demo)
-    controller.add_stopper(demo.is_busy, demo.escape)  # Esc and Cancel stop the playback and the counts
+    controller.stoppers.append((demo.is_busy, demo.escape))  # Esc and Cancel stop the playback and the counts
     controller.puzzle_listeners.append(demo.puzzle_changed)
     return demo
 
@@ -456,7 +434,7 @@ def _install_menu(form, demo: Demo) -> None:
     else:
         form.menubar.insert_cascade(help_at, label=_("Demo"), menu=menu, underline=0)
     form.menus["demo"] = menu
-    A = form.add_command
+    A = form.action_map.add_command
     A("demo", _("Start / stop the search demo"), "demo_toggle", "Ctrl+D", ("<Control-d>",))
     menu.add_separator()
     A("demo", _("Play / Pause"), "demo_play", "Space")
@@ -466,11 +444,11 @@ def _install_menu(form, demo: Demo) -> None:
     A("demo", pgettext("menu", "Reset"), "demo_reset", "Home")
     menu.add_separator()
     A("demo", _("Compare the strategies"), "demo_compare")
-    for action, fn in (("demo_toggle", demo.toggle_active), ("demo_play", demo.toggle_play),
+    for action, fn in (("demo_toggle", demo.toggle_active), ("demo_play", demo.playback.toggle),
                        ("demo_step", demo.step), ("demo_back", demo.step_back),
                        ("demo_skip", demo.counts.skip_to_end), ("demo_reset", demo.reset),
                        ("demo_compare", demo.counts.compare)):
-        form.on(action, fn)
+        form.action_map.on(action, fn)
 
 
 def _install_keys(form, demo: Demo) -> None:
@@ -491,12 +469,12 @@ def _install_keys(form, demo: Demo) -> None:
             return None  # Ctrl/Alt shortcuts go on to the window's bindings
         if demo.active and ((len(ks) == 1 and ks in "0123456789") or ks.startswith("KP_")
                             or ks in ("BackSpace", "Delete", "period", "Up", "Down")):
-            demo.say(_("The grid is showing the search demo. Stop the demo (Ctrl+D) to type in it again."), "warn")
+            demo.form.set_status(_("The grid is showing the search demo. Stop the demo (Ctrl+D) to type in it again."), "warn")
             return "break"
         return None
 
     r = form.root
-    for seq, fn in (("<KeyPress-space>", demo.toggle_play), ("<KeyPress-Right>", demo.step),
+    for seq, fn in (("<KeyPress-space>", demo.playback.toggle), ("<KeyPress-Right>", demo.step),
                     ("<KeyPress-KP_Right>", demo.step), ("<KeyPress-Left>", demo.step_back),
                     ("<KeyPress-KP_Left>", demo.step_back), ("<KeyPress-End>", demo.counts.skip_to_end),
                     ("<KeyPress-Home>", demo.reset)):

@@ -66,7 +66,7 @@ class DemoCounts:
             if isinstance(error, solver.Cancelled):
                 panel.show_job(_("Cancelled: the table keeps its earlier rows."))
                 panel.set_job_ui(False)
-                self.demo.say(_("Cancelled."))
+                self.demo.form.set_status(_("Cancelled."))
                 return
             panel.show_job("")
             panel.set_job_ui(False)
@@ -122,10 +122,10 @@ class DemoCounts:
         demo = self.demo
         if not demo.ready():
             return
-        demo.pause()
+        demo.playback.pause()
         run = demo.run
         if run.at_end:
-            demo.say(_("The search has already ended."))
+            demo.form.set_status(_("The search has already ended."))
             return
         start = run.head
 
@@ -146,12 +146,12 @@ class DemoCounts:
                 raise error
             if run.at_end:
                 demo.after_move()
-                demo.say(say("Skipped {n:n} steps to the end: {event}.", n=result, event=run.event.message),
+                demo.form.set_status(say("Skipped {n:n} steps to the end: {event}.", n=result, event=run.event.message),
                          "ok" if run.solved else "warn")
             elif self.cancelled:
-                demo.say(say("Stopped skipping at step {n:n} (Cancel).", n=run.pos))
+                demo.form.set_status(say("Stopped skipping at step {n:n} (Cancel).", n=run.pos))
             else:
-                demo.say(say("Skipped {n:n} steps; the search is not over (it stopped at the skip limit of "
+                demo.form.set_status(say("Skipped {n:n} steps; the search is not over (it stopped at the skip limit of "
                              "{cap:n} steps). Skip again to go on, or Compare to count the whole run.",
                              n=result, cap=SKIP_CAP), "warn")
 
@@ -177,13 +177,13 @@ class DemoCounts:
         """Count every order on the puzzle (capped at TABLE_CAP placements) for the table, off the Tk thread."""
         demo = self.demo
         if self.job is not None:
-            demo.say(_("A count is already running."), "warn")
+            demo.form.set_status(_("A count is already running."), "warn")
             return
         g = demo.puzzle()
         if not g.clue_count or solver.validate(g):
-            demo.say(_("Compare needs a puzzle without rule conflicts (pick one from Examples)."), "warn")
+            demo.form.set_status(_("Compare needs a puzzle without rule conflicts (pick one from Examples)."), "warn")
             return
-        demo.pause()
+        demo.playback.pause()
         demo.form.side_panel.select(demo.tab)  # the table is in the demo's tab
         progress = {"order": None, "index": 0}
 
@@ -201,7 +201,7 @@ class DemoCounts:
                 return  # counted a puzzle no longer shown
             self.results.update(rows)
             self.show_table()
-            demo.say(demo_run.lesson(self.results), "ok")
+            demo.form.set_status(demo_run.lesson(self.results), "ok")
 
         self.start("compare", lambda token: demo_run.count_orders(g, token, progress), done, describe)
 
@@ -234,7 +234,7 @@ class DemoCounts:
                 return  # counted a puzzle no longer shown
             self.results[order] = row
             self.show_table()
-            demo.say(say("{name} counted to the end: {n:n} placements in {s:1} s.",
+            demo.form.set_status(say("{name} counted to the end: {n:n} placements in {s:1} s.",
                          name=short, n=row["counts"].placements, s=row["seconds"]), "ok")
 
         self.start("count", lambda token: demo_run.count_to_end(g, order, token), done, describe)

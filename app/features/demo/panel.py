@@ -75,7 +75,7 @@ class DemoPanel:
     def _init_widgets(self, demo) -> None:
         f = self.form
         self.tab = ttk.Frame(f.side_panel, padding=6, style="Demo.TFrame")
-        f.add_side_tab(_("Search demo"), self.tab)
+        f.side_panel.add(self.tab, text=_("Search demo"))
         self.tab.columnconfigure(0, weight=1)
         # The panel itself takes the focus while the demo runs, so Space and the arrows
         # reach the demo without a cell looking "selected".
@@ -146,7 +146,7 @@ class DemoPanel:
         controls.grid(row=3, column=0, sticky="ew", padx=4, pady=(2, 0))
         self.back_button = ttk.Button(controls, text=_("◀ Back"), command=demo.step_back, **B)
         self.step_button = ttk.Button(controls, text=_("Step ▶"), command=demo.step, **B)
-        self.play_button = ttk.Button(controls, text=_("▶ Play"), command=demo.toggle_play, **B)
+        self.play_button = ttk.Button(controls, text=_("▶ Play"), command=demo.playback.toggle, **B)
         self.skip_button = ttk.Button(controls, text=_("End ▶▶"), command=demo.counts.skip_to_end, **B)
         self.reset_button = ttk.Button(controls, text=_("⟲ Reset"), command=demo.reset, **B)
         self.stop_button = ttk.Button(controls, text=_("■ Stop"), command=demo.stop, **B)
@@ -163,7 +163,7 @@ class DemoPanel:
         self.speed_name = tk.Label(sliders, text=_("Speed"), font=self.fonts["label"])
         self.speed_name.grid(row=0, column=0, sticky="w")
         self.speed_scale = ttk.Scale(sliders, from_=0, to=FULL_SPEED, variable=self.var_speed,
-                                     command=demo.speed_changed, takefocus=0, style="Demo.Horizontal.TScale")
+                                     command=demo.playback.speed_changed, takefocus=0, style="Demo.Horizontal.TScale")
         self.speed_scale.grid(row=0, column=1, sticky="ew", padx=6)
         self.speed_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.speed_label.grid(row=0, column=2, sticky="w")
@@ -512,14 +512,14 @@ class DemoGrid:
         redraw = set(changed) | self._decorated
         self._decorated = {k for k in (cell, peer) if k is not None}
         run.changed = set()
-        show = self.form.show_cell
+        show = self.form.cell_grid.show_cell
         for i in redraw:
             show(cell_of(i), run.digits[i], self._style_of(run, i, solved))
         if override is not None:
             i, d, style = override
             show(cell_of(i), d, style)
         for name, cells in marks.items():
-            self.form.set_marks(name, cells)
+            self.form.cell_grid.set_marks(name, cells)
         self._last_run = run
         if self.candidates_on is not None and self.candidates_on():
             self.draw_candidates(run)
@@ -528,7 +528,7 @@ class DemoGrid:
         """The demo gave the grid back: no marks of its own, nothing decorated."""
         self._decorated.clear()
         self._last_run = None
-        self.form.clear_marks(*DEMO_MARKS)
+        self.form.cell_grid.clear_marks(*DEMO_MARKS)
 
     @staticmethod
     def _style_of(run, i: int, solved: bool) -> str | None:

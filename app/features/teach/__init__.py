@@ -126,18 +126,18 @@ class Teach:
         else:
             f.menubar.insert_cascade(help_at, label=_("Teach"), menu=menu, underline=0)
         f.menus["teach"] = menu
-        f.add_check("teach", _("Show candidates (pencil marks)"), "candidates", self.var_candidates, "C")
-        f.add_command("teach", _("Hint (press again to go deeper)"), "hint", "H")
-        f.add_command("teach", _("Explain the solution"), "explain", "F7", ("<F7>",))
-        f.add_command("teach", _("Difficulty card"), "difficulty", "F8", ("<F8>",))
-        f.add_command("teach", _("Techniques…"), "techniques")
+        f.action_map.add_check("teach", _("Show candidates (pencil marks)"), "candidates", self.var_candidates, "C")
+        f.action_map.add_command("teach", _("Hint (press again to go deeper)"), "hint", "H")
+        f.action_map.add_command("teach", _("Explain the solution"), "explain", "F7", ("<F7>",))
+        f.action_map.add_command("teach", _("Difficulty card"), "difficulty", "F8", ("<F8>",))
+        f.action_map.add_command("teach", _("Techniques…"), "techniques")
         menu.add_separator()
-        f.add_command("teach", _("New puzzle…"), "new_puzzle", "Ctrl+N", ("<Control-n>",))
+        f.action_map.add_command("teach", _("New puzzle…"), "new_puzzle", "Ctrl+N", ("<Control-n>",))
         for action, fn in (("candidates", self._on_candidates_toggled), ("hint", self.hints.key),
                            ("explain", self.explanation.start), ("difficulty", self.card.rate),
                            ("techniques", lambda: self.open_lesson(None, all_techniques=True)),
                            ("new_puzzle", self.new_puzzle_dialog)):
-            f.on(action, fn)
+            f.action_map.on(action, fn)
 
     def _init_keys(self) -> None:
         # H and C are plain letters: the cells swallow printable keys, so bind them on the cells'
@@ -161,8 +161,8 @@ class Teach:
         c.puzzle_listeners.append(self._on_puzzle_changed)
         c.render_listeners.append(self._on_render)
         c.diagnosis_listeners.append(self.card.on_diagnosis)
-        self._cell_input = self.form.handler_for("cell_input")
-        self.form.on("cell_input", self._on_cell_input)
+        self._cell_input = self.form.action_map.handler_for("cell_input")
+        self.form.action_map.on("cell_input", self._on_cell_input)
         if self.demo is not None:
             self.demo.activate_listeners.append(self._on_demo_activate)
 
@@ -171,7 +171,7 @@ class Teach:
         if self.explanation.explaining is not None:
             self.explanation.leave(render=False)
         self.form.pencil.hide()
-        self.form.clear_marks(*HINT_MARKS)
+        self.form.cell_grid.clear_marks(*HINT_MARKS)
 
     def _on_puzzle_changed(self) -> None:
         """Another puzzle is shown: the rating, the card, the hint and the explanation of the old one go
@@ -292,7 +292,7 @@ class Teach:
             return
         conflicts = solver.validate(g)
         if conflicts:
-            self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+            self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
             self.form.set_status(say("The puzzle breaks the rules: {conflict}. Fix it first.",
                                      conflict=conflicts[0].message), "warn")
             return
@@ -334,7 +334,7 @@ class Teach:
             self.demo_from = (b, b.grid())
         started = self.demo.start(position=self.demo_from[1])
         if started:
-            self.demo.say(_("Search demo from the position where logic got stuck: Space plays, → steps."))
+            self.demo.form.set_status(_("Search demo from the position where logic got stuck: Space plays, → steps."))
         return started
 
     def new_puzzle_dialog(self):
@@ -365,7 +365,7 @@ class Teach:
                 text = say_n("New {level} puzzle ({n:n} given), made in {time}. Ctrl+Z brings the old grid back.",
                              "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
                              g.clue_count, level=label, time=format_seconds(seconds))
-            c.load_puzzle(g, text)
+            c.files.load_puzzle(g, text)
             if on_done is not None:
                 on_done(g, seconds)
 

@@ -34,7 +34,7 @@ class Card:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab(_("Difficulty"), tab)
+        f.side_panel.add(tab, text=_("Difficulty"))
         tab.columnconfigure(1, weight=1)
         self.fields: dict[str, tk.Label] = {}
 

@@ -60,7 +60,7 @@ class Explanation:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab(_("Explain"), tab)
+        f.side_panel.add(tab, text=_("Explain"))
         tab.columnconfigure(0, weight=1)
         tab.rowconfigure(1, weight=1)
         top = ttk.Frame(tab)
@@ -149,7 +149,7 @@ class Explanation:
 
     def _show_path(self, rating) -> None:
         if not rating.unique:
-            self.controller.show_diagnosis(rating.diagnosis, prefix=_("Cannot explain: "))
+            self.controller.checking.show_diagnosis(rating.diagnosis, prefix=_("Cannot explain: "))
             self.fill_steps([])
             self.step_text.configure(text=rating.summary + "\n\n" + _("The solution can only be explained for a "
                                                                        "puzzle with exactly one solution."))
@@ -177,7 +177,7 @@ class Explanation:
                                    "The logical path: {n:n} steps ({summary}). Choose a step to see it.",
                                    len(path), summary=rating.summary))
         self.teach.select(self.tab)
-        self._typing_cell = self.form.focused_cell() or self._typing_cell  # where the keyboard goes back to
+        self._typing_cell = self.form.cell_grid.focused_cell() or self._typing_cell  # where the keyboard goes back to
         self.steps_list.focus_set()
 
     @staticmethod
@@ -219,18 +219,18 @@ class Explanation:
         for i in range(81):
             cell = cell_of(i)
             if cell in placed:
-                f.show_cell(cell, placed[cell], "placed")
+                f.cell_grid.show_cell(cell, placed[cell], "placed")
             else:
                 d = g[cell]
-                f.show_cell(cell, d, "given" if puzzle[cell] else ("path" if d else None))
+                f.cell_grid.show_cell(cell, d, "given" if puzzle[cell] else ("path" if d else None))
         for name in ("conflict", "finding", "selected", "suspect", "differ", "wrong", "replaced"):
-            f.set_marks(name, ())
+            f.cell_grid.set_marks(name, ())
         self.demo_button.grid_remove()
         if step is not None:
             self.diagram.show(step, path.grid_at(k), path.candidates_at(k))
-            f.set_marks("hint_unit", [c for u in step.units for c in u.cells])
-            f.set_marks("hint_cells", step.cells)
-            f.set_marks("hint_target", step.targets)
+            f.cell_grid.set_marks("hint_unit", [c for u in step.units for c in u.cells])
+            f.cell_grid.set_marks("hint_cells", step.cells)
+            f.cell_grid.set_marks("hint_target", step.targets)
             self.step_text.configure(text=say("Step {k} of {n}: {step}", k=k + 1, n=len(path), step=step.message)
                                      + "\n" + say("So: {conclusion}", conclusion=step.conclusion))
             self.step_link.configure(text=what_is(step.technique))
@@ -238,7 +238,7 @@ class Explanation:
                              k=k + 1, n=len(path), name=step.technique, conclusion=step.conclusion))
         else:
             self.diagram.hide()
-            f.clear_marks(*HINT_MARKS)
+            f.cell_grid.clear_marks(*HINT_MARKS)
             self.step_text.configure(text=say_n("Here logic stops with {n:n} cell left: no technique this app teaches "
                                                 "applies. From here the puzzle needs guessing.",
                                                 "Here logic stops with {n:n} cells left: no technique this app "
@@ -317,13 +317,13 @@ class Explanation:
 
     def _give_back_keys(self) -> None:
         if self._has_keys():
-            self.form.focus_cell(self._typing_cell or (0, 0))
+            self.form.cell_grid.focus_cell(self._typing_cell or (0, 0))
 
     def end(self) -> None:
         self.diagram.hide()
         self.explaining = None
         self._board = None
-        self.form.clear_marks(*HINT_MARKS)
+        self.form.cell_grid.clear_marks(*HINT_MARKS)
         self.steps_list.selection_clear(0, "end")
         self.back_button.state(["disabled"])
         self.step_link.configure(text="")

@@ -68,7 +68,7 @@ class Hints:
     def _init_tab(self) -> None:
         f = self.form
         tab = self.tab = ttk.Frame(f.side_panel, padding=8)
-        f.add_side_tab(_("Hint"), tab)
+        f.side_panel.add(tab, text=_("Hint"))
         tab.columnconfigure(0, weight=1)
         self.title = tk.Label(tab, text="", font=self.teach.fonts["big"], anchor="w", justify="left")
         self.title.grid(row=0, column=0, sticky="ew")
@@ -124,7 +124,7 @@ class Hints:
             return
         conflicts = solver.validate(g)
         if conflicts:
-            self.form.set_marks("conflict", [c for k in conflicts for c in k.cells])
+            self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
             self._show_problem(_("Fix the conflict first"),
                                _("No hint while the grid breaks the rules:") + "\n"
                                + "\n".join(f"• {k.message}" for k in conflicts[:4]))
@@ -157,7 +157,7 @@ class Hints:
 
     def reset(self) -> None:
         self.hint, self.board, self.level = None, None, 0
-        self.form.clear_marks(*HINT_MARKS)
+        self.form.cell_grid.clear_marks(*HINT_MARKS)
         self.demo_button.pack_forget()
         self.diagram.hide()
 
@@ -185,19 +185,19 @@ class Hints:
         """A hint that is not a step: the diagnosis first, 'stuck' offers the demo, 'solved' says so."""
         f = self.form
         if h.status in ("invalid", "no_solution", "multiple"):
-            self.controller.show_diagnosis(h.diagnosis, prefix=_("No hint: "))
+            self.controller.checking.show_diagnosis(h.diagnosis, prefix=_("No hint: "))
             self._show_problem(_("The puzzle needs fixing first"),
                                h.message + "\n\n" + _("A hint needs a puzzle with exactly one solution. The Findings "
                                                       "tab lists what is wrong."))
             self.teach.select(self.tab)
         elif h.status == "wrong":
-            f.set_marks("wrong", h.cells)
+            f.cell_grid.set_marks("wrong", h.cells)
             self._show_problem(_("Some digits are wrong"),
                                h.message + "\n\n" + _("They are crossed out. A hint from here would build on them, "
                                                       "so fix them first (Ctrl+Z, or type over them)."))
             f.set_status(say("No hint: {reason}", reason=h.message), "warn")
         elif h.status == "wrong_notes":
-            f.set_marks("wrong", h.cells)
+            f.cell_grid.set_marks("wrong", h.cells)
             self._show_problem(_("A note is wrong"),
                                h.message + "\n\n" + _("The cell is marked. Every step from here would build on that "
                                                       "note, so put the digit back first (Ctrl+digit, or right-click "
@@ -247,9 +247,9 @@ class Hints:
         self.button.configure(text=_(LADDER[k]) if k < len(LADDER) else _(LADDER[-1]))
         self._show_rungs(k)
         unit_cells = [c for u in step.units for c in u.cells] if k >= 2 else []
-        f.set_marks("hint_unit", unit_cells)
-        f.set_marks("hint_cells", step.highlight if k >= 3 else ())
-        f.set_marks("hint_target", step.targets if k >= 4 else ())
+        f.cell_grid.set_marks("hint_unit", unit_cells)
+        f.cell_grid.set_marks("hint_cells", step.highlight if k >= 3 else ())
+        f.cell_grid.set_marks("hint_target", step.targets if k >= 4 else ())
         self.teach.refresh_candidates()
         if k >= 3:
             self.diagram.show(step, self.controller.board.grid(), self.teach.candidates())
