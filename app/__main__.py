@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--selftest", action="store_true",
                         help="check that the app and its Tcl/Tk work, without opening a window")
     parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="a puzzle file to open (.txt, .sdm, .sdk, .ss, .csv)")
+                        help=f"a puzzle file to open ({', '.join('.' + e for e in solver.OPEN_EXTENSIONS)})")
     args = parser.parse_args(argv)
     if args.selftest:
         try:

@@ -33,7 +33,7 @@ def read_pasted(text: str):
     worker thread for long texts."""
     try:
         m = solver.parse_marks(text)
-        if m.placed.clue_count or m.candidates.count():
+        if m.placed.filled_count or m.candidates.count():
             return "marked", m
         return "grid", m.givens
     except solver.ParseError as exc:
@@ -77,12 +77,12 @@ class PuzzleFiles:
         c.collection_file = None
         board = Board(givens=m.givens, entries=m.placed, mode=SOLVING).with_all_notes(m.candidates.masks)
         noted = sum(1 for x in board.notes if x)
-        givens = say_n("{n:n} given", "{n:n} givens", m.givens.clue_count)
+        givens = say_n("{n:n} given", "{n:n} givens", m.givens.filled_count)
         cells = say_n("the pencil marks of {n:n} cell", "the pencil marks of {n:n} cells", noted)
-        if m.placed.clue_count:
+        if m.placed.filled_count:
             text = say("Pasted a position with {givens}, {placed} and {cells} as your notes (Ctrl+Z undoes it).",
                        givens=givens, cells=cells,
-                       placed=say_n("{n:n} placed digit", "{n:n} placed digits", m.placed.clue_count))
+                       placed=say_n("{n:n} placed digit", "{n:n} placed digits", m.placed.filled_count))
         else:
             text = say("Pasted a position with {givens} and {cells} as your notes (Ctrl+Z undoes it).",
                        givens=givens, cells=cells)
@@ -183,7 +183,7 @@ class PuzzleFiles:
             return False
         self.controller.current_file = path
         self.form.set_status(say_n("Saved the puzzle ({n:n} given) to {name}.", "Saved the puzzle ({n:n} givens) to {name}.",
-                                   g.clue_count, name=os.path.basename(path)), "ok")
+                                   g.filled_count, name=os.path.basename(path)), "ok")
         return True
 
     # ======================================================================
@@ -196,7 +196,7 @@ class PuzzleFiles:
 
     def _cmd_save(self) -> None:
         current = self.controller.current_file
-        initial = Path(current).with_suffix(".sdk").name if current else None
+        initial = Path(current).with_suffix(f".{solver.SAVE_EXTENSIONS[0]}").name if current else None
         path = self.form.dialogs.ask_save(initial)
         if path:
             self.save_puzzle(path)
@@ -234,7 +234,7 @@ class PuzzleFiles:
         self.form.set_clipboard(self.controller.board.grid().to_ss() + "\n")
         self.form.set_status(_("Copied the grid as a framed block."))
 
-    def marks(self):
+    def grid_and_notes(self):
         """(digits grid, candidates of the blank cells) of the Board: the notes where there are some."""
         b = self.controller.board
         return b.grid(), solver.Candidates(b.notes)
@@ -242,7 +242,7 @@ class PuzzleFiles:
     def _cmd_copy_marks(self) -> None:
         """The pencil-mark grid (HoDoKu, Sudoku Explainer) and the SudokuWiki link, which also keeps
         givens and placed digits apart; Paste reads the link back."""
-        g, cands = self.marks()
+        g, cands = self.grid_and_notes()
         b = self.controller.board
         link = solver.wiki_link(b.givens, Grid(e or s for e, s in zip(b.entries.cells, b.solved.cells)), cands)
         self.form.set_clipboard(f"{solver.pencil_grid(g, cands)}\n\n{link}\n")
@@ -296,4 +296,4 @@ class PuzzleFiles:
             return
         self.load_puzzle(value, say_n("Pasted a puzzle with {n:n} given. Press F5 to check it, Ctrl+Enter to solve it.",
                                       "Pasted a puzzle with {n:n} givens. Press F5 to check it, Ctrl+Enter to solve it.",
-                                      value.clue_count))
+                                      value.filled_count))

@@ -56,7 +56,7 @@ from .grid import (  # noqa: F401
 
 # -- words for people, in the chosen language (codes and data in, text out) --
 from .words.i18n import (  # noqa: F401
-    LANGUAGES, Msg, add_domain, cell_text, decimal, describe, fill, language, msg, number,
+    LANGUAGES, TRANSLATED, Msg, add_domain, cell_text, decimal, describe, fill, language, msg, number,
     seconds, set_language, system_language, translate, translate_plural, unit_text,
 )
 from .words.i18n import join as join_words  # noqa: F401
@@ -69,6 +69,7 @@ __version__ = "1.0.0"
 # -- parse --
 from .reading.parse import MAX_FILE_BYTES, ParseError, iter_puzzles, load, parse, parse_many  # noqa: F401
 from .reading.marks import Marked, pencil_grid, wiki_link  # noqa: F401
+from .reading.formats import OPEN_EXTENSIONS, OWN_EXTENSIONS, SAVE_EXTENSIONS  # noqa: F401
 from .reading.parse import parse_marks  # noqa: F401
 # -- search --
 from .cancel import Cancelled  # noqa: F401

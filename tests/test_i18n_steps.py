@@ -20,6 +20,7 @@ from solver.words.i18n import Msg, describe, templates, translate
 from solver.techniques import registry
 from solver.techniques.step import (apply_in_place, conclusion_msg, conclusion_text, digits_text,
                                     elims_text, look_at, make_step, names)
+from solver.words.i18n import TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -27,7 +28,7 @@ FAMILIES = ("singles", "intersections", "subsets", "fish", "wings", "single_digi
 #: (file, puzzle numbers): between them every technique and every template of the families
 PUZZLES = (("norvig_easy50.txt", (0, 1, 2)), ("norvig_top95.txt", (43,)))
 NOTATION = {"en": r"r\dc\d", "de": r"Z\dS\d", "fr": r"L\dC\d", "es": r"F\dC\d"}
-LANGS = ("de", "fr", "es")
+LANGS = TRANSLATED  # every language but English
 
 
 @pytest.fixture(autouse=True)

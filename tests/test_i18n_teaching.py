@@ -21,8 +21,9 @@ from solver.words.i18n import cell_text, describe, set_language, translate, unit
 from solver.printing.page import PrintGrid, make_sheet
 from solver.rating import LEVEL_LABELS, rate
 from solver.printing.worksheet import worksheet_sheet
+from solver.words.i18n import TRANSLATED
 
-LANGS = ("de", "fr", "es")
+LANGS = TRANSLATED  # every language but English
 TUTORIAL = solver.parse(solver.example("tutorial").line)
 # Norvig's easy50 grid 4 (tests/data/norvig_easy50.txt): the classic backtracker needs over
 # 10,000 placements, yet the logical path (singles) rates it in a few milliseconds

@@ -17,10 +17,11 @@ import pytest
 
 import solver
 from conftest import RecordingDialogs, wait_until
+from solver.words.i18n import TRANSLATED
 
 pytestmark = pytest.mark.gui
 
-LANGS = ("de", "fr", "es")
+LANGS = TRANSLATED  # every language but English
 
 # Words of English sentences that none of the three languages writes (checked as whole words,
 # any case).  Technique names that stay English (X-Wing, Swordfish, ...) contain none of them.

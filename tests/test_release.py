@@ -373,9 +373,9 @@ def test_info_plist_opens_only_the_apps_own_puzzle_files():
             assert uti in declared, f"{uti} is not declared in UTImportedTypeDeclarations"
             extensions = declared[uti]["UTTypeTagSpecification"]["public.filename-extension"]
             assert set(extensions) == {"sdk", "sdm", "ss"}
-    dialogs = (ROOT / "app" / "window" / "dialogs.py").read_text(encoding="utf-8")
-    for extension in exe_meta.PUZZLE_EXTENSIONS:
-        assert f"*.{extension}" in dialogs, f"the app's Open dialog does not offer .{extension}"
+    import solver  # the one list: File ▸ Open offers every extension the system is told the app opens
+
+    assert set(exe_meta.PUZZLE_EXTENSIONS) == set(solver.OWN_EXTENSIONS) <= set(solver.OPEN_EXTENSIONS)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import tkinter.font as tkfont
 
 import pytest
 
+import solver
+
 from app.window.view import SudokuForm
 from conftest import wait_until
 
@@ -244,3 +246,17 @@ def test_the_help_window_scrolls_and_closes_with_escape(form):
     wins[0].event_generate("<Escape>")
     form.root.update()
     assert not wins[0].winfo_exists()
+
+
+def test_the_open_dialog_offers_every_extension_the_readers_take(tk_root, monkeypatch):
+    """File ▸ Open's filter is made from solver.OPEN_EXTENSIONS, the one list of extensions."""
+    from tkinter import filedialog
+
+    from app.window.dialogs import Dialogs
+
+    seen = {}
+    monkeypatch.setattr(filedialog, "askopenfilename", lambda **kw: seen.update(kw) or "")
+    assert Dialogs(tk_root).ask_open() is None
+    offered = seen["filetypes"][0][1].split()
+    assert offered == [f"*.{e}" for e in solver.OPEN_EXTENSIONS]
+    assert {"*.txt", "*.sdm", "*.sdk", "*.ss", "*.csv"} <= set(offered)

@@ -11,6 +11,7 @@ Standard library only; nothing here imports PyInstaller or the app.
 """
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -20,11 +21,23 @@ BUNDLE_ID = "io.github.sudoku-solver"
 AUTHORS = "the Sudoku Solver authors"
 COPYRIGHT = f"Copyright (c) 2026 {AUTHORS}. MIT licence."
 DESCRIPTION = f"{TITLE} - a Sudoku teaching app"
-PUZZLE_EXTENSIONS = ("sdk", "sdm", "ss")  # the app's own puzzle formats; never all plain text
 MACOS_MINIMUM = "11.0"          # Big Sur: the oldest macOS that runs on Apple silicon too
 
 _VERSION_LINE = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.M)
 _RELEASE = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _own_extensions(root: Path) -> tuple[str, ...]:
+    """``OWN_EXTENSIONS`` of ``solver/reading/formats.py`` (read, not imported: the build runs no
+    app code): the app's own puzzle formats, never all plain text."""
+    tree = ast.parse((Path(root) / "solver" / "reading" / "formats.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["OWN_EXTENSIONS"]:
+            return tuple(ast.literal_eval(node.value))
+    raise ValueError("no OWN_EXTENSIONS = (...) in solver/reading/formats.py")
+
+
+PUZZLE_EXTENSIONS = _own_extensions(Path(__file__).resolve().parent.parent)
 
 
 def read_version(root: Path) -> str:

@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.words.catalog import Entry, compile_po, header, placeholders, read_po, write_po  # noqa: E402
+from solver.words.i18n import TRANSLATED  # noqa: E402
 
-LANGS = ("de", "fr", "es")
+LANGS = TRANSLATED  # every language but English
 FOLDERS = {"solver": ROOT / "solver" / "locale", "app": ROOT / "app" / "locale"}
 _APP_CALLS = {"_": ("text",), "N_": ("text",), "say": ("text",), "ngettext": ("text", "plural"),
               "pgettext": ("context", "text"), "npgettext": ("context", "text", "plural"),

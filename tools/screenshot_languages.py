@@ -20,6 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from xdisplay import pump, start_xvfb, stop_xvfb  # noqa: E402
 
+import solver  # noqa: E402
+
 
 def grab(root, form, out: Path) -> None:
     x, y = root.winfo_rootx(), root.winfo_rooty()
@@ -75,7 +77,7 @@ def shoot(lang: str, docs: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    langs = argv or ["de", "fr", "es"]
+    langs = argv or list(solver.TRANSLATED)
     if not shutil.which("import"):
         raise SystemExit("screenshot: ImageMagick's `import` is needed")
     docs = ROOT / "docs"

@@ -10,6 +10,8 @@ import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
+import solver
+
 from ..wording import _
 
 logger = logging.getLogger(__name__)
@@ -29,7 +31,8 @@ class Dialogs:
 
         path = filedialog.askopenfilename(
             parent=self.root, title=_("Open puzzle(s)"),
-            filetypes=[(_("Sudoku files"), "*.txt *.sdm *.sdk *.ss *.csv"), (_("All files"), "*")],
+            filetypes=[(_("Sudoku files"), " ".join(f"*.{e}" for e in solver.OPEN_EXTENSIONS)),
+                       (_("All files"), "*")],
         )
         return path or None
 
@@ -38,8 +41,8 @@ class Dialogs:
         from tkinter import filedialog
 
         path = filedialog.asksaveasfilename(
-            parent=self.root, title=_("Save puzzle"), defaultextension=".sdk",
-            initialfile=initial or "puzzle.sdk",
+            parent=self.root, title=_("Save puzzle"), defaultextension=f".{solver.SAVE_EXTENSIONS[0]}",
+            initialfile=initial or f"puzzle.{solver.SAVE_EXTENSIONS[0]}",
             filetypes=[(_("SadMan Sudoku (.sdk)"), "*.sdk"), (_("One line (.txt)"), "*.txt")],
         )
         return path or None

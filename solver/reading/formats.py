@@ -59,7 +59,18 @@ def msg(code: str, **data) -> Msg:
     return m
 
 
-__all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text", "BLANKS"]
+__all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text", "BLANKS",
+           "OPEN_EXTENSIONS", "OWN_EXTENSIONS", "SAVE_EXTENSIONS"]
+
+# The one list of file extensions: File ▸ Open, File ▸ Save, the app's command line and the
+# systems' file associations (tools/exe_meta.py reads OWN_EXTENSIONS from this file) derive
+# theirs from here.  A new input format that has an extension of its own is added here.
+#: what File ▸ Open offers (the contents decide how a file is read, never only its name)
+OPEN_EXTENSIONS = ("txt", "sdm", "sdk", "ss", "csv")
+#: the app's own puzzle formats, offered to the system as files it opens (never all plain text)
+OWN_EXTENSIONS = ("sdk", "sdm", "ss")
+#: what File ▸ Save writes, the default first
+SAVE_EXTENSIONS = ("sdk", "txt")
 
 BLANKS = "0.-*_xX"
 _CELL_CHARS = frozenset("123456789" + BLANKS)

@@ -35,7 +35,7 @@ from .catalog import compile_po, read_po
 from .levels import LEVEL_LABELS
 
 __all__ = [
-    "LANGUAGES", "Msg", "msg", "describe", "set_language", "language", "system_language",
+    "LANGUAGES", "TRANSLATED", "Msg", "msg", "describe", "set_language", "language", "system_language",
     "normalize_language", "add_domain", "translate", "translate_plural", "number", "decimal",
     "seconds", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
 ]
@@ -43,6 +43,8 @@ __all__ = [
 #: The languages with a catalogue: code -> the language's own name (for the menu).
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 SOURCE = "en"  # the language the templates are written in
+#: the languages with a catalogue of their own (every one but the source)
+TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
 
 _state = threading.local()
 _default = [SOURCE]  # the chosen language (one for the whole process; threads read it)
