@@ -37,7 +37,7 @@ class Checking:
         self.findings: list[tuple[str, tuple]] = []
         self.fixes: dict = {}
         self.chosen_fix = None  # the fix Ctrl+K applies: the likeliest, or the one clicked
-        for name in ("check", "check_entries", "show_wrong", "solve", "add_clue"):
+        for name in ("check", "check_entries", "show_wrong", "solve", "add_given"):
             self.form.action_map.on(name, getattr(self, f"_cmd_{name}"))
         self.form.action_map.on("finding_selected", self.on_finding_selected)
 
@@ -60,7 +60,7 @@ class Checking:
     # ======================================================================
     def _cmd_check(self) -> None:
         g = self.controller.puzzle()
-        if not g.clue_count:
+        if not g.filled_count:
             self.form.set_status(_("The grid is empty: type, paste (Ctrl+V) or open a puzzle first."), "warn")
             return
         self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel),
@@ -89,8 +89,8 @@ class Checking:
             self.form.cell_grid.set_marks("selected", best.cells)
             hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
                      "explanation to apply that one instead.")
-        elif d.suggested_clue:
-            (cell, digit) = d.suggested_clue
+        elif d.suggested_given:
+            (cell, digit) = d.suggested_given
             self.form.set_suggestion(say("Add clue {cell:cell} = {digit}", cell=cell, digit=digit))
             hint = say("Shaded cells differ between the solutions. Adding {cell:cell} = {digit} "
                        "(Ctrl+K) makes the solution unique.", cell=cell, digit=digit)
@@ -121,7 +121,7 @@ class Checking:
             self.chosen_fix = fix
             self.form.set_suggestion(say("Apply this fix: {fix}", fix=solver.short_fix(fix)))
 
-    def _cmd_add_clue(self) -> None:
+    def _cmd_add_given(self) -> None:
         """Ctrl+K: apply the chosen fix (the likeliest slip, or the one clicked), else add the
         suggested clue; either is one undo step, and the puzzle is checked again."""
         d = self.diagnosis
@@ -129,10 +129,10 @@ class Checking:
         if d is not None and fix is not None:
             self.apply_fix(fix)
             return
-        if not d or not d.suggested_clue:
+        if not d or not d.suggested_given:
             self.form.set_status(_("No fix to apply: check a puzzle first (F5)."))
             return
-        cell, digit = d.suggested_clue
+        cell, digit = d.suggested_given
         self.controller.apply(self.controller.board.with_given(cell, digit),
                               say("Added the clue {cell:cell} = {digit}.", cell=cell, digit=digit))
         self._cmd_check()
@@ -141,7 +141,7 @@ class Checking:
         """Make the edits of a :class:`solver.Explanation` on the puzzle (one undo step), then
         check it again and say whether it now has exactly one solution."""
         board = self.controller.board
-        as_givens = bool(board.givens.clue_count)
+        as_givens = bool(board.givens.filled_count)
         for edit in fix.edits:
             for cell, digit in zip(edit.cells, edit.new):
                 board = board.with_given(cell, digit) if as_givens else board.with_digit(cell, digit)
@@ -163,10 +163,10 @@ class Checking:
 
     def _cmd_check_entries(self) -> None:
         b = self.controller.board
-        if not b.givens.clue_count:
+        if not b.givens.filled_count:
             self.form.set_status(_("There is no puzzle yet: type the givens and lock them first."), "warn")
             return
-        if not b.entries.clue_count:
+        if not b.entries.filled_count:
             self.form.set_status(_("You have not typed any digits yet; nothing to check."), "warn")
             return
         givens, entries = b.givens, b.entries

@@ -206,8 +206,8 @@ class Controller:
             self._conflict_shown = False
             if announce_fix:
                 self.form.set_status(_("No digit repeats in any row, column or box now."), "ok")
-        if not conflicts and self.board.grid().is_solution() and self.board.entries.clue_count:
-            if not self.board.solved.clue_count:
+        if not conflicts and self.board.grid().is_solution() and self.board.entries.filled_count:
+            if not self.board.solved.filled_count:
                 self.form.set_status(_("Solved! Every row, column and box holds 1–9."), "ok")
 
     # ======================================================================
@@ -226,7 +226,7 @@ class Controller:
 
     def puzzle(self) -> Grid:
         """The puzzle to check or solve: the givens (the whole grid when there are none)."""
-        return self.board.givens if self.board.givens.clue_count else self.board.grid()
+        return self.board.givens if self.board.givens.filled_count else self.board.grid()
 
     # -- the helpers' main entry points, for features, tools and tests ---------
     @property
@@ -307,7 +307,7 @@ class Controller:
         self._live_check()
 
     def _cmd_clear_entries(self) -> None:
-        if not (self.board.entries.clue_count or self.board.solved.clue_count):
+        if not (self.board.entries.filled_count or self.board.solved.filled_count):
             self.form.set_status(_("There are no entries to clear; the givens stay (Clear all removes them)."))
             return
         self.apply(self.board.cleared_entries(), _("Cleared your entries and the solver's digits (Ctrl+Z undoes it)."))
@@ -326,13 +326,13 @@ class Controller:
             self._cmd_lock_givens()
 
     def _cmd_lock_givens(self) -> None:
-        if not self.board.givens.clue_count:
+        if not self.board.givens.filled_count:
             self.form.set_mode(self.board.mode == GIVENS)
             self.form.set_status(_("Type the puzzle's givens first, then lock them."), "warn")
             return
         self.apply(self.board.locked(),
                    say_n("Locked {n:n} given. Your digits now show in blue.",
-                         "Locked {n:n} givens. Your digits now show in blue.", self.board.givens.clue_count))
+                         "Locked {n:n} givens. Your digits now show in blue.", self.board.givens.filled_count))
 
     def _cmd_zoom_in(self) -> None:
         z = self.form.zoom(1.15)

@@ -133,7 +133,7 @@ class Session:
         coll, idx = data.get("collection_file"), data.get("collection_index")
         if isinstance(coll, str) and isinstance(idx, int):
             self.root.after_idle(lambda: c.files.reopen_collection(coll, idx))
-        n = board.grid().clue_count
+        n = board.grid().filled_count
         notes = sum(1 for m in board.notes if m)
         digits = say_n("{n:n} digit", "{n:n} digits", n)
         if not n:

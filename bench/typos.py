@@ -188,8 +188,9 @@ def named(d, g):
             if s is not None:
                 fix = g.with_digit(c, s[c])
         return list(d.suspects), fix
-    if d.status == "multiple" and d.suggested_clue is not None:
-        cell, digit = d.suggested_clue
+    added = getattr(d, "suggested_given", getattr(d, "suggested_clue", None))  # the name before 2026-11-29
+    if d.status == "multiple" and added is not None:
+        cell, digit = added
         return [cell], g.with_digit(cell, digit)
     return [], None
 

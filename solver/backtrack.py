@@ -88,7 +88,7 @@ from .candidates import ALL, BIT, DIGITS_IN, unit_masks
 from .grid import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, Unit, first_conflict
 from .words.i18n import Msg, describe, msg
 
-__all__ = ["SearchEvent", "ORDERS", "backtrack_steps", "check_order", "Board", "walk"]
+__all__ = ["SearchEvent", "ORDERS", "backtrack_steps", "check_order", "MaskGrid", "walk"]
 
 ORDERS = ("row-major", "fewest-candidates", "propagation")
 
@@ -161,10 +161,10 @@ def check_order(order: str) -> None:
 # Each walk yields (kind, i, d, peer, unit, note); the counters are added by
 # backtrack_steps / count_backtrack_work so both count in one place.
 #   note: undo -> (True for a guess / False for a deduced digit, why or None);
-#         deduce -> the single, as Board.single() returns it;
+#         deduce -> the single, as MaskGrid.single() returns it;
 #         exhausted -> why or None.  A "why" is a dead end as plain data:
 #         ("out", cell) ran out of digits, or ("dead", cell) / ("nowhere", unit, digit)
-#         as Board.single() returns them; _reason() makes the message.
+#         as MaskGrid.single() returns them; _reason() makes the message.
 
 def _walk_row_major(cells):
     board = list(cells)
@@ -207,7 +207,7 @@ def _walk_row_major(cells):
         yield ("undo", j, dj, None, None, (True, ("out", i)))
 
 
-class Board:
+class MaskGrid:
     """Bitmask board for the candidate-driven orders."""
 
     __slots__ = ("cells", "rows", "cols", "boxes")
@@ -310,7 +310,7 @@ def _reason(note) -> Msg:
 
 def _walk_candidates(cells, propagate: bool):
     """Fewest-candidates search; with ``propagate`` also naked/hidden singles after each placement."""
-    b = Board(cells)
+    b = MaskGrid(cells)
     trail = []  # (cell, is_guess) of every digit the search wrote, oldest first
 
     def run_singles():

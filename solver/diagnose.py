@@ -37,7 +37,7 @@ from typing import Optional
 
 from .cancel import Cancelled, WorkBudget, check
 from .candidates import candidate_masks, mask_digits
-from .grid import DIGITS, PEERS, Grid, Unit, cell_of, conflicts, index
+from .grid import DIGITS, MIN_GIVENS, PEERS, Grid, Unit, cell_of, conflicts, index
 from .words.i18n import Msg, describe, msg
 from .search import SearchStats, count_solutions, find_contradiction, find_solutions, solution_digits
 from .typos.search import TypoSearch, find_typos, short_fix_msg
@@ -47,13 +47,12 @@ __all__ = [
     "validate", "diagnose", "check_entries",
 ]
 
-MIN_CLUES = 17  # no proper Sudoku with 16 clues exists (McGuire et al., 2012)
 TYPO_FINDINGS = 5  # explanations shown as findings
-# work budget of the "which clue makes it unique" search, in search positions (about 0.3 s),
+# work budget of the "which added given makes it unique" search, in search positions (about 0.3 s),
 # so its answer does not depend on the machine's load; the CPU seconds are a safety net only
-_CLUE_NODES = 10_000
-_CLUE_SECONDS = 1.0
-_ENUMERATE = 1000  # solutions enumerated to find that clue (at most about 50 ms)
+_ADD_GIVEN_NODES = 10_000
+_ADD_GIVEN_SECONDS = 1.0
+_ENUMERATE = 1000  # solutions enumerated to find that given (at most about 50 ms)
 
 
 def _either(options: list) -> Msg:
@@ -130,7 +129,7 @@ class Diagnosis:
     ``suspects``: the cells the slip search names, likeliest first;
     ``explanations``: its ranked :class:`solver.typos.search.Explanation` list (each with its
     edits as data, the fixed grid and a sentence); ``fix_confident``: the first one is
-    clearly likelier than any fix leading to another solution; ``suggested_clue``: ``((row, col), digit)`` that makes a puzzle
+    clearly likelier than any fix leading to another solution; ``suggested_given``: ``((row, col), digit)`` that makes a puzzle
     with several solutions unique, or None; ``differing``: cells where the two
     solutions differ; ``conflicts``: rule conflicts (status ``"invalid"``).
     """
@@ -139,7 +138,7 @@ class Diagnosis:
     findings: list = field(default_factory=list)
     solutions: list = field(default_factory=list)
     suspects: list = field(default_factory=list)
-    suggested_clue: Optional[tuple] = None
+    suggested_given: Optional[tuple] = None
     differing: list = field(default_factory=list)
     conflicts: list = field(default_factory=list)
     explanations: list = field(default_factory=list)
@@ -174,9 +173,9 @@ class Diagnosis:
             best = self.best_fix
             if best is not None and self.fix_confident and best.kind != "left_out":
                 return self._with_fix(msg("summary_multiple", n=n))
-            if self.suggested_clue is not None:
-                cell, digit = self.suggested_clue
-                return msg("summary_multiple_clue", n=n, cell=cell, digit=digit)
+            if self.suggested_given is not None:
+                cell, digit = self.suggested_given
+                return msg("summary_multiple_given", n=n, cell=cell, digit=digit)
             return msg("summary_multiple", n=n)
         else:
             text = msg("summary_no_solution")
@@ -246,7 +245,7 @@ def _with_typos(d: "Diagnosis", typos: TypoSearch) -> "Diagnosis":
     return d
 
 
-def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Msg]:
+def _suggest_given(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Msg]:
     """One clue that makes ``g`` (with >= 2 solutions) unique, verified, and a note.
 
     A clue ``(cell, d)`` makes the puzzle unique exactly when one solution
@@ -261,12 +260,12 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Ms
     found in time.
     """
     missing = [d for d in DIGITS if d not in g.cells]
-    if g.clue_count + 1 < MIN_CLUES:
-        return None, msg("clue_too_few", min=MIN_CLUES, n=g.clue_count)
+    if g.filled_count + 1 < MIN_GIVENS:
+        return None, msg("given_too_few", min=MIN_GIVENS, n=g.filled_count)
     if len(missing) >= 3:
-        return None, msg("clue_missing_digits")
+        return None, msg("given_missing_digits")
     stats = SearchStats()
-    budget = WorkBudget(cancel, _CLUE_NODES, stats, _CLUE_SECONDS)
+    budget = WorkBudget(cancel, _ADD_GIVEN_NODES, stats, _ADD_GIVEN_SECONDS)
     first = solutions[0].cells
     try:
         sols = solution_digits(g, _ENUMERATE, cancel=budget, stats=stats)
@@ -287,15 +286,15 @@ def _suggest_clue(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], Ms
             never_seen.extend((False, i, d) for d in mask_digits(masks[i]) if d not in counts)
     seen_once.sort()
     if complete and not seen_once:
-        return None, msg("clue_none", n=len(sols))
+        return None, msg("given_none", n=len(sols))
     try:
         for _, i, d in seen_once + never_seen:
             cell = cell_of(i)
             if count_solutions(g.with_digit(cell, d), 2, cancel=budget, stats=stats) == 1:
-                return (cell, d), msg("clue_adds", cell=cell, digit=d)
+                return (cell, d), msg("given_adds", cell=cell, digit=d)
     except Cancelled:
         budget.reraise_if_cancelled("diagnosis cancelled")
-    return None, msg("clue_not_found", n=len(sols))
+    return None, msg("given_not_found", n=len(sols))
 
 
 def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
@@ -312,11 +311,11 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
             conflicts=found,
         ), find_typos(g, cancel=cancel))
     findings = []
-    clues = g.clue_count
-    if clues < MIN_CLUES:
+    clues = g.filled_count
+    if clues < MIN_GIVENS:
         findings.append(Finding(
-            "too_few_clues",
-            msg("too_few_clues", n=clues, min=MIN_CLUES) if clues else msg("empty_grid", min=MIN_CLUES),
+            "too_few_givens",
+            msg("too_few_givens", n=clues, min=MIN_GIVENS) if clues else msg("empty_grid", min=MIN_GIVENS),
         ))
     missing = [d for d in DIGITS if d not in g.cells]
     if len(missing) >= 2:
@@ -353,19 +352,19 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
     back = next((x for x in typos.explanations if x.kind == "left_out" and x.unique), None)
     if back is not None:
         (cell,), (digit,) = back.edits[0].cells, back.edits[0].new
-        clue, note = (cell, digit), msg("clue_adds", cell=cell, digit=digit)
-    elif typos.no_clue:  # the slip search tried every added given: none singles one out
+        clue, note = (cell, digit), msg("given_adds", cell=cell, digit=digit)
+    elif typos.no_given:  # the slip search tried every added given: none singles one out
         clue = None
-        note = msg("clue_none" if typos.no_clue_all else "clue_not_found", n=typos.no_clue)
+        note = msg("given_none" if typos.no_given_all else "given_not_found", n=typos.no_given)
     else:
-        clue, note = _suggest_clue(g, solutions, cancel)
+        clue, note = _suggest_given(g, solutions, cancel)
     code = "multiple_found_more" if len(differing) > 8 else "multiple_found"
     findings.append(Finding(
         "multiple",
         msg(code, n=len(differing), cells=tuple(differing[:8]), note=note),
         tuple(differing),
     ))
-    d = Diagnosis("multiple", findings, solutions=solutions, suggested_clue=clue,
+    d = Diagnosis("multiple", findings, solutions=solutions, suggested_given=clue,
                   differing=differing)
     return _with_typos(d, typos)
 

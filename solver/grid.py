@@ -1,6 +1,6 @@
 """Fixed Sudoku geometry and the immutable :class:`Grid`.
 
-Vocabulary used everywhere in this project (``solver`` and ``app``):
+Vocabulary: one word per concept, in ``solver`` and ``app`` alike (names, comments, docs).
 
 * **cell** -- one of the 81 squares.  Inside the engine a cell is an *index*
   ``i`` in ``0..80`` read row by row (``i = 9 * row + col``).  In every public
@@ -11,12 +11,29 @@ Vocabulary used everywhere in this project (``solver`` and ``app``):
 * **row**, **col**, **box** -- the three kinds of **unit**; each unit holds nine
   cells that must contain the digits 1..9 once each.  Boxes are numbered
   0..8 left to right, top to bottom (box ``3 * (row // 3) + col // 3``).
+  ("House", the word of some other tools, is not used.)
 * **peers** -- the 20 other cells that share a unit with a cell.
-* **grid** -- the 81 digits of a position (givens plus anything filled in).
+* **grid** -- the 81 digits of a position (:class:`Grid`); a grid does not know
+  which of its digits are givens (:attr:`Grid.filled_count` counts them all).
+* **given** -- a digit of the puzzle as printed (never "clue" in a name; the
+  English text people read may say "clue", and ``suggested_clue`` stays the name of
+  that field in the command line's JSON).  A puzzle is the grid of its givens;
+  :data:`MIN_GIVENS` is the fewest a puzzle with one solution can have.
+* **entry** -- a digit the person typed into a blank cell; the **solution digit**
+  of a cell is the digit the puzzle's one solution puts there, and the app's
+  *solver digits* are those filled in by Solve.
 * **conflict** -- the same digit twice in one unit (:func:`conflicts`).
-* **candidates** -- the digits a blank cell may still hold.  The engine
-  keeps them as 9-bit masks (bit ``d - 1`` set means digit ``d`` is possible);
-  see ``candidates.py``.
+* **candidate** -- a digit a blank cell may still hold, as the engine computes
+  it: 9-bit masks (bit ``d - 1`` set means digit ``d`` is possible); see
+  ``candidates.py``.  A *pencil-mark grid* is a file format that writes
+  candidates (``reading/marks.py``).
+* **note** -- a digit the person pencilled into a cell (the app's Notes mode); notes
+  are the person's, candidates the engine's.
+* **mark** -- how a cell is drawn to show something (a conflict, a hint's pattern,
+  a possible typo): ``app/window/looks.py`` names them; to **highlight** is what the
+  app does when it marks every cell holding the focused digit.
+* **step** -- one deduction of a technique; a **path** -- the steps to a solution.
+* **fix** -- an edit of the givens that explains a typing slip (``typos/``).
 
 Roads not taken: the grid is a flat tuple of 81 small ints rather than a dict
 keyed by names like Norvig's ``'A1'``; it hashes, compares and slices cheaply,
@@ -31,10 +48,12 @@ __all__ = [
     "Cell", "Unit", "Grid", "DIGITS", "CELLS", "ROWS", "COLS", "BOXES", "UNITS",
     "UNITS_OF", "PEERS", "PEER_SETS", "ROW_OF", "COL_OF", "BOX_OF", "index", "cell_of",
     "row_of", "col_of", "box_of", "cell_name", "cell_words", "cell_label",
-    "conflicts", "first_conflict",
+    "conflicts", "first_conflict", "MIN_GIVENS",
 ]
 
 Cell = tuple  # (row, col), 0-based; kept as a plain tuple so results stay plain data
+
+MIN_GIVENS = 17  # no puzzle with 16 givens has one solution (McGuire et al., 2012)
 
 DIGITS = tuple(range(1, 10))
 CELLS = tuple(range(81))
@@ -232,7 +251,7 @@ class Grid:
         return [cell_of(i) for i, d in enumerate(self._cells) if not d]
 
     @property
-    def clue_count(self) -> int:
+    def filled_count(self) -> int:
         """How many cells hold a digit."""
         return sum(1 for d in self._cells if d)
 

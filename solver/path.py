@@ -47,7 +47,7 @@ class LogicalPath(list):
     @property
     def cells_left(self) -> int:
         """How many cells are still blank at the end of the path."""
-        return 81 - self.final_grid.clue_count
+        return 81 - self.final_grid.filled_count
 
     def grid_at(self, k: int) -> Grid:
         """The grid before step ``k`` (0-based); ``k == len(self)`` gives the final grid."""

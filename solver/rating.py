@@ -173,7 +173,7 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
     from .search import SearchStats, solve
 
     dg = diagnose(g, cancel=cancel)
-    givens = g.clue_count
+    givens = g.filled_count
     if dg.status != "unique":
         return Rating(dg.status, dg, givens)
     path = logical_path(g, cancel=cancel)

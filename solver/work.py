@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from .backtrack import CANCEL_EVERY, CANCELLED, Board, check_order, walk
+from .backtrack import CANCEL_EVERY, CANCELLED, MaskGrid, check_order, walk
 from .cancel import check
 from .candidates import ALL, BIT, DIGITS_IN, unit_masks
 from .grid import BOX_OF, COL_OF, ROW_OF, Grid, first_conflict
@@ -167,7 +167,7 @@ SAMPLES = {"row-major": 10_000, "fewest-candidates": 2_000, "propagation": 2_000
 SPLIT_LIMIT = 50  # subtrees split into their children (counted exactly when small) before sampling
 
 
-def _singles(b: "Board") -> tuple:
+def _singles(b: "MaskGrid") -> tuple:
     """Place forced digits on ``b`` as the propagation walk does: (digits placed, dead end?)."""
     n = 0
     while True:
@@ -203,7 +203,7 @@ def _expand(cells, order):
         rows, cols, boxes = unit_masks(cells)
         free = ALL & ~(rows[ROW_OF[i]] | cols[COL_OF[i]] | boxes[BOX_OF[i]])
         return _own(order), [cells[:i] + (d,) + cells[i + 1:] for d in DIGITS_IN[free]]
-    b = Board(cells)
+    b = MaskGrid(cells)
     w = 1
     if order == "propagation":
         n, dead = _singles(b)
@@ -302,7 +302,7 @@ class _CandidateProbe:
         self.order = order
 
     def __call__(self, rand) -> tuple:
-        b = Board(self.cells)
+        b = MaskGrid(self.cells)
         propagate = self.order == "propagation"
         weight = 1
         p = k = s = 0
@@ -371,7 +371,7 @@ def _first_path(cells, order, solution, unique, cancel):
             boxes[BOX_OF[i]] |= bit
             board = board[:i] + (d,) + board[i + 1:]
         return (placements, 0, steps + 1), left
-    b = Board(cells)
+    b = MaskGrid(cells)
     if order == "propagation":
         n, _dead = _singles(b)
         placements += n
@@ -404,7 +404,7 @@ def _root_children(cells, order):
         rows, cols, boxes = unit_masks(cells)
         free = ALL & ~(rows[ROW_OF[i]] | cols[COL_OF[i]] | boxes[BOX_OF[i]])
         return (0, 0, 19), [cells[:i] + (d,) + cells[i + 1:] for d in DIGITS_IN[free]]
-    b = Board(cells)
+    b = MaskGrid(cells)
     w = 0
     if order == "propagation":
         w, dead = _singles(b)

@@ -27,7 +27,7 @@ def test_solution_fills_blanks_only_and_clear_entries_keeps_givens():
     solved = b.with_solution(solution)
     assert solved.grid() == solution
     assert solved.style_of((0, 2)) == "entry" and solved.style_of((0, 3)) == "given"
-    assert solved.solved.clue_count == 81 - TUTORIAL.clue_count - 1
+    assert solved.solved.filled_count == 81 - TUTORIAL.filled_count - 1
     assert solved.cleared_entries().grid() == TUTORIAL
 
 

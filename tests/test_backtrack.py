@@ -183,7 +183,7 @@ def test_counters_run_on_every_event():
         placed += e.kind == "place"
         backtracks += e.kind == "undo"
         assert (e.placements, e.backtracks, e.depth) == (placed, backtracks, placed - backtracks)
-    assert events[-1].depth == 81 - ex("kaggle").clue_count
+    assert events[-1].depth == 81 - ex("kaggle").filled_count
 
 
 # -- laziness, the pathological puzzle ---------------------------------------
@@ -246,7 +246,7 @@ def test_every_order_reaches_a_solution_that_keeps_the_givens(order, key):
     assert events[-1].kind == "solved"
     board = Grid(replay(g, events))
     assert board.is_solution() and g.agrees_with(board)
-    assert events[-1].depth == 81 - g.clue_count
+    assert events[-1].depth == 81 - g.filled_count
 
 
 def _free(board, i):
@@ -451,7 +451,7 @@ def test_estimate_lands_near_the_count(line, order, exact, samples):
     if exact[1] is not None:
         assert 1 / 1.5 < e.steps / exact[1] < 1.5
     assert e.low <= e.placements <= e.high and 0 < e.relative_error < 0.5
-    assert e.backtracks == e.placements - 81 + grid(line).clue_count  # all but the path undone
+    assert e.backtracks == e.placements - 81 + grid(line).filled_count  # all but the path undone
 
 
 @pytest.mark.slow

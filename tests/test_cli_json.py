@@ -134,7 +134,7 @@ def test_check_json_has_findings_and_the_best_fix():
     fix = rec["best_fix"]
     assert fix["cells"] == ["r1c1"] and fix["old"] == [3] and fix["solutions"] == 1
     assert fix["kind"] in ("extra", "wrong_digit") and fix["message"] and fix["short"]
-    assert Grid(0 if ch == "." else int(ch) for ch in fix["fixed"]).clue_count in (37, 38)
+    assert Grid(0 if ch == "." else int(ch) for ch in fix["fixed"]).filled_count in (37, 38)
 
 
 def test_check_json_of_a_unique_puzzle_has_its_solution():
@@ -233,7 +233,7 @@ def test_generate_json_is_reproducible_by_its_seed():
 
     g = solver.parse(a["puzzle"])
     assert solver.count_solutions(g, limit=2) == 1 and solver.rate(g).level == "easy"
-    assert a["givens"] == g.clue_count
+    assert a["givens"] == g.filled_count
     code, out, _ = cli("generate", "easy", "--seed", "5", "--symmetry", "rotational")
     assert out == a["puzzle"] + "\n"
 

@@ -281,11 +281,11 @@ def test_two_solutions_shade_differing_cells_and_offer_a_clue(sudoku_app):
     app.form.action_map.fire("check")
     idle(app)
     d = solver.diagnose(solver.parse(TWO))
-    assert d.status == "multiple" and d.differing and d.suggested_clue
+    assert d.status == "multiple" and d.differing and d.suggested_given
     assert all("differ" in app.form.cell_grid.cell_marks(c) for c in d.differing)
-    assert app.form.action_map.is_enabled("add_clue")
-    (cell, digit) = d.suggested_clue
-    app.form.clue_button.invoke()
+    assert app.form.action_map.is_enabled("add_given")
+    (cell, digit) = d.suggested_given
+    app.form.add_given_button.invoke()
     assert app.form.cell_grid.cell_text(cell) == str(digit) and app.form.cell_grid.cell_style(cell) == "given"
     idle(app)  # adding the clue checks again
     assert "differ" not in app.form.cell_grid.cell_marks(d.differing[0])
@@ -305,7 +305,7 @@ def test_apply_this_fix_restores_the_puzzle_and_ctrl_z_undoes_it(sudoku_app):
     # the likeliest explanation is listed first among the explanations and marked on the grid
     assert best.message in app.form.findings_panel.shown_text()
     assert "selected" in app.form.cell_grid.cell_marks((0, 0))
-    assert app.form.clue_button.cget("text") == "Apply fix: r1c1 3 → 7"
+    assert app.form.add_given_button.cget("text") == "Apply fix: r1c1 3 → 7"
     assert "likeliest fix: r1c1 3 → 7" in app.form.status_text()
     # Ctrl+K, as a user presses it, applies the fix as one undo step and checks again
     app.form.cells[0].focus_force()
@@ -330,8 +330,8 @@ def test_clicking_another_explanation_offers_its_fix(sudoku_app):
     second = d.explanations[1]
     app.form.findings_panel.select(rows[1])
     app.root.update()
-    assert app.form.clue_button.cget("text") == f"Apply this fix: {solver.short_fix(second)}"
-    app.form.clue_button.invoke()
+    assert app.form.add_given_button.cget("text") == f"Apply this fix: {solver.short_fix(second)}"
+    app.form.add_given_button.invoke()
     shown = solver.parse(grid_shown(app))
     assert shown == second.fixed
 

@@ -106,8 +106,8 @@ def test_two_solutions_give_differing_cells_and_a_verified_clue():
     assert a != b and a.is_solution() and b.is_solution()
     assert g.agrees_with(a) and g.agrees_with(b)
     assert d.differing == [c for c in g.blanks() if a[c] != b[c]] and d.differing
-    assert d.suggested_clue is not None
-    cell, digit = d.suggested_clue
+    assert d.suggested_given is not None
+    cell, digit = d.suggested_given
     assert g[cell] == 0
     assert count_solutions(g.with_digit(cell, digit), 2) == 1
 
@@ -127,11 +127,11 @@ def test_dead_cell_is_named_with_row_and_column():
 def test_too_few_clues_and_missing_digits_come_first():
     g = grid("12" + "." * 79)
     d = diagnose(g)
-    assert kinds(d)[:2] == ["too_few_clues", "missing_digits"]
+    assert kinds(d)[:2] == ["too_few_givens", "missing_digits"]
     assert "cannot be unique" in d.findings[0].message
     assert d.findings[1].message.startswith("Digits 3, 4, 5, 6, 7, 8 and 9 never appear")
     assert d.status == "multiple" and len(d.solutions) == 2
-    assert d.suggested_clue is None  # 3 clues cannot be made unique by one more
+    assert d.suggested_given is None  # 3 clues cannot be made unique by one more
 
 
 def test_two_missing_digits_message():
@@ -144,7 +144,7 @@ def test_two_missing_digits_message():
                          "solution, so the puzzle cannot have a unique solution.")
     assert d.status == "multiple"
     # One clue (a 3 or an 8) fixes the swap here, and it is verified.
-    cell, digit = d.suggested_clue
+    cell, digit = d.suggested_given
     assert digit in (3, 8) and count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
@@ -157,8 +157,8 @@ def test_removed_given_from_a_hard_puzzle_gives_multiple_or_unique_never_wrong()
         d = diagnose(h)
         n = count_solutions(h, 2)
         assert d.status == ("unique" if n == 1 else "multiple")
-        if d.suggested_clue is not None:
-            cell, digit = d.suggested_clue
+        if d.suggested_given is not None:
+            cell, digit = d.suggested_given
             assert count_solutions(h.with_digit(cell, digit), 2) == 1
 
 
@@ -188,13 +188,13 @@ def test_more_than_one_wrong_given_is_said_so():
 def test_sparse_grids_answer_with_several_solutions(g):
     d = diagnose(g)
     assert d.status == "multiple" and len(d.solutions) == 2
-    assert kinds(d)[0] == "too_few_clues"
+    assert kinds(d)[0] == "too_few_givens"
     first = d.findings[0].message
-    assert first.startswith("The grid is empty" if not g.clue_count else f"Only {g.clue_count} given")
-    if g.clue_count < 16:
-        assert d.suggested_clue is None  # one more clue still leaves < 17
-    if d.suggested_clue is not None:
-        cell, digit = d.suggested_clue
+    assert first.startswith("The grid is empty" if not g.filled_count else f"Only {g.filled_count} given")
+    if g.filled_count < 16:
+        assert d.suggested_given is None  # one more clue still leaves < 17
+    if d.suggested_given is not None:
+        cell, digit = d.suggested_given
         assert count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
@@ -207,12 +207,12 @@ def test_no_clue_is_proved_by_the_slip_search():
     assert count_solutions(g, 10) == 4
     assert all(count_solutions(g.with_digit(c, d), 2) != 1 for c in g.blanks() for d in range(1, 10))
     typos = find_typos(g)
-    assert typos.no_clue == 4 and typos.no_clue_all
+    assert typos.no_given == 4 and typos.no_given_all
     d = diagnose(g)
-    assert d.status == "multiple" and d.suggested_clue is None
-    assert d.findings[0].text["note"] == msg("clue_none", n=4)
+    assert d.status == "multiple" and d.suggested_given is None
+    assert d.findings[0].text["note"] == msg("given_none", n=4)
     # a grid where a clue exists is not said to have none
-    assert find_typos(grid(example("two_solutions").line)).no_clue == 0
+    assert find_typos(grid(example("two_solutions").line)).no_given == 0
 
 
 def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
@@ -220,8 +220,8 @@ def test_a_17_clue_puzzle_missing_one_given_gets_a_clue_back():
     p = grid(load_lines("17_clue_sample200")[1])
     g = p.with_digit(p.filled()[5], 0)
     d = diagnose(g)
-    assert d.status == "multiple" and d.suggested_clue is not None
-    cell, digit = d.suggested_clue
+    assert d.status == "multiple" and d.suggested_given is not None
+    cell, digit = d.suggested_given
     assert g[cell] == 0 and count_solutions(g.with_digit(cell, digit), 2) == 1
 
 
@@ -333,7 +333,7 @@ def test_summaries_are_one_line_per_status():
     assert diagnose(grid(TUTORIAL)).summary == "Unique solution ✓"
     assert diagnose(grid(example("mistyped").line)).summary == "No solution; likeliest fix: r1c1 3 → 7"
     multi = diagnose(grid(example("two_solutions").line))
-    cell, digit = multi.suggested_clue
+    cell, digit = multi.suggested_given
     assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit}" in multi.summary
     assert f"r{cell[0] + 1}c{cell[1] + 1} = {digit} makes it unique" in multi.findings[0].message
     for d in (multi, diagnose(grid(TUTORIAL).with_digit((0, 2), 7))):

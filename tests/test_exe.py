@@ -281,7 +281,7 @@ def test_pasted_puzzle_is_solved_and_the_copied_grid_is_a_solution(gui, tmp_path
     owner = _offer_clipboard(KAGGLE)
     try:
         _press(window, "ctrl+v")
-        pasted = _copied_grid(window, want=lambda g: g.clue_count == puzzle.clue_count, timeout=10)
+        pasted = _copied_grid(window, want=lambda g: g.filled_count == puzzle.filled_count, timeout=10)
         assert pasted == puzzle, f"pasted {pasted} instead of {puzzle}"
         _press(window, "ctrl+Return")
         solved = _copied_grid(window, want=lambda g: g.is_complete())
@@ -299,7 +299,7 @@ def test_puzzle_file_given_on_the_command_line_opens_in_the_form(gui, tmp_path):
     path = tmp_path / "kaggle first puzzle.txt"
     path.write_text(KAGGLE + "\n")
     _, window = gui(str(path), env=_env(tmp_path))
-    shown = _copied_grid(window, want=lambda g: g.clue_count > 0, timeout=10)
+    shown = _copied_grid(window, want=lambda g: g.filled_count > 0, timeout=10)
     assert shown is not None and shown.to_line() == KAGGLE
 
 
@@ -314,7 +314,7 @@ def test_bad_file_argument_still_opens_the_app(gui, tmp_path, kind):
     proc, window = gui(str(path), env=_env(tmp_path))
     shown = _copied_grid(window, timeout=10)
     assert proc.poll() is None, "the app closed"
-    assert shown is not None and shown.clue_count == 0
+    assert shown is not None and shown.filled_count == 0
 
 
 @pytest.mark.gui

@@ -150,7 +150,7 @@ def test_worksheet_pages_and_grids(per_page, pages):
         assert f'aria-label="Sudoku grid {g.to_line()}"' in html
     first_svg = html[html.index("<svg"):html.index("</svg>")]
     digits = re.findall(r">(\d)</text>", first_svg)
-    assert len(digits) == PUZZLES[0].clue_count
+    assert len(digits) == PUZZLES[0].filled_count
 
 
 def test_worksheet_with_solution_pages():

@@ -27,7 +27,7 @@ def test_names_are_one_based():
 
 def test_grid_basics():
     g = Grid.empty().with_digit((2, 6), 5)
-    assert g[2, 6] == 5 and g.clue_count == 1
+    assert g[2, 6] == 5 and g.filled_count == 1
     assert str(g) == "." * 24 + "5" + "." * 56
     assert g == Grid(g.cells) and hash(g) == hash(Grid(g.cells))
     assert g.filled() == [(2, 6)]

@@ -650,7 +650,7 @@ def test_a_sudokuwiki_link_with_candidates_reads_as_its_site_shows_it():
     start = parse(WIKI_START)
     sol = solver.solve(start)
     assert m.givens == start  # 1-9: the givens
-    assert m.placed.clue_count and all(not p or p == sol.cells[i] for i, p in enumerate(m.placed.cells))
+    assert m.placed.filled_count and all(not p or p == sol.cells[i] for i, p in enumerate(m.placed.cells))
     blanks = [i for i in range(81) if not m.grid().cells[i]]
     assert all(sol.cells[i] in m.candidates[divmod(i, 9)] for i in blanks)  # no solution digit removed
     assert m.candidates.count() < solver.candidates(m.grid()).count()  # the link carries eliminations
@@ -721,7 +721,7 @@ def test_any_board_with_notes_survives_the_pencil_mark_grid(digits, notes):
     cands = solver.Candidates(0 if g.cells[i] else wide[i] for i in range(81))
     text = solver.pencil_grid(g, cands)
     back = solver.parse_marks(text)
-    assert back.grid() == g and back.candidates == cands and not back.placed.clue_count
+    assert back.grid() == g and back.candidates == cands and not back.placed.filled_count
     assert parse(text) == g
 
 
@@ -753,9 +753,9 @@ HODOKU_PM = """\
 
 def test_a_hodoku_pm_grid_with_digits_against_the_frame_reads():
     m = solver.parse_marks(HODOKU_PM)
-    assert m.grid().to_line(".")[:9] == "4.....8.5" and m.grid().clue_count == 20
+    assert m.grid().to_line(".")[:9] == "4.....8.5" and m.grid().filled_count == 20
     assert m.candidates[0, 1] == {1, 6, 7, 9} and m.candidates[1, 2] == {1, 2, 5, 6, 7, 8, 9}  # "1256789|"
-    assert not m.placed.clue_count and parse(HODOKU_PM) == m.grid()
+    assert not m.placed.filled_count and parse(HODOKU_PM) == m.grid()
 
 
 SHORT_BAD_LINES = [  # (text, [(line, message, column)]): each way a short line is explained

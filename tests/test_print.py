@@ -98,7 +98,7 @@ def test_the_grid_as_it_stands_keeps_its_layers_apart():
 
     item = print_grid_of(b, solver_digits=False)
     svg = svgs(make_sheet([item]).html)[0]
-    assert len(texts(svg, "given")) == TUTORIAL.clue_count
+    assert len(texts(svg, "given")) == TUTORIAL.filled_count
     assert texts(svg, "entry") == [str(b.entries[c]) for c in TUTORIAL.blanks()[:6]]
     notes = board_notes(b)
     if notes is None:
@@ -106,7 +106,7 @@ def test_the_grid_as_it_stands_keeps_its_layers_apart():
     assert len(texts(svg, "note")) == sum(len(s) for s in notes) == 16
     plain = svgs(make_sheet([print_grid_of(b, entries=False, notes=False)]).html)[0]
     assert not texts(plain, "entry") and not texts(plain, "note")
-    assert len(texts(plain, "given")) == TUTORIAL.clue_count
+    assert len(texts(plain, "given")) == TUTORIAL.filled_count
 
 
 def test_notes_print_only_in_cells_that_print_blank_and_solver_digits_are_italic():

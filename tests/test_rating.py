@@ -52,7 +52,7 @@ def test_mean_score_grows_with_the_sets_difficulty():
 def test_rate_fills_the_difficulty_card():
     g = grid(load_lines("norvig_easy50")[0])
     r = rate(g)
-    assert r.unique and r.status == "unique" and r.givens == g.clue_count
+    assert r.unique and r.status == "unique" and r.givens == g.filled_count
     assert r.level == "easy" and r.label == "Easy"
     assert r.hardest in ("Full House", "Naked Single", "Hidden Single")
     assert sum(r.counts.values()) == len(r.path) and r.path.solved and r.cells_left == 0

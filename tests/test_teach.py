@@ -341,7 +341,7 @@ def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
     assert app.wait(lambda: app.controller.board.givens != old, timeout=10)
     b = app.controller.board
     g = b.givens
-    assert b.mode == "solving" and not b.entries.clue_count
+    assert b.mode == "solving" and not b.entries.filled_count
     assert solver.count_solutions(g, 2) == 1 and solver.rate(g).level == "easy"
     assert all(bool(g[r, c]) == bool(g[r, 8 - c]) for r in range(9) for c in range(9))  # mirror
     assert "New Easy puzzle" in app.form.status_text() and "made in" in app.form.status_text()

@@ -62,7 +62,7 @@ def main(argv=None) -> int:
                 times.append(time.process_time() - t)
                 assert count_solutions(g, 2) == 1, (level, sym, seed)
                 assert rate(g).level == level, (level, sym, seed)
-                givens.append(g.clue_count)
+                givens.append(g.filled_count)
             worst = max(worst, max(times))
             line = (f"{sym:<14}{level:<10}{statistics.median(times):>10.3f}{max(times):>8.3f}"
                     f"{statistics.mean(givens):>13.1f}")

@@ -212,7 +212,7 @@ class Notes:
     def clear_entries(self) -> None:
         """Clear entries: the notes go with the entries (the controller's command, when there are notes only)."""
         b = self.controller.board
-        if b.has_notes and not (b.entries.clue_count or b.solved.clue_count):
+        if b.has_notes and not (b.entries.filled_count or b.solved.filled_count):
             self.controller.apply(b.cleared_entries(), _("Cleared your notes (Ctrl+Z undoes it)."))
         elif self._clear_entries is not None:
             self._clear_entries()
@@ -226,7 +226,7 @@ class Notes:
         c = self.controller
         b = c.board
         self.wrong_notes = []
-        if not b.has_notes or not b.givens.clue_count:
+        if not b.has_notes or not b.givens.filled_count:
             if self._check_entries is not None:
                 self._check_entries()
             return
@@ -236,7 +236,7 @@ class Notes:
         def done(solution, seconds):
             if c.board is not b:
                 return  # the grid changed meanwhile
-            if b.entries.clue_count and self._check_entries is not None:
+            if b.entries.filled_count and self._check_entries is not None:
                 self._check_entries()  # the digits, as always (its own job, after this one)
             if solution is None:
                 self.form.set_status(_("Your notes cannot be checked: the puzzle does not have exactly one "
@@ -253,7 +253,7 @@ class Notes:
             else:
                 text = say("Your notes are right: every noted cell ({n:n}) keeps the digit that goes there.",
                            n=len(notes))
-            if b.entries.clue_count:
+            if b.entries.filled_count:
                 self._after_entries(text)
             else:
                 self.form.findings_panel.show([text])

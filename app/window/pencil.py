@@ -23,11 +23,11 @@ from ..model import Cell
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PencilMarks"]
+__all__ = ["PencilLayer"]
 
 
-class PencilMarks:
-    """The pencil-mark canvases over a :class:`~app.window.view.SudokuForm`'s cells (made on first use)."""
+class PencilLayer:
+    """The small digits over a :class:`~app.window.view.SudokuForm`'s cells (made on first use)."""
 
     def __init__(self, form):
         self.form = form

@@ -35,7 +35,7 @@ from .findings import FindingsTab
 from .layout import (PANEL_MAX, PANEL_MIN, ScrollArea, dpi_factor, fit_notebook_titles, fit_window,
                      menubar_height, notebook_tab_width, split_body, window_state)
 from .looks import BLACK, STATUS_COLOURS, STATUS_SYMBOLS
-from .pencil import PencilMarks
+from .pencil import PencilLayer
 from ..wording import N_, _, pgettext
 
 logger = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ class SudokuForm:
         self.action_map = ActionMap(root)
         self.menubar = self.action_map.menubar
         self.menus = self.action_map.menus
-        self.pencil: PencilMarks | None = None  # the candidates layer, made with the cells
+        self.pencil: PencilLayer | None = None  # the candidates layer, made with the cells
         self.is_presentation = False  # True while app/features/presentation.py shows the window full screen
         self.var_givens_mode = tk.BooleanVar(root, value=False)
         self.var_live_check = tk.BooleanVar(root, value=True)
@@ -79,7 +79,7 @@ class SudokuForm:
         self._init_layout()
         self.cell_grid.build()
         self.cells, self.boxes = self.cell_grid.cells, self.cell_grid.boxes
-        self.pencil = PencilMarks(self)
+        self.pencil = PencilLayer(self)
         self.cell_grid.on_paint = self.pencil.follow
         self.findings_panel.show([], hint=_("Check puzzle (F5) lists here everything that is wrong with the "
                                       "puzzle, or says it has a unique solution."))
@@ -135,11 +135,11 @@ class SudokuForm:
         self.check_button = button("check", ttk.Button(bar, text=_("Check (F5)")))
         self.solve_button = button("solve", ttk.Button(bar, text=_("Solve (Ctrl+Enter)")))
         self.cancel_button = button("cancel", ttk.Button(bar, text=_("Cancel (Esc)")))
-        self.clue_button = button("add_clue", ttk.Button(bar, text=_("Apply suggested fix")))
-        for b in (self.check_button, self.solve_button, self.cancel_button, self.clue_button):
+        self.add_given_button = button("add_given", ttk.Button(bar, text=_("Apply suggested fix")))
+        for b in (self.check_button, self.solve_button, self.cancel_button, self.add_given_button):
             b.pack(side="left", padx=(0, 6))
         self.cancel_button.state(["disabled"])
-        self.clue_button.state(["disabled"])
+        self.add_given_button.state(["disabled"])
 
         # the status line
         self.status = tk.Label(
@@ -248,12 +248,12 @@ class SudokuForm:
         # Esc always reaches the cancel action, even while its menu item is disabled: the
         # presentation view leaves on it when nothing runs.
         self.root.bind("<Escape>", lambda e: (self.action_map.fire("cancel"), "break")[1])
-        A("solve", _("Apply suggested fix or clue"), "add_clue", "Ctrl+K", ("<Control-k>",))
+        A("solve", _("Apply suggested fix or clue"), "add_given", "Ctrl+K", ("<Control-k>",))
 
         A("help", _("Keyboard shortcuts"), "help_keys", "F1", ("<F1>",))
         A("help", _("About Sudoku Solver"), "about")
         self.action_map.enable("cancel", False)
-        self.action_map.enable("add_clue", False)
+        self.action_map.enable("add_given", False)
         self.action_map.enable("show_wrong", False)
 
     # ======================================================================
@@ -313,8 +313,8 @@ class SudokuForm:
     def set_suggestion(self, text: str | None) -> None:
         """Offer a fix or a clue (``text`` such as "Apply fix: r1c1 3 → 7" or "Add clue r1c2 = 8"),
         or withdraw it."""
-        self.clue_button.configure(text=text or _("Apply suggested fix"))
-        self.action_map.enable("add_clue", bool(text))
+        self.add_given_button.configure(text=text or _("Apply suggested fix"))
+        self.action_map.enable("add_given", bool(text))
 
     def set_collection(self, position: str | None, has_prev: bool = False, has_next: bool = False) -> None:
         """Show "puzzle 12 of 1,465" and enable Previous/Next, or hide them (None)."""

@@ -46,7 +46,7 @@ unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
 * check: ``what``, ``givens``, ``status`` (``"unique" | "multiple" | "no_solution" |
   "invalid"``), ``summary``, ``findings`` [{``kind``, ``message``, ``cells``}],
   ``solution`` (null unless unique), ``solutions`` (up to two), ``differing`` (cells where
-  two solutions differ), ``suggested_clue`` ({``cell``, ``digit``} or null), ``best_fix``
+  two solutions differ), ``suggested_given`` ({``cell``, ``digit``} or null), ``best_fix``
   (the likeliest typing slip, or null: {``kind``, ``cells``, ``old``, ``new``, ``message``,
   ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
   ``old``, ``new``}]});
@@ -201,10 +201,10 @@ def _cmd_check(args) -> int:
 
         source = args.puzzle if args.example is None and what == args.puzzle else None
         rec = {"label": what, "source": source, "line": None, "puzzle": g.to_line(),
-               "what": what, "givens": g.clue_count, **cli_json.diagnosis(d)}
+               "what": what, "givens": g.filled_count, **cli_json.diagnosis(d)}
         print(_json(rec))
         return code
-    out = [f"{what} ({g.clue_count} givens)", "", g.pretty(), "", d.summary]
+    out = [f"{what} ({g.filled_count} givens)", "", g.pretty(), "", d.summary]
     for f in d.findings:
         if f.message != d.summary:
             out.append(f"- {f.message}")
@@ -215,8 +215,8 @@ def _cmd_check(args) -> int:
         if d.differing:
             head += "; they differ at " + ", ".join(cell_name(c) for c in d.differing)
         out += ["", head + ":", _side_by_side(d.solutions[0].pretty(), d.solutions[1].pretty())]
-        if d.suggested_clue is not None:
-            cell, digit = d.suggested_clue
+        if d.suggested_given is not None:
+            cell, digit = d.suggested_given
             clue = f"{cell_name(cell)} = {digit}"
             if not any(clue in f.message for f in d.findings):
                 out.append(f"Adding the clue {clue} leaves one solution.")
@@ -294,7 +294,7 @@ def _cmd_explain(args) -> int:
         d = diagnose(item.grid)
         if d.status != "unique":
             return False, [d.summary], {"status": d.status, "steps": [], "cells_left":
-                                        81 - item.grid.clue_count, "final": item.grid.to_line(),
+                                        81 - item.grid.filled_count, "final": item.grid.to_line(),
                                         "message": d.summary}
         p = logical_path(item.grid)
         if p.solved:
@@ -334,7 +334,7 @@ def _cmd_generate(args) -> int:
             ms = (time.perf_counter() - t) * 1000
             if args.json:
                 out.write(_json({"puzzle": g.to_line(), "level": args.level, "seed": seed,
-                                 "symmetry": symmetry, "givens": g.clue_count,
+                                 "symmetry": symmetry, "givens": g.filled_count,
                                  "ms": round(ms, 1)}) + "\n")
             elif args.pretty:
                 out.write(("\n" if k else "") + g.pretty() + "\n")

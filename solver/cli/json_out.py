@@ -54,8 +54,8 @@ def fix(x, confident: bool) -> Optional[dict]:
 
 def diagnosis(d) -> dict:
     clue = None
-    if d.suggested_clue is not None:
-        cell, digit = d.suggested_clue
+    if d.suggested_given is not None:
+        cell, digit = d.suggested_given
         clue = {"cell": cell_name(cell), "digit": digit}
     return {
         "status": d.status,

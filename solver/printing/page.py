@@ -108,7 +108,7 @@ class PrintGrid:
 
     @property
     def shows_more_than_givens(self) -> bool:
-        return bool(self.entries.clue_count or self.solved.clue_count or any(self.notes))
+        return bool(self.entries.filled_count or self.solved.filled_count or any(self.notes))
 
 
 @dataclass(frozen=True)
@@ -262,9 +262,9 @@ svg {{ display: block; margin: 0 auto; }}
 
 def _legend(items: Sequence[PrintGrid], lang: Optional[str] = None) -> str:
     kinds = []
-    if any(x.entries.clue_count for x in items):
+    if any(x.entries.filled_count for x in items):
         kinds.append("entry")
-    if any(x.solved.clue_count for x in items):
+    if any(x.solved.filled_count for x in items):
         kinds.append("solver")
     if any(any(x.notes) for x in items):
         kinds.append("note")

@@ -17,7 +17,7 @@ from ..candidates import ALL, BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEERS, UNITS, UNITS_OF, cell_of
 from ..words.i18n import Msg
 
-__all__ = ["propagate", "PLACE", "ELIM", "Record", "open_candidates", "needed_facts"]
+__all__ = ["propagate", "PLACE", "ELIM", "Record", "open_pairs", "needed_facts"]
 
 PLACE, ELIM = 0, 729
 #: cell -> the bits of its three units (row u, column 9 + c, box 18 + b)
@@ -59,7 +59,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
 
     Mutates ``cells`` and ``masks``.  With ``depth > 0`` a candidate whose own
     chain (one level less deep) ends in a contradiction is removed too (tried in
-    ``order``, default :func:`open_candidates`).  Returns None when no
+    ``order``, default :func:`open_pairs`).  Returns None when no
     contradiction shows, else ``(contradiction, parents)``: the contradiction
     is a :class:`~solver.words.i18n.Msg` ("r1c2 would have no candidate left").  ``rec``, when given,
     records each fact (a :class:`Record`).  The position is taken to have no
@@ -155,7 +155,7 @@ def propagate(cells: list, masks: list, places=(), offs=(), rec: Optional[Record
             return None
         # nested: remove candidates whose own (shallower) chain ends in a contradiction
         if order is None:
-            order = open_candidates(cells, masks)
+            order = open_pairs(cells, masks)
         found = False
         replay = rec is not None and trace is not None
         for k in range(resume, len(trace) if replay else len(order)):
@@ -262,7 +262,7 @@ def _bare(cells: list, masks: list, places, offs):
             return None
 
 
-def open_candidates(cells, masks) -> list[tuple[int, int]]:
+def open_pairs(cells, masks) -> list[tuple[int, int]]:
     """The candidates of a position, those of two-candidate cells first (their chains are shortest)."""
     out = [(POP[masks[i]], i, d) for i in range(81) if not cells[i] for d in DIGITS_IN[masks[i]]]
     out.sort()

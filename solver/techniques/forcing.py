@@ -36,7 +36,7 @@ from ..cancel import check
 from ..candidates import BIT, DIGIT_OF, DIGITS_IN, POP
 from ..grid import PEER_SETS, UNITS, Grid, cell_of
 from ..words.i18n import Msg, msg
-from .branches import ELIM, PLACE, open_candidates, needed_facts, Record, propagate
+from .branches import ELIM, PLACE, open_pairs, needed_facts, Record, propagate
 from .links import Branch, Chain, public_node
 from .step import Technique, cells_of, make_step
 
@@ -201,7 +201,7 @@ def _level_one(cells: tuple, masks: tuple) -> dict:
 
 def _all_results(cells: tuple, masks: tuple) -> dict:
     results = _level_one(cells, masks)
-    for p in open_candidates(cells, masks):
+    for p in open_pairs(cells, masks):
         if p not in results:
             results[p] = _run(cells, masks, p, 0, None)[0]
     return results
@@ -317,7 +317,7 @@ def _false_first(cells: tuple, masks: tuple, memo=None) -> list[tuple[int, int]]
     A true candidate never leads to a contradiction, so trying the false ones
     first only saves time; the chains themselves never look at the solution.
     """
-    order = open_candidates(cells, masks)
+    order = open_pairs(cells, masks)
     sol = _path_solution(cells, memo)[0]
     if sol is None:
         return order
@@ -386,7 +386,7 @@ def _impossible(cells: tuple, masks: tuple) -> tuple:
     sol = _solution(cells)
     if sol is None:
         return ()
-    order = open_candidates(cells, masks)
+    order = open_pairs(cells, masks)
     if count_solutions(Grid(cells), 2) == 1:
         return tuple(p for p in order if sol[p[0]] != p[1])
     out = []
@@ -406,7 +406,7 @@ def nested_forcing(cells, masks, cancel=None, memo=None):
     order = _false_first(key_c, key_m, memo)
     sol, unique = _path_solution(key_c, memo)
     if unique:  # known along the path: every candidate but the solution's belongs to no solution
-        targets = tuple(p for p in open_candidates(key_c, key_m) if sol[p[0]] != p[1])
+        targets = tuple(p for p in open_pairs(key_c, key_m) if sol[p[0]] != p[1])
     else:
         targets = _impossible(key_c, key_m)
     for depth in range(1, MAX_DEPTH + 1):

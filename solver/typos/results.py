@@ -78,15 +78,15 @@ class TypoSearch:
     """The outcome of :func:`find_typos`: ``explanations`` best first, ``status`` of the typed
     grid (``"invalid"``, ``"no_solution"``, ``"multiple"`` or ``"unique"``), and whether the
     search ran to the end (``complete``; False when the work budget cut the pairs short).
-    ``no_clue``: when more than 0, the search for a left-out given tried every digit in
+    ``no_given``: when more than 0, the search for a left-out given tried every digit in
     every blank and none singles out one solution (there is no clue to suggest); the grid
-    has that many solutions, all of them when ``no_clue_all``, else at least that many."""
+    has that many solutions, all of them when ``no_given_all``, else at least that many."""
 
     status: str
     explanations: list = field(default_factory=list)
     complete: bool = True
-    no_clue: int = 0
-    no_clue_all: bool = False
+    no_given: int = 0
+    no_given_all: bool = False
 
     @property
     def best(self) -> Optional[Explanation]:

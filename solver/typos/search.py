@@ -43,7 +43,7 @@ from collections import Counter
 from typing import Optional
 
 from ..cancel import Cancelled, Looks, WorkBudget, check
-from ..grid import PEERS, UNITS, Grid, cell_of, index
+from ..grid import MIN_GIVENS, PEERS, UNITS, Grid, cell_of, index
 from ..search import Position, SearchStats, count_solutions, open_candidates, solution_digits
 from .prior import (HARD, HARD_CHECKED, HARD_SEARCH, KIND_PRIOR, OPEN_SEVERAL, PAIR_PRIOR, REDUNDANCY_CHECKED, REDUNDANCY_MARGIN,
                          REDUNDANT_GIVEN, SEVERAL_NOT_HALF_PAIR, SEVERAL_PENALTY,
@@ -58,7 +58,6 @@ __all__ = [
     "find_typos", "describe_explanation", "explanation_msg", "short_fix", "short_fix_msg", "confusable",
 ]
 
-MIN_CLUES = 17  # no Sudoku with fewer givens has one solution
 SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
 PAIR_NODES = 3_500  # work budget of the pairs, in search positions (about 0.15 s; singles always finish)
 # (5,000 before the search got faster; on seeds 1-4, 400 cases of two wrong digits, a true cell
@@ -112,7 +111,7 @@ class _Search:
         self.unit_givens = [sum(1 for i in unit if cells[i]) for unit in UNITS]
         self.near = None  # maps under which the typed pattern is nearly symmetric (typo_prior)
         self.symmetric = False
-        self.no_clue = (0, False)  # set by left_out when no added given singles out a solution
+        self.no_given = (0, False)  # set by left_out when no added given singles out a solution
         self.weight = minimal_weight(self.n)  # how much the priors of sparse puzzles count
         self.swappable = []  # (cells, digits, other digits) that can be traded (several_by_swap)
         self.typed = None  # (Position, solutions) of the typed grid, see typed_solutions
@@ -316,7 +315,7 @@ class _Search:
                 edit = Edit("left_out", (cell_of(i),), (0,), (d,))
                 self.add((edit,), k, KIND_PRIOR["left_out"] / n)
         if not singled:  # every digit of every blank was tried (only a cancel stops this)
-            self.no_clue = (len(known), complete)  # (all, or those the counts found too)
+            self.no_given = (len(known), complete)  # (all, or those the counts found too)
 
     def closer_first(self, found) -> list:
         """``found``, the fixes leaving several solutions scored by how close they come to one
@@ -530,7 +529,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
             return TypoSearch("unique")
         status = "no_solution" if n == 0 else "multiple"
         present = {d for d in cells if d}
-        if n and (s.n + 1 < MIN_CLUES or len(present) < 7):
+        if n and (s.n + 1 < MIN_GIVENS or len(present) < 7):
             # too few givens or three digits missing: no single slip can make it unique
             return TypoSearch(status)
         if status == "no_solution":
@@ -564,7 +563,7 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
     found = s.closer_first(s.found.values()) if status == "multiple" else s.found.values()
     ranked = s.minimal_first(s.hardest_first(sorted(found, key=_order)))
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
-    return TypoSearch(status, ranked, complete, *s.no_clue)
+    return TypoSearch(status, ranked, complete, *s.no_given)
 
 
 def _pair_order(candidates: list, conflicts: list) -> list:

@@ -115,7 +115,7 @@ class Demo:
         elif not self.active or self._start_position is None or self._start_position[0] is not board:
             self._start_position = None  # a restart (Reset, another strategy) keeps the position
         g = self._start_position[1] if self._start_position else self.controller.puzzle()
-        if not g.clue_count:
+        if not g.filled_count:
             self.form.set_status(_("The grid is empty: pick a puzzle from the Examples menu, paste or type one first."), "warn")
             return False
         conflicts = solver.validate(g)
@@ -142,7 +142,7 @@ class Demo:
             self._activate()
         self._render(set(range(81)))
         name = _(ORDER_LABELS[self.run.order].long)
-        if self.controller.board.entries.clue_count:
+        if self.controller.board.entries.filled_count:
             self.form.set_status(say("Search demo ({name}): Space plays, → steps, ← steps back. Your own digits are hidden "
                          "while it runs.", name=name))
         else:

@@ -180,7 +180,7 @@ class DemoCounts:
             demo.form.set_status(_("A count is already running."), "warn")
             return
         g = demo.puzzle()
-        if not g.clue_count or solver.validate(g):
+        if not g.filled_count or solver.validate(g):
             demo.form.set_status(_("Compare needs a puzzle without rule conflicts (pick one from Examples)."), "warn")
             return
         demo.playback.pause()

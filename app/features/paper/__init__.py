@@ -113,15 +113,15 @@ class PrintDialog(PaperDialog):
     # -- what is on the grid ---------------------------------------------------------
     def _describe_board(self) -> None:
         b = self.board
-        n_given = b.givens.clue_count or b.grid().clue_count
+        n_given = b.givens.filled_count or b.grid().filled_count
         self.what_label.configure(text=say_n("The puzzle as it stands: {n:n} given",
                                              "The puzzle as it stands: {n:n} givens", n_given) if n_given
                                   else _("The grid is empty: there is nothing to print."))
         if not self.running:
             for button in self._buttons():
                 button.state(["!disabled"] if n_given else ["disabled"])
-        n_entries = b.entries.clue_count if b.givens.clue_count else 0
-        n_solver = b.solved.clue_count if b.givens.clue_count else 0
+        n_entries = b.entries.filled_count if b.givens.filled_count else 0
+        n_solver = b.solved.filled_count if b.givens.filled_count else 0
         notes = pages.board_notes(b)
         n_notes = sum(1 for s in notes if s) if notes is not None else 0
         self.entries_check.configure(text=say("and your digits ({n:n})", n=n_entries) if n_entries
@@ -197,7 +197,7 @@ class PrintDialog(PaperDialog):
             return
         self.board = self.controller.board  # the grid as it stands now
         self._describe_board()
-        if not (self.board.givens.clue_count or self.board.grid().clue_count):
+        if not (self.board.givens.filled_count or self.board.grid().filled_count):
             self.message.configure(text=_("The grid is empty: there is nothing to print."))
             return
         copies, per_page = self._numbers()
@@ -262,7 +262,7 @@ class Paper:
         """File ▸ Print… (Ctrl+P): print the grid as it stands; the open dialog is brought to the
         front.  None on an empty grid."""
         b = self.controller.board
-        if not (b.givens.clue_count or b.grid().clue_count):
+        if not (b.givens.filled_count or b.grid().filled_count):
             self.form.set_status(_("Nothing to print: the grid is empty. Type, paste or open a puzzle first "
                                    "(File ▸ Print worksheet… makes new ones)."), "warn")
             return None

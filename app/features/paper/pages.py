@@ -82,12 +82,12 @@ def print_grid_of(board, entries: bool = True, solver_digits: bool = True, notes
                   label: str = "") -> solver.PrintGrid:
     """What of ``board`` goes on paper: its givens and, by choice, the other layers."""
     empty = solver.Grid.empty()
-    givens = board.givens if board.givens.clue_count else board.grid()  # typed but not locked: the grid
+    givens = board.givens if board.givens.filled_count else board.grid()  # typed but not locked: the grid
     note_sets = board_notes(board) if notes else None
     return solver.PrintGrid(
         givens,
-        entries=board.entries if entries and board.givens.clue_count else empty,
-        solved=board.solved if solver_digits and board.givens.clue_count else empty,
+        entries=board.entries if entries and board.givens.filled_count else empty,
+        solved=board.solved if solver_digits and board.givens.filled_count else empty,
         notes=note_sets if note_sets and any(note_sets) else (),
         label=label,
     )

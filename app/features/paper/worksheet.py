@@ -38,7 +38,7 @@ class WorksheetDialog(PaperDialog):
         b = self.body
         c = self.controller
         has_collection = bool(c.collection and len(c.collection) > 1)
-        has_puzzle = bool(c.board.givens.clue_count or c.board.grid().clue_count)
+        has_puzzle = bool(c.board.givens.filled_count or c.board.grid().filled_count)
         default = "collection" if has_collection else "current" if has_puzzle else "generate"
         self.var_source = tk.StringVar(self.win, value=default)
         self.var_count = tk.StringVar(self.win, value="4")
@@ -91,7 +91,7 @@ class WorksheetDialog(PaperDialog):
         """Another grid or collection: offer only the sources there are (a chosen one that went away moves on)."""
         c = self.controller
         has = {"collection": bool(c.collection and len(c.collection) > 1),
-               "current": bool(c.board.givens.clue_count or c.board.grid().clue_count)}
+               "current": bool(c.board.givens.filled_count or c.board.grid().filled_count)}
         for key, ok in has.items():
             self.source_buttons[key].state(["!disabled"] if ok else ["disabled"])
         if not has.get(self.var_source.get(), True):
@@ -138,7 +138,7 @@ class WorksheetDialog(PaperDialog):
         c = self.controller
         if src == "current":
             g = c.puzzle()
-            return ([g] if g.clue_count else []), None
+            return ([g] if g.filled_count else []), None
         if src == "collection" and c.collection:
             start = c.collection_index
             return list(c.collection[start:start + count]), None

@@ -35,7 +35,7 @@ import solver
 from solver import Grid, cell_of
 
 from .card import Card
-from .explain import Explanation
+from .explain import ExplainPanel
 from .hints import Hints, step_looks
 from app.window.looks import HINT_MARKS, LINK
 from app.wording import (_, format_seconds, level_name, say, say_n, symmetry_name, technique_name,
@@ -68,7 +68,7 @@ class Teach:
     (basic candidates minus the eliminations applied by hints, per Board, so Undo/Redo
     restore them) and draw it when asked; the rating shared by Explain and the card; and
     the parts: ``hints`` (:class:`~app.features.teach.hints.Hints`), ``explanation``
-    (:class:`~app.features.teach.explain.Explanation`) and ``card`` (:class:`~app.features.teach.card.Card`).  Uses the form
+    (:class:`~app.features.teach.explain.ExplainPanel`) and ``card`` (:class:`~app.features.teach.card.Card`).  Uses the form
     only through its public methods and the controller through ``run_job``/``apply``.
     """
 
@@ -87,7 +87,7 @@ class Teach:
         self._init_fonts()
         # the side tabs, in this order: Hint, Explain, Difficulty
         self.hints = Hints(self)
-        self.explanation = Explanation(self)
+        self.explanation = ExplainPanel(self)
         self.card = Card(self)
         self._init_menu()
         self._init_keys()
@@ -283,7 +283,7 @@ class Teach:
     def rate(self, then) -> None:
         """``then(rating)`` for the current puzzle: at once when known, else after rating it on the worker."""
         g = self.controller.puzzle()
-        if not g.clue_count:
+        if not g.filled_count:
             self.form.set_status(_("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N)."),
                                  "warn")
             return
@@ -359,12 +359,12 @@ class Teach:
             if sym:
                 text = say_n("New {level} puzzle ({n:n} given, {sym} symmetry), made in {time}. Ctrl+Z brings the "
                              "old grid back.", "New {level} puzzle ({n:n} givens, {sym} symmetry), made in {time}. "
-                             "Ctrl+Z brings the old grid back.", g.clue_count, level=label,
+                             "Ctrl+Z brings the old grid back.", g.filled_count, level=label,
                              sym=symmetry_name(sym), time=format_seconds(seconds))
             else:
                 text = say_n("New {level} puzzle ({n:n} given), made in {time}. Ctrl+Z brings the old grid back.",
                              "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
-                             g.clue_count, level=label, time=format_seconds(seconds))
+                             g.filled_count, level=label, time=format_seconds(seconds))
             c.files.load_puzzle(g, text)
             if on_done is not None:
                 on_done(g, seconds)

@@ -126,7 +126,7 @@ class Card:
         self.work.item("classic", values=("", ""))
         self.work.item("fast", values=("", ""))
         if rating is None:  # no puzzle yet, or another one: the card was cleared (app/features/teach/)
-            shown = self.controller.puzzle().clue_count
+            shown = self.controller.puzzle().filled_count
             self.level.configure(text=_("Not rated yet") if shown else _("Difficulty card"), fg=BLACK)
             fill = _("Rate this puzzle (F8), or Check puzzle (F5) on a puzzle with one solution, fills this card.")
             self.note.configure(text=_("The card belongs to the puzzle shown, and this one has not been rated.")

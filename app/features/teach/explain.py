@@ -21,14 +21,14 @@ from app.wording import N_, _, say, say_n, technique_name, what_is
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Explanation"]
+__all__ = ["ExplainPanel"]
 
 INTRO = N_("Explain the solution (F7) lists every step a person would take to solve the puzzle shown, the "
            "simplest technique each time. Choose a step to see the grid as it was then.")
 
 
 class _FromNotes:
-    """What :meth:`Explanation._show_path` reads of a rating, for a path that starts from the person's notes."""
+    """What :meth:`ExplainPanel._show_path` reads of a rating, for a path that starts from the person's notes."""
 
     unique = True
 
@@ -44,7 +44,7 @@ class _FromNotes:
         return say_n("from your grid and notes, {n:n} step", "from your grid and notes, {n:n} steps", len(self.path))
 
 
-class Explanation:
+class ExplainPanel:
     """The explained solution: ``path`` (a :class:`solver.LogicalPath`) and ``explaining``, the step shown."""
 
     def __init__(self, teach):
@@ -114,7 +114,7 @@ class Explanation:
         """The logical path from the grid and notes as they stand (notes checked against the solution first)."""
         b = self.controller.board
         g = b.grid()
-        givens = b.givens if b.givens.clue_count else None
+        givens = b.givens if b.givens.filled_count else None
         cands = self.teach.candidates()
         notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}
 

@@ -118,7 +118,7 @@ class Hints:
         self.reset()
         self.board = b  # what the tab now says is about this grid: a change of the grid resets it
         self.teach.select(self.tab)
-        if not g.clue_count:
+        if not g.filled_count:
             self.show_idle(_("The grid is empty: pick an Example, paste a puzzle or make a new one (Ctrl+N)."))
             self.form.set_status(_("There is no puzzle to give a hint about yet."), "warn")
             return
@@ -136,7 +136,7 @@ class Hints:
                 status = say("No hint: {conflict}. Fix the grid first.", conflict=conflicts[0].message)
             self.form.set_status(status, "warn")
             return
-        givens = b.givens if b.givens.clue_count else None
+        givens = b.givens if b.givens.filled_count else None
         cands = self.teach.candidates(g)
         notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}  # the person's own
 

@@ -29,7 +29,7 @@ TEMPLATES = {
     "summary_conflicts_none": "Rule conflicts",
     "summary_multiple": ("More than one solution (they differ in {n:n} cell)",
                          "More than one solution (they differ in {n:n} cells)", "n"),
-    "summary_multiple_clue": ("More than one solution (they differ in {n:n} cell); adding {cell:cell} = {digit} "
+    "summary_multiple_given": ("More than one solution (they differ in {n:n} cell); adding {cell:cell} = {digit} "
                               "makes it unique",
                               "More than one solution (they differ in {n:n} cells); adding {cell:cell} = {digit} "
                               "makes it unique", "n"),
@@ -51,7 +51,7 @@ TEMPLATES = {
                  "already hold 1, 2, 3, 4, 5, 6, 7, 8 and 9.",
     "no_place": "{digit} has no place left in {unit:unit}: every blank cell there already "
                 "sees a {digit} in its row, column or box.",
-    "too_few_clues": ("Only {n:n} given: a Sudoku needs at least {min} givens to have a unique solution, "
+    "too_few_givens": ("Only {n:n} given: a Sudoku needs at least {min} givens to have a unique solution, "
                       "so this one cannot be unique.",
                       "Only {n:n} givens: a Sudoku needs at least {min} givens to have a unique solution, "
                       "so this one cannot be unique.", "n"),
@@ -76,14 +76,14 @@ TEMPLATES = {
                             "({cells:cellcomma}, \u2026). {note}",
                             "The puzzle has more than one solution: two of them differ in {n:n} cells "
                             "({cells:cellcomma}, \u2026). {note}", "n"),
-    "clue_adds": "Adding {cell:cell} = {digit} makes it unique.",
-    "clue_too_few": "No single added clue can make it unique: a unique puzzle needs at least {min} givens "
+    "given_adds": "Adding {cell:cell} = {digit} makes it unique.",
+    "given_too_few": "No single added clue can make it unique: a unique puzzle needs at least {min} givens "
                     "and this one has {n:n}.",
-    "clue_missing_digits": "No single added clue can make it unique: with three or more digits missing, "
+    "given_missing_digits": "No single added clue can make it unique: with three or more digits missing, "
                            "two of them would still be interchangeable.",
-    "clue_none": "No single added clue makes it unique: in each blank cell, every digit of its {n:n} "
+    "given_none": "No single added clue makes it unique: in each blank cell, every digit of its {n:n} "
                  "solutions appears in at least two of them.",
-    "clue_not_found": "No single clue that makes it unique was found in the time allowed "
+    "given_not_found": "No single clue that makes it unique was found in the time allowed "
                       "(it has at least {n:n} solutions).",
 
     # diagnose.py: a student's entries (EntryCheck.message)
