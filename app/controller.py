@@ -124,7 +124,7 @@ class Controller:
         # The window's objects (widgets, tables, the restored grid) live as long as the
         # window: collect once and freeze them, so that a full collection during a long job
         # walks only what the job made; it would otherwise hold the interpreter for 100 ms
-        # and more on a big heap and freeze the window (tests/test_responsive.py).
+        # and more on a big heap and freeze the window (tests/app/test_responsive.py).
         gc.collect()
         gc.freeze()
         if path:

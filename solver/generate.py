@@ -278,7 +278,7 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     for attempt in range(MAX_ATTEMPTS):
         check(cancel, "generation cancelled")
         if level == LEVELS[-1] and attempt >= EXTREME_ATTEMPTS and _EXTREME_SEEDS.get(sym):
-            # relabelling keeps the logic, so the seed's rating holds (tests/test_generate.py
+            # relabelling keeps the logic, so the seed's rating holds (tests/solver/test_generate.py
             # rates every seed); only uniqueness is checked again, as for every puzzle
             g = _from_seed(sym, rng)
             if count_solutions(g, 2, cancel=cancel) == 1:

@@ -56,41 +56,23 @@ def _start_xvfb() -> None:
             return
 
 
-# The solver's fast suite (README "Tests"): ``python -m pytest --solver -m "not slow"``.
-# --solver collects only these files, the engine's own tests (no Tk, no subprocess, no
-# virtual display), so the other files are not even imported.
-SOLVER_TESTS = frozenset(f"test_{name}.py" for name in (
-    "grid", "parse", "candidates", "search", "backtrack", "techniques", "families", "chains",
-    "forcing", "soundness", "rating", "generate", "diagnose", "typos", "cli_json",
-))
+# The tests come in three folders: tests/solver (the engine: no Tk, no display), tests/app (the
+# window, under a virtual display) and tests/system (the built executable, the release files, the
+# code's shape).  The solver's fast suite is ``python -m pytest tests/solver -m "not slow"``.
+SOLVER_TESTS = Path(__file__).resolve().parent / "solver"
 
 
-def pytest_addoption(parser):
-    parser.addoption("--solver", action="store_true",
-                     help="run only the solver's test files (tests/conftest.py SOLVER_TESTS); "
-                          'with -m "not slow": the fast suite')
-
-
-def pytest_ignore_collect(collection_path, config):
-    if config.getoption("solver") and collection_path.suffix == ".py" \
-            and collection_path.name.startswith("test_") and collection_path.name not in SOLVER_TESTS:
-        return True
-    return None
-
-
-def pytest_collection_modifyitems(config, items):
-    if config.getoption("solver"):  # a file named on the command line is collected all the same
-        keep = [item for item in items if item.path.name in SOLVER_TESTS]
-        if len(keep) < len(items):
-            config.hook.pytest_deselected(items=[item for item in items if item.path.name not in SOLVER_TESTS])
-            items[:] = keep
+def _only_solver_tests(config) -> bool:
+    """True when every path asked for lies in tests/solver (no virtual display is needed then)."""
+    paths = [Path(arg.split("::")[0]).resolve() for arg in config.args] if config.args else []
+    return bool(paths) and all(p == SOLVER_TESTS or SOLVER_TESTS in p.parents for p in paths)
 
 
 def pytest_configure(config):
-    if not config.getoption("solver"):
+    if not _only_solver_tests(config):
         _start_xvfb()
     # The tests read English: a German (or French ...) desktop must not change what they see,
-    # here or in the app processes they start.  tests/test_language.py sets its own.
+    # here or in the app processes they start.  tests/app/test_language.py sets its own.
     os.environ["LANGUAGE"] = "en"
     import solver
 
@@ -146,7 +128,7 @@ def tk_root():
 
     root.report_callback_exception = guard
     # The app has the keyboard, as when a person opens it (a window on another virtual
-    # screen, tests/test_screens.py, can leave Tk thinking it lost the focus here).
+    # screen, tests/app/test_screens.py, can leave Tk thinking it lost the focus here).
     root.focus_force()
     import solver
 

@@ -1,7 +1,7 @@
 """What the executable says about itself on each system, from ``solver.__version__``.
 
 ``build_exe.spec`` takes everything system-specific from here, so it can be tested on any
-machine (``tests/test_release.py``) although only one system builds each file:
+machine (``tests/system/test_release.py``) although only one system builds each file:
 
 * Windows: :func:`windows_version_text`, the version resource in PyInstaller's version-file
   format (the text ``pyi-grab_version`` writes; the spec hands PyInstaller the file);

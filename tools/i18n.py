@@ -9,7 +9,7 @@
 Two domains: ``solver`` (``solver/locale/``: the engine's message templates from
 ``solver/messages/``, technique and level names, the words of ``solver/words/i18n.py``) and
 ``app`` (``app/locale/``: every literal passed to ``_``, ``N_``, ``ngettext``, ``pgettext``,
-``npgettext`` or ``say`` in ``app/*.py``).  tests/test_i18n.py runs :func:`problems`.
+``npgettext`` or ``say`` in ``app/*.py``).  tests/solver/test_i18n.py runs :func:`problems`.
 """
 from __future__ import annotations
 

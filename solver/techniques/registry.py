@@ -14,7 +14,7 @@ Adding a family (finned fish, chains, ALS, ...): write ``techniques/<family>.py`
 with its ``Technique`` constants and finders (``step.py`` states the finder
 contract and holds the shared helpers), import it here and add one line per
 technique to ``_TABLE`` where it belongs in the order
-(``tests/test_techniques.py`` checks that levels never go down the table).
+(``tests/solver/test_techniques.py`` checks that levels never go down the table).
 """
 from __future__ import annotations
 

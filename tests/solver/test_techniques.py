@@ -226,7 +226,7 @@ def test_every_technique_is_known_and_has_a_lesson():
 
 
 # -- the logical path against the unique solution ---------------------------------
-# The easy sets and norvig_hardest11 here; the hard sets corpus-wide in tests/test_soundness.py
+# The easy sets and norvig_hardest11 here; the hard sets corpus-wide in tests/solver/test_soundness.py
 # (its SLOW list: the same first puzzles of norvig_top95, 17_clue_sample200, top1465_sample200 and
 # forum_hardest_1106_sample100 and more of them, each step against the solution and each path to
 # the end), so they are not walked twice in CI.

@@ -19,7 +19,7 @@ import solver
 from solver.words.catalog import Entry, compile_po, placeholders, read_po, write_po
 from solver.words.i18n import TRANSLATED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
 i18n_tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(i18n_tool)

@@ -4,7 +4,7 @@ that is not a 9x9 puzzle is accepted (no Tk).
 In CI about 3,250 cases run in total (well under 30 s).  ``SUDOKU_FUZZ_LONG=1`` raises the
 counts to over 1,000,000 cases in total (hours; run it before a release):
 
-    SUDOKU_FUZZ_LONG=1 python -m pytest tests/test_fuzz.py -q -p no:cacheprovider
+    SUDOKU_FUZZ_LONG=1 python -m pytest tests/app/test_fuzz.py -q -p no:cacheprovider
 
 Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_puzzles`` on
 lines and on binary and text files, ``load`` on a file, and the app's readers of its state

@@ -153,7 +153,7 @@ def test_an_interrupted_save_is_cleaned_at_the_next_start(tmp_path):
             "from app import storage\n"
             "os.replace = lambda a, b: os._exit(9)\n"  # dies after writing, before replacing
             f"storage.write_state(storage.Path({str(state)!r}), {{'zoom': 2}})\n")
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     proc = subprocess.run([sys.executable, "-c", code], cwd=root, timeout=30)
     assert proc.returncode == 9
     debris = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from solver import MAX_FILE_BYTES, Grid, ParseError, iter_puzzles, load, parse, parse_many
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 # load() and its limits live in solver.reading.sources (re-exported by solver.reading.parse); patch them there.
 sources_module = importlib.import_module("solver.reading.sources")
 
@@ -559,7 +559,7 @@ def test_a_truncated_puzzle_field_is_not_replaced_by_the_solution():
     out = list(iter_puzzles([f"{KAGGLE_Q},{KAGGLE_A}\n", row + "\n"]))
     assert out[0] == (1, K)
     assert isinstance(out[1][1], ParseError) and "found 80 cells" in str(out[1][1])
-    # ... nor one with a slip in it (found by tests/test_fuzz.py)
+    # ... nor one with a slip in it (found by tests/app/test_fuzz.py)
     with pytest.raises(ParseError, match="'a' is not a digit"):
         parse(f"a{KAGGLE_Q[1:]},{KAGGLE_A}")
     # a first field that is not cells (a name) still lets the puzzle field be found

@@ -22,7 +22,7 @@ from solver.techniques.step import (apply_in_place, conclusion_msg, conclusion_t
                                     elims_text, look_at, make_step, names)
 from solver.words.i18n import TRANSLATED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 FAMILIES = ("singles", "intersections", "subsets", "fish", "wings", "single_digit", "coloring")
 #: (file, puzzle numbers): between them every technique and every template of the families

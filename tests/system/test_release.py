@@ -28,7 +28,7 @@ import pytest
 
 import solver
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
 IN_CI = bool(os.environ.get("CI"))
 TARGETS = {"windows-x64": ".exe", "macos-arm64": ".zip", "macos-x64": ".zip", "linux-x64": ""}

@@ -20,7 +20,7 @@ from conftest import DATA, load_lines
 from solver.examples import example
 from solver.grid import Grid
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess:

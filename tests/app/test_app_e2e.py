@@ -15,7 +15,7 @@ import solver
 
 from conftest import skip_or_fail_in_ci
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = solver.example("tutorial").line
 
 

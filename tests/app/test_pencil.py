@@ -158,7 +158,7 @@ def test_undo_redo_and_clear_entries_cover_notes(whole_window):
 
 
 def test_notes_are_saved_as_pencil_and_survive_a_restart(whole_window, monkeypatch):
-    from tests.test_storage import run_app_once
+    from test_storage import run_app_once  # tests/app, on sys.path as the test files' folder
 
     win = whole_window
     load(win)

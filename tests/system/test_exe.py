@@ -24,7 +24,7 @@ import pytest
 
 import solver
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXE = ROOT / "dist" / ("sudoku-solver.exe" if sys.platform == "win32" else "sudoku-solver")
 IN_CI = bool(os.environ.get("CI"))
 TITLE = "Sudoku Solver"

@@ -509,7 +509,7 @@ def test_the_benchmark_measures_another_checkout_case_by_case_in_turn():
     from bench.typos import run_typo_bench
 
     out = io.StringIO()
-    run_typo_bench(per_kind=1, seed=11, before=str(Path(__file__).resolve().parent.parent), out=out)
+    run_typo_bench(per_kind=1, seed=11, before=str(Path(__file__).resolve().parents[2]), out=out)
     rows = [line.split("|")[1:-1] for line in out.getvalue().splitlines() if line.startswith("| ")]
     rows = [[c.strip() for c in r] for r in rows[1:]]  # past the header
     assert len(rows) == 14  # 6 kinds and "all single", before and after

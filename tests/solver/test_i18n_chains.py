@@ -19,7 +19,7 @@ from solver.words.catalog import Entry, header, write_po
 from solver.words.i18n import add_domain
 from solver.techniques.registry import FINDERS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "i18n_chain.positions"
 #: the cell notation of each language (the glossary of issue 15)
 NOTATION = {"de": "Z{}S{}", "fr": "L{}C{}", "es": "F{}C{}"}
