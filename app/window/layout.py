@@ -82,7 +82,8 @@ def split_body(width: int, height: int, scale: float = 1.0) -> tuple[str, tuple[
     """Where the grid and the side panel go in a ``width`` x ``height`` body (``scale``: the dpi factor).
 
     Beside the grid when that leaves the grid as much room as under it (a landscape window),
-    else under it (a portrait or half-screen window).  Returns ``("side" | "stacked", (x, y,
+    else under it (a portrait or half-screen window).  Beside it, the panel is never wider
+    than the grid (but for its minimum width).  Returns ``("side" | "stacked", (x, y,
     size) of the square grid, (x, y, width, height) of the panel)``.
     """
     gap, pmin, pmax = int(10 * scale), int(PANEL_MIN * scale), int(PANEL_MAX * scale)
@@ -90,7 +91,9 @@ def split_body(width: int, height: int, scale: float = 1.0) -> tuple[str, tuple[
     under = min(width, height - int(PANEL_MIN_HEIGHT * scale) - gap)
     if beside >= under or under < 90:
         side = max(90, beside)
-        pw = max(1, min(width - side - gap, pmax))
+        # the grid is what the person works on: the panel is never wider than it (beyond its
+        # minimum), and the width left over centres the two
+        pw = max(1, min(width - side - gap, pmax, max(side, pmin)))
         x = max(0, (width - side - gap - pw) // 2)
         return "side", (x, 0, side), (x + side + gap, 0, pw, height)
     return "stacked", ((width - under) // 2, 0, under), (0, under + gap, width, height - under - gap)

@@ -375,6 +375,7 @@ def test_the_body_puts_the_panel_beside_or_under_the_grid_without_overlap(scale)
             assert px >= 0 and py >= 0 and px + pw <= width and py + ph <= height, where
             if layout == "side":
                 assert px >= gx + side, where  # the panel right of the grid
+                assert pw <= max(side, PANEL_MIN * scale), where  # never wider than the grid
                 if width - height >= PANEL_MIN * scale + 10 * scale:
                     assert side == height, where  # a wide window: the grid takes the whole height
             else:
@@ -382,3 +383,6 @@ def test_the_body_puts_the_panel_beside_or_under_the_grid_without_overlap(scale)
     # the classroom screens' bodies (about 1024x650, 1366x650): the panel beside a full-height grid
     assert split_body(1024, 650)[0] == "side" and split_body(1024, 650)[1][2] == 650
     assert split_body(700, 1000)[0] == "stacked"  # a portrait window: the panel under the grid
+    # 1366x768 maximised (body about 1366x600): the grid, not the panel, is the wider of the two
+    _, (gx, _, side), (px, _, pw, _) = split_body(1366, 600)
+    assert side == 600 and pw <= side and gx > 0 and px + pw <= 1366
