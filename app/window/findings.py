@@ -39,6 +39,18 @@ class FindingsTab:
             highlightthickness=1, spacing1=3, spacing3=3,
         )
         self.text.grid(row=0, column=0, sticky="nsew")
+        # a scroll bar when the list is longer than the tab (shown only then), so a long list
+        # never just ends in a half-cut line
+        self.bar = ttk.Scrollbar(self.tab, orient="vertical", command=self.text.yview)
+        self.bar.grid(row=0, column=1, sticky="ns")
+        self.bar.grid_remove()
+        self.text.configure(yscrollcommand=self._on_scroll)
+        # the grey note under the list ("The likeliest slip comes first ..."): outside the list, so
+        # it is always read whole however long the list is
+        self.note = ttk.Label(self.tab, text="", foreground=NOTE_TEXT, justify="left", wraplength=300)
+        self.note.grid(row=1, column=0, columnspan=2, sticky="ew", pady=(4, 0))
+        self.note.grid_remove()
+        self.tab.bind("<Configure>", lambda e: self.note.configure(wraplength=max(100, e.width - 16)), add="+")
         self.text.tag_configure("chosen", background=SELECTION)
         self.text.tag_configure("hint", foreground=NOTE_TEXT)
         self.text.bind("<Button-1>", self._on_click)
@@ -46,7 +58,7 @@ class FindingsTab:
         self.text.bind("<Down>", lambda e: self._step(+1))
         self.text.configure(state="disabled")
         buttons = ttk.Frame(self.tab)
-        buttons.grid(row=1, column=0, sticky="ew", pady=(6, 0))
+        buttons.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(6, 0))
         self.check_entries_button = actions.add_button("check_entries", ttk.Button(buttons, text=_("Check my entries")))
         self.check_entries_button.pack(side="left", padx=(0, 6))
         self.show_wrong_button = actions.add_button("show_wrong", ttk.Button(buttons, text=_("Show which are wrong")))
@@ -60,16 +72,30 @@ class FindingsTab:
         t.delete("1.0", "end")
         for i, msg in enumerate(messages):
             t.insert("end", f"• {msg}\n", ("finding", f"f{i}"))
-        if hint:
+        if hint and not messages:  # nothing found yet: the note is all the list says
             t.insert("end", hint + "\n", ("hint",))
         t.configure(state="disabled")
+        t.yview_moveto(0)
+        self.note.configure(text=hint if messages else "")
+        if hint and messages:
+            self.note.grid()
+        else:
+            self.note.grid_remove()
         self._count = len(messages)
         self._selected = None
         if messages:
             self.side_panel.select(self.tab)
 
     def shown_text(self) -> str:
-        return self.text.get("1.0", "end").strip()
+        """The list and the note under it, as the person reads them."""
+        return "\n".join(x for x in (self.text.get("1.0", "end").strip(), self.note.cget("text")) if x)
+
+    def _on_scroll(self, first, last) -> None:
+        if float(first) <= 0.0 and float(last) >= 1.0:
+            self.bar.grid_remove()
+        else:
+            self.bar.grid()
+        self.bar.set(first, last)
 
     def select(self, k: int | None) -> None:
         """Select finding ``k`` (None: no selection) and fire ``finding_selected``."""

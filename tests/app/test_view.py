@@ -260,3 +260,27 @@ def test_the_open_dialog_offers_every_extension_the_readers_take(tk_root, monkey
     offered = seen["filetypes"][0][1].split()
     assert offered == [f"*.{e}" for e in solver.OPEN_EXTENSIONS]
     assert {"*.txt", "*.sdm", "*.sdk", "*.ss", "*.csv"} <= set(offered)
+
+
+def test_a_long_findings_list_scrolls_and_its_note_is_read_whole(form):
+    """At 1024x768 a check that lists a conflict and five explanations ran past the tab: no scroll
+    bar, and the grey note under the list cut in half.  Now the list scrolls with a bar shown only
+    when it is needed, and the note sits under it, whole."""
+    form.root.geometry("1024x700+0+0")
+    form.root.update()
+    panel = form.findings_panel
+    note = "The likeliest slip comes first. Ctrl+K applies its fix; click another explanation instead."
+    panel.show([f"R2c{k}: you typed 5, the puzzle works with 8 there; 5 and 8 are next to each other on a "
+                f"keypad. With that fix the puzzle has exactly one solution." for k in range(1, 10)], hint=note)
+    form.root.update()
+    assert panel.bar.winfo_ismapped(), "a list longer than the tab has a scroll bar"
+    assert panel.note.winfo_ismapped() and panel.note.cget("text") == note
+    top = panel.note.winfo_rooty() - panel.tab.winfo_rooty()
+    assert top + panel.note.winfo_reqheight() <= panel.tab.winfo_height(), "the note is cut"
+    assert note in panel.shown_text() and "R2c9" in panel.shown_text()
+    panel.show(["Row 1 has two 5s: r1c1 and r1c2"], hint=note)
+    form.root.update()
+    assert not panel.bar.winfo_ismapped(), "a short list has no scroll bar"
+    panel.show([], hint="Check puzzle (F5) lists here everything that is wrong with the puzzle.")
+    form.root.update()
+    assert not panel.note.winfo_ismapped() and "Check puzzle (F5)" in panel.shown_text()
