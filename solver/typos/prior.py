@@ -20,9 +20,9 @@ __all__ = ["KIND_PRIOR", "PAIR_PRIOR", "SEVERAL_PENALTY", "SEVERAL_NOT_HALF_PAIR
 
 # How often each kind of slip happens when a person copies a grid.  No survey of copying
 # slips is known to us: a wrong digit is taken as the commonest, a swap and an extra digit
-# as the rarest (on the benchmark, where every kind is equally common, equal priors score
-# the same to within a case in 200).  What sets hypotheses apart is how many ways each kind
-# has (n givens x 8 digits for a wrong digit, n x 4 moves, 81 - n cells x 9 digits for an
+# as the rarest, and the ranking hardly depends on these guesses (docs/benchmarks.md, How
+# the weights were chosen).  What sets hypotheses apart is how many ways each kind has
+# (n givens x 8 digits for a wrong digit, n x 4 moves, 81 - n cells x 9 digits for an
 # extra digit, ...) and the priors on the fixed puzzle below.
 KIND_PRIOR = {"wrong_digit": 0.3, "left_out": 0.2, "extra": 0.15, "shifted": 0.2, "swapped": 0.15}
 PAIR_PRIOR = 0.05  # two independent slips, relative to one
@@ -30,17 +30,16 @@ SEVERAL_PENALTY = 9.0  # log-likelihood lost when the fixed grid still has sever
 # A fix that leaves several solutions explains the grid only with a second slip, and the
 # pairs of slips the search knows are two wrong digits: a wrong digit that leaves several
 # solutions can be half of such a pair, a fix of another kind cannot, so it ranks below them
-# (by this much; the order of such fixes matters only for grids that need two slips: on the
-# benchmark's seeds 1 and 2, two wrong digits, a true cell among the first three 74.5 -> 78.5 %
-# and 79 -> 79.5 %; 20 instead of 6 changed nothing).
+# by this much (the order of such fixes matters only for grids that need two slips;
+# docs/benchmarks.md, How the weights were chosen).
 SEVERAL_NOT_HALF_PAIR = 6.0
 # And of the fixes that leave several solutions, one that leaves fewer candidates open once
 # the naked and hidden singles are placed comes closer to a puzzle with one solution, so it is
 # likelier to be one of the slips: OPEN_SEVERAL per open candidate (on a grid with several
 # solutions where no fix gives one: elsewhere the pairs or the fixes that give one come first,
-# and on a grid without a solution the hundreds of such fixes cost 50-100 ms).  On the benchmark's grids
-# with two wrong digits and several solutions that no single slip makes one (seeds 1-4, 164
-# grids) a true cell was among the first three in 45 without it, 103 with it.
+# and a grid without a solution has too many such fixes to look at each).  It names a true
+# cell of two wrong digits far more often on such grids (docs/benchmarks.md, How the weights
+# were chosen).
 OPEN_SEVERAL = 0.02
 # The fixed puzzle's own likelihood.  Puzzles with one given more are many times more
 # numerous (the count of minimal puzzles grows several-fold per given from 17 to about 24
@@ -49,32 +48,29 @@ OPEN_SEVERAL = 0.02
 # spread the givens over rows, columns and boxes: a fix loses CROWDING per unit of the
 # change in the sum over the 27 units of (givens in the unit) squared (a given added to
 # crowded units costs more than one added to sparse ones).  The three weights were fitted
-# on the typo benchmark's cases drawn with seeds 1 and 2 (random isomorphs of the public
-# sets) and checked on the default seed and a held-out one (see typo_bench).
+# on the typo benchmark's development cases (random isomorphs of the public sets,
+# bench/typos.py) and checked on cases they had not seen (docs/benchmarks.md, How the
+# weights were chosen).
 ADD_GIVEN = 3.0
 REMOVE_GIVEN = 4.0
 CROWDING = 0.08
 NOT_MINIMAL = 32  # givens from which a puzzle is taken as not minimal (the weights above fade from 28)
 # Published puzzles are minimal: no given can go without a second solution appearing.  A fix
-# whose grid has a given that can go is that much less likely: on seeds 1 and 2 such a grid
-# was the true puzzle in 1 case of 20 and a wrong fix ranked first in 9 of 20 (a ratio of about
-# 9, log 2.2).  The check costs one search per given, so only the best REDUNDANCY_CHECKED
-# unique fixes within REDUNDANCY_MARGIN of the best are checked; the cost fades like the rest.
+# whose grid has a given that can go is that much less likely (REDUNDANT_GIVEN is the log of
+# the ratio seen on the development cases: docs/benchmarks.md, How the weights were chosen).
+# The check costs one search per given, so only the best REDUNDANCY_CHECKED unique fixes
+# within REDUNDANCY_MARGIN of the best are checked; the cost fades like the rest.
 REDUNDANT_GIVEN = 2.0
 # Sparse published puzzles are rarely solved by singles alone.  HARD per candidate left once
 # every naked and hidden single of the fixed grid is placed (solution.open_candidates).
 HARD = 0.05
-# And they are hard for the computer's search too: the true fix's grid takes the search more
-# positions to show it has one solution than the other fixes that give one.  On the typo
-# benchmark's seeds 1-4 (400 cases of a given left out, sparse grids) the true fix needed more
-# positions than another fix of the same grid in 464 comparisons, fewer in 54 (median 103
-# positions against 31); open candidates alone, above, ordered 402 against 116.  Each of the
-# best HARD_CHECKED fixes with one solution gains HARD_SEARCH per unit of the log of those
-# positions (a search each, a few milliseconds), fading like the rest: on seeds 1-4 a given
-# left out, named first 352 -> 357 of 400, among the first three 381 -> 384, its fix restores
-# the puzzle 286 -> 309, a wrong fix 15 -> 11; a wrong digit first 375 -> 378; one cell off
-# among three 388 -> 390; two swapped neighbours among three 399 -> 398.  Checking the best
-# 10 or every fix changed at most one case.
+# And they are hard for the computer's search too: the true fix's grid usually takes the
+# search more positions to show it has one solution than the other fixes that give one, a
+# sign that tells them apart more often than the open candidates above.  Each of the best
+# HARD_CHECKED fixes with one solution gains HARD_SEARCH per unit of the log of those
+# positions, fading like the rest; it costs a search per fix, so only the best few are
+# checked, and checking more changed next to nothing (docs/benchmarks.md, How the weights
+# were chosen).
 HARD_SEARCH = 0.6
 HARD_CHECKED = 6  # and any fix scoring the same as the last of them (ties are cut in reading order)
 REDUNDANCY_CHECKED = 4
@@ -141,8 +137,8 @@ _LINE_PAIRS = tuple((tuple(range(9 * x, 9 * x + 9)), tuple(range(9 * y, 9 * y + 
 def needed_by_rectangle(solution, cells) -> set:
     """Givens of ``cells`` (a grid whose one solution is ``solution``) that cannot go: each
     is the only given among the four cells of a rectangle of ``solution`` whose digits can
-    be traded (see ``_LINE_PAIRS``).  The check for a minimal puzzle skips their searches:
-    about 30 % of the givens on the typo benchmark's fixes."""
+    be traded (see ``_LINE_PAIRS``).  The check for a minimal puzzle skips their searches,
+    a good share of its work (docs/benchmarks.md, How it stays fast)."""
     out = set()
     for xs, ys in _LINE_PAIRS:
         where: dict = {}
@@ -165,15 +161,14 @@ def minimal_weight(n: int) -> float:
     return min(1.0, max(0.0, (NOT_MINIMAL - n) / 4))
 
 
-# Published puzzles often have a symmetric pattern of givens: 47 of the 50 easy puzzles of
-# tests/data (Project Euler's, newspaper-style) are the same turned half round, some also
-# mirrored; of the 925 puzzles the typo benchmark draws from, 59 are.  The maps checked are
+# Published puzzles often have a symmetric pattern of givens: most newspaper-style puzzles
+# are the same turned half round, some also mirrored.  The maps checked are
 # turning half round and mirroring in every picture of the grid (rows permuted within and
 # between bands, columns within and between stacks: the pictures the benchmark's isomorphs
 # and a transposed copy show): on each axis the identity or a reversal that keeps one line.
-# Every band-keeping map that is its own inverse would find 149 of the 925, mostly by chance
-# (such a map fits 4-25 % of the collections that are not symmetric as printed), and on the
-# development seeds it led to more wrong fixes.  A fix whose grid has a symmetric pattern
+# A wider class, every band-keeping map that is its own inverse, fits many grids that are
+# not symmetric as printed by chance, and led to more wrong fixes (the counts are in
+# docs/benchmarks.md, How the weights were chosen).  A fix whose grid has a symmetric pattern
 # when the typed grid's has not gains SYMMETRIC (one that breaks the symmetry loses it).
 SYMMETRIC = 3.0
 SYMMETRY_SLACK = 4  # cells off the symmetry in the typed grid (a fix moves at most 2 givens)
