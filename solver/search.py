@@ -15,45 +15,39 @@ Propagation, after each placement:
   from a cell lowers three counts; one that falls to 1 names a hidden single
   (its cell gets the digit), to 0 a contradiction.  So only the counts that
   fell are looked at, not every unit.  (Before, each unit where a mask had
-  lost digits was recounted at C speed: the typo search, which runs tens of
-  thousands of short searches on sparse grids, spends 19% less time with the
-  counts, identical answers and node counts; solve and count take about 20%
-  less on top1465, about the same on 17-clue puzzles, and easy puzzles,
-  solved by the start's propagation alone, about 0.05 ms more.)
+  lost digits was recounted at C speed.  The counts give identical answers
+  and node counts; they pay off on puzzles that need a search and most in
+  the typo search, which runs tens of thousands of short searches on sparse
+  grids, and cost a little on easy puzzles, solved by the start's
+  propagation alone: docs/benchmarks.md, Hidden singles from counts.)
 
 A cell with an empty mask, or a unit where some digit has no place left, is a
 contradiction.  The search branches on a blank cell with the fewest
 candidates (MRV); among tied cells (up to 20, see ``_TIE_CAP``) it takes the
 one whose guess forces the most: peers that are unsolved, that share its
 digits, and above all two-candidate peers that share a digit (in one branch
-they become singles) or both digits (singles in both branches).  Against
-"the first tied cell" this halves the nodes of the hardest sets; against
-"the most unsolved peers" (the rule before) it cuts the nodes of ``solve``
-by 18-30% and of an exhaustive ``count_solutions`` by 20-33%, which matters
-more there because a count has to visit the whole tree.  The search is iterative with an
-explicit stack (depth <= 81: no recursion limit concerns).
+they become singles) or both digits (singles in both branches).  A guess
+that forces more leaves a smaller tree below it, which matters most for an
+exhaustive ``count_solutions``, because a count has to visit the whole tree
+(against the earlier rules: docs/benchmarks.md, Search engine).  The search
+is iterative with an explicit stack (depth <= 81: no recursion limit concerns).
 
-Measured with ``python -m bench`` (first 500 puzzles per set, CPU
-time, CPython 3.11, 2-core machine; ms per puzzle, median / max): easy sets
-0.1 / 0.3, 17-clue 0.18 / 1.3, top1465 0.7 / 6.2, forum hardest (first 500)
-1.9 / 8.9, forum hardest 1106 2.8 / 18.7; 6.4-20x faster in total than a
-Norvig-style solver on the same puzzles.  ``count_solutions(limit=2)`` costs
-0.9-1.85x one ``solve`` (forum hardest first 500: 1.85x, 1106: 1.75x, down
-from 2.2x with the old tie-break; between runs it moves by up to 0.1, e.g.
-1.85-1.95 on forum hardest).  That ratio is close to its floor: a unique
-puzzle's count visits the whole tree, a solve on these sets about half of it
-(51-54% of the nodes), so only pruning that costs less than the nodes it
-saves can lower it further.
+``python -m bench`` measures it against a Norvig-style solver and the classic
+backtracker, and ``count_solutions(limit=2)`` against one ``solve``
+(docs/benchmarks.md, The solver).  That ratio is close to its floor: a unique
+puzzle's count visits the whole tree, a solve on the hard sets about half of
+it, so only pruning that costs less than the nodes it saves can lower it
+further.
 
-Roads not taken (each was measured and lost): Norvig's dict of digit strings
-reads beautifully but is 5x slower or more; locked candidates (pointing and
+Roads not taken (each was measured and lost; the figures are in
+docs/benchmarks.md, Search engine): Norvig's dict of digit strings reads
+beautifully but is several times slower; locked candidates (pointing and
 claiming) in the propagation cut nodes but cost more per node than they save
--- also for the exhaustive count alone (27% fewer nodes, 18-29% more time;
-applied only near the root or only where a sibling's subtree was big: no
-gain); naked pairs in the count (17% fewer nodes, 5-16% more time, still
-7-11% more when each pair is looked at only once); filtering peers with
-``itertools.compress`` and coarser "dirty unit" tracking were slower.
-Dancing links is elegant but its pointer juggling is slow in Python.
+-- also for the exhaustive count alone, and applied only near the root or only
+where a sibling's subtree was big; so do naked pairs in the count, even when
+each pair is looked at only once; filtering peers with ``itertools.compress``
+and coarser "dirty unit" tracking were slower.  Dancing links is elegant but
+its pointer juggling is slow in Python.
 
 Public: :class:`SearchStats`, :func:`solve`, :func:`count_solutions`,
 :func:`find_solutions` (and :class:`Cancelled`, from ``cancel.py``).  For
@@ -139,8 +133,8 @@ _TIE_SCORES = _TieScores()
 # Look at most at this many tied cells (scoring all costs more than it
 # saves); until the first guess has failed, at fewer: a search that never
 # backtracks (easy and many-solution puzzles, whose open grids have dozens of
-# tied cells) gains nothing from a better choice, and scoring 20 cells per
-# node made it 12% slower.
+# tied cells) gains nothing from a better choice, and scoring _TIE_CAP cells per
+# node only slows it down (docs/benchmarks.md, Search engine).
 _TIE_CAP = 20
 _EASY_TIE_CAP = 6
 _CANCEL_EVERY = 1024  # nodes between two looks at the cancel token (a power of two)
