@@ -48,11 +48,12 @@ __all__ = [
 ]
 
 TYPO_FINDINGS = 5  # explanations shown as findings
-# work budget of the "which added given makes it unique" search, in search positions (about 0.3 s),
+# work budget of the "which added given makes it unique" search, in search positions,
 # so its answer does not depend on the machine's load; the CPU seconds are a safety net only
+# (what the budgets cost: docs/benchmarks.md, Diagnosis budgets)
 _ADD_GIVEN_NODES = 10_000
 _ADD_GIVEN_SECONDS = 1.0
-_ENUMERATE = 1000  # solutions enumerated to find that given (at most about 50 ms)
+_ENUMERATE = 1000  # solutions enumerated to find that given (if that is all, "none" is proven)
 
 
 def _either(options: list) -> Msg:
@@ -250,7 +251,7 @@ def _suggest_given(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], M
 
     A clue ``(cell, d)`` makes the puzzle unique exactly when one solution
     alone has ``d`` at ``cell``.  So: enumerate up to ``_ENUMERATE``
-    solutions (cheap: tens of microseconds each) and count, per blank cell,
+    solutions (cheap: one search yields them in turn) and count, per blank cell,
     how often each digit appears there.  If that was all of them, a digit
     seen once is the answer (preferring the first solution's digits, then
     reading order) and "none seen once" proves no single clue exists.  If

@@ -93,7 +93,7 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
     student's digits alone: the givens are laid over it); pass the puzzle as
     ``givens`` when you have it so wrong entries are caught (without it ``g``
     itself is treated as the puzzle).  Never returns a step that
-    contradicts the unique solution.  Bounded by ``diagnose`` (< 1 s).
+    contradicts the unique solution.  Bounded by ``diagnose`` (work budgets).
     ``notes`` are the student's own pencil marks, ``{(r, c): digits}`` for the
     cells they wrote in: they are checked against the solution (``"wrong_notes"``)
     before any technique, and the step is looked for from them.

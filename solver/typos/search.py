@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 SLIP_KINDS = ("wrong_digit", "shifted", "swapped", "left_out", "extra")
-PAIR_NODES = 3_500  # work budget of the pairs, in search positions (about 0.15 s; singles always finish)
-# (5,000 before the search got faster; on seeds 1-4, 400 cases of two wrong digits, a true cell
-# among the first three 336 -> 337, first 256 -> 254, for 30 % less work)
+PAIR_NODES = 3_500  # work budget of the pairs, in search positions (singles always finish)
+# (the pairs were the largest part of the slowest checks, and a bigger budget names hardly
+# more true cells: docs/benchmarks.md, How it stays fast)
 CORE_LOOKS = 3  # a search for a core gives up after this many looks at its token (1,024 positions each)
 TYPO_SECONDS = 1.0  # CPU seconds after which the pairs stop anyway: a safety net, not reached normally
 ENUMERATE = 8  # solutions enumerated per blanked given: enough to tell 0, 1 and "several"
