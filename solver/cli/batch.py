@@ -360,7 +360,7 @@ def csv_fields(raw: Optional[str]) -> list[str]:
 
 def solve_line(line: Optional[str]) -> tuple:
     """(status, solution line | None, message | None, ms) for one puzzle line; runs in a worker."""
-    if line is None:  # an unusable line: before the import, which costs 2 us a call
+    if line is None:  # an unusable line: answered before the import, which is paid on every call
         return None
     from ..search import solve
 

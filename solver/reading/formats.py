@@ -104,8 +104,8 @@ class ParseError(ValueError):
     when the position is known, else None.  A plain str message is kept as it is.
     """
 
-    # Slots, not the instance dict: a stream makes one of these for every bad line, and four
-    # slot stores cost half of four dict stores (1.3 -> 0.7 us an error with parse_error).
+    # Slots, not the instance dict: a stream makes one of these for every bad line, and slot
+    # stores are cheaper than dict stores (docs/benchmarks.md, Readers on hostile input).
     __slots__ = ("_why", "_text", "line", "column")
 
     def __init__(self, message: Msg | str | None, line: int | None = None, column: int | None = None,
@@ -253,8 +253,8 @@ def _short_cells_error(field: str, line: int | None, offset: int, show_line: boo
 
     Such a field holds neither 81 cells nor 81 spaced ones, nor a quoted line, and is too
     short for "cells with spaces for blanks": the answer is the first character of its first
-    word that is not a cell, else how many cells that word has (a stream of distinct short
-    lines, one error each, stays within 1 s per MB)."""
+    word that is not a cell, else how many cells that word has (so that a stream of distinct
+    short lines, one error each, keeps to the readers' 1 s per MB)."""
     m = _LEAD_CELLS.match(field)
     lead, end = m.end(1), m.end()
     if end < len(field) and not field[end].isspace():  # key: the character that is not a cell
@@ -265,7 +265,7 @@ def _short_cells_error(field: str, line: int | None, offset: int, show_line: boo
         key, column = end - lead, None
     why = _SHORT_WHY.get(key)
     if why is None and type(key) is str and key >= "\u0100" and (line is None or show_line):
-        why = key  # ParseError.why words it when asked (distinct characters: 1.5 us a line less)
+        why = key  # ParseError.why words it when asked (distinct characters: no message per line)
     elif why is None:
         if key is None:
             why = msg("parse_no_cells")

@@ -33,7 +33,7 @@ __all__ = ["ParseError", "parse", "parse_many", "parse_marks", "Marked", "load",
            "MAX_FILE_BYTES", "MAX_TEXT_CHARS", "MAX_LINE_BYTES"]
 
 # parse/parse_many take text already in memory; the same bound keeps their work bounded
-# (about 1 s for 16 MB of the worst text we know).
+# (docs/benchmarks.md, Readers on hostile input).
 MAX_TEXT_CHARS = MAX_FILE_BYTES
 
 

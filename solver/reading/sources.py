@@ -58,7 +58,7 @@ def _decode_line(raw: bytes, n: int) -> str | ParseError:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             start = e.start
-    else:  # without raising an exception: a stream of distinct Latin-1 lines, 0.5 us a line instead of 1
+    else:  # without raising an exception: exceptions are dear on a stream of distinct Latin-1 lines
         text = raw.decode("utf-8", "surrogateescape")
         bad = _ESCAPED.search(text)
         if bad is None:
@@ -234,8 +234,8 @@ def iter_puzzles(lines) -> Iterator[tuple[int, Grid | ParseError]]:
     read = reader.read
     # A short line is never a puzzle, and once the reader has seen its first line (and
     # chosen CSV or not) its answer to a line depends only on the text: remember it.
-    # A file of one-character lines is 500,000 errors a MB; explaining each afresh
-    # took 3 us, twice the budget of 1 s per MB.
+    # A file of one-character lines is an error every two bytes, and explaining each
+    # afresh would not keep to the readers' 1 s per MB (docs/benchmarks.md).
     memo: dict = {}
     for n, line in enumerate(lines, 1):
         if type(line) is str and len(line) <= MAX_LINE_BYTES:
