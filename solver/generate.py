@@ -46,7 +46,7 @@ GIVE_BACK_TRIES = 3  # shuffles of the removed clues tried per bare puzzle
 LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
 
 
-EXTREME_ATTEMPTS = 0  # bare puzzles that need forcing chains are rare (<1 in 400): a seed below is used
+EXTREME_ATTEMPTS = 0  # dug puzzles almost never need forcing chains: a seed below is used
 #: Public puzzles that need forcing chains (forum "hardest" lists, magictour top1465), by the
 #: symmetry of their clues.  An extreme puzzle is one of them with its digits relabelled (and,
 #: without symmetry, its rows, columns, bands and stacks shuffled): the same logic, new picture.

@@ -42,7 +42,7 @@ __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CA
 
 GUESS_PENALTY = 200
 PER_CELL_LEFT = 10
-BACKTRACK_CAP = 500_000  # ~0.3-0.5 s of the classic backtracker on this machine at worst
+BACKTRACK_CAP = 500_000  # classic placements the card counts: a rating stays well under a second
 
 _RANK = {name: k for k, name in enumerate(LEVELS)}
 

@@ -8,8 +8,8 @@ cap.  It checks the ``cancel`` token about every thousand steps and raises
 :class:`solver.Cancelled`.
 
 :func:`estimate_backtrack_work` estimates those counters when counting would
-take too long (the pathological puzzle's 69 million classic placements take
-over a minute to count; the estimate takes well under a second): the path to
+take too long (as for the pathological puzzle's 69 million classic placements;
+both times are in docs/benchmarks.md, The search demo): the path to
 the first solution is walked exactly, the subtrees the search explores in vain
 on the way are counted when small and sampled with random probes (Knuth 1975,
 Chen 1992) when big.
@@ -99,7 +99,7 @@ def _count_row_major(cells, cap, cancel) -> BacktrackCounts:
     last = [0] * n
     bits = BIT
     placements = backtracks = tries = 0
-    check_every = 1 << 14  # placements between cancel checks (~10 ms of work)
+    check_every = 1 << 14  # placements between cancel checks: often enough for Esc to stop at once
     k = 0
     while True:
         if k == n:

@@ -276,7 +276,8 @@ def franken_fish(cells, masks):
 def mutant_fish(cells, masks):
     """The first Mutant X-Wing: base and cover units of any kind (the fish that are neither basic
     nor Franken).  Mutant Swordfish are left out: their search (27 units, three at a time, per
-    digit) takes about 10 ms a position, too slow for a step tried on every hard position."""
+    digit) is too slow for a step tried on every hard position (docs/benchmarks.md, The
+    logical path)."""
     every = tuple(range(27))
     places = digit_places(masks)
     for n in MUTANT_SIZES:
