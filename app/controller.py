@@ -123,8 +123,9 @@ class Controller:
         self.render()
         # The window's objects (widgets, tables, the restored grid) live as long as the
         # window: collect once and freeze them, so that a full collection during a long job
-        # walks only what the job made; it would otherwise hold the interpreter for 100 ms
-        # and more on a big heap and freeze the window (tests/app/test_responsive.py).
+        # walks only what the job made; it would otherwise hold the interpreter long enough
+        # on a big heap to freeze the window (tests/app/test_responsive.py; docs/benchmarks.md,
+        # Responsiveness and Esc).
         gc.collect()
         gc.freeze()
         if path:

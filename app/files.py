@@ -24,7 +24,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["PuzzleFiles", "MAX_PASTE_CHARS"]
 
 MAX_PASTE_CHARS = 4_000_000
-PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker thread (a 1 MB text takes ~2 s)
+PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker, so the window never waits for it
 
 
 def read_pasted(text: str):

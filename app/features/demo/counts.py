@@ -74,7 +74,7 @@ class DemoCounts:
 
         # The widgets change, and the tab is laid out and drawn, before the job's thread starts:
         # once it computes, every Tcl call of the Tk thread waits for the GIL (Compare held
-        # the window about 117 ms this way).
+        # the window this way: docs/benchmarks.md, Responsiveness and Esc).
         panel.set_job_ui(True)
         panel.show_job(describe(0.0))
         self.demo.root.update_idletasks()
