@@ -12,8 +12,9 @@ one run, in this process (pure Python, one core), the CPU time of this process
 * ``x classic``: total time of the classic backtracker (``baselines.classic_solve``,
   stopped after ``cap`` placements per puzzle) divided by ours on the same
   puzzles, the first ``classic_limit`` of the set (most hard puzzles run into
-  the cap, which takes ~0.1-0.2 s each); when some puzzles hit the cap the
-  ratio is a lower bound and is printed as ``>=``;
+  the cap, and each capped puzzle costs the full ``cap``, so only a few are
+  run); when some puzzles hit the cap the ratio is a lower bound and is
+  printed as ``>=``;
 * ``count/solve``: ``count_solutions(limit=2)`` time over ``solve`` time;
 * ``diagnose``: median / max ms of ``diagnose`` on the first ``diagnose_limit``
   puzzles, and on the same puzzles with one given changed ("broken": a
