@@ -9,7 +9,7 @@ favours; a given left out; an extra digit; a given one cell off; two neighbourin
 swapped; two independent wrong digits).  Only typed grids that do not have exactly one
 solution count (a slip that keeps the puzzle unique cannot be detected).  The seed is
 fixed, so every run sees the same cases.  The weights of the ranking's prior on the fixed
-puzzle (``solver.typos.search``) were fitted on the cases of seeds 1 and 2; the default seed and
+puzzle (``solver.typos.prior``) were fitted on the cases of seeds 1 and 2; the default seed and
 any other ``--seed`` are cases it has not seen (a held-out check against overfitting).
 
 For each kind it reports, for the current ``diagnose`` and, with ``--before DIR``, for the

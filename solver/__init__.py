@@ -15,39 +15,31 @@ Cells in results are ``(row, col)`` pairs, 0-based; messages for people are
 This file is the one public face: the app and the tests use only the names
 imported below.
 
-Where each idea lives (one module each)::
+Where each idea lives (the core at the top, each other idea a package)::
 
-    grid.py          cells, units, peers, Grid; conflicts() (a digit twice in a unit)
+    grid.py          the vocabulary; cells, units, peers, Grid; conflicts()
     candidates.py    candidate bitmasks (bit d-1 = digit d), their tables, Candidates
     cancel.py        Cancelled, the one "if cancelled, raise" check, Deadline (time budget)
-    i18n.py          the words for people: Msg (code + data), describe(), languages,
-                     numbers, lists, cell and unit names in the chosen language
-    messages/        the English template of every message code, by area
-    catalog.py       .po/.mo files (read, write, compile);  locale/  de, fr, es
-    words.py         wording helpers shared by every message ("a, b and c")
-    parse.py         parse, parse_many: text -> Grid (ParseError with the position)
-    formats.py       every text format;  sources.py  files, streams, decoding, limits
-    marks.py         formats with pencil marks: the pencil-mark grid, the S9B link
     search.py        the fast solver: propagation + fewest-candidates search
-    diagnose.py      validate, diagnose, check_entries: what is wrong, in words
-    typos.py         find_typos: the copying slips that explain a wrong grid, ranked
-    typo_prior.py    how likely a slip is: the ranking model of find_typos
-    typo_results.py  its results as data: Edit, Explanation, TypoSearch
-    typo_words.py    the sentences about a slip (explanation_msg, short_fix)
-    backtrack.py     the visible search: orders, the board, the event stream
+    backtrack.py     the visible search: orders, the event stream
     work.py          count_backtrack_work and estimate_backtrack_work
-    techniques/      human techniques: step.py (Step, Technique, shared helpers),
-                     registry.py (the hint order), one module per family, and what
-                     several families share: links.py (chain links), cache.py (per
-                     position), branches.py (the forcing chains' engine); its
-                     __init__ lists them
+    diagnose.py      validate, diagnose, check_entries: what is wrong, as messages
     path.py          logical_path: the simplest step each time until solved or stuck
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
-    isomorph.py      random isomorphs (benchmarks, generator)
-    printing.py      print pages: grids as they stand, 1-6 a page, A4/Letter, page plan
-    examples.py, worksheet.py;  cli.py, cli_batch.py, cli_json.py (python -m solver);
-    bench.py, baselines.py, typo_bench.py, logic_bench.py (benchmarks)
+    isomorph.py      random isomorphs;  examples.py  the example puzzles
+    reading/         parse.py (the front), formats.py (every text format, the file
+                     extensions), sources.py (files and streams), marks.py (pencil marks)
+    typos/           find_typos: search.py, prior.py (the ranking model), results.py
+                     (Edit, Explanation, TypoSearch), words.py (the sentences)
+    techniques/      human techniques: step.py, registry.py (the hint order), one module
+                     per family, links.py, cache.py, branches.py (forcing chains)
+    words/           the words for people: i18n.py (Msg, describe, languages), levels.py,
+                     catalog.py (.po/.mo), messages/ (every English template);  ../locale/
+    printing/        page.py (print pages: 1-6 a page, A4/Letter), worksheet.py
+    cli/             the sudoku-solve command (python -m solver)
+
+The benchmarks are not part of the package: ``python -m bench`` in a source checkout.
 """
 from .grid import (  # noqa: F401
     BOXES, CELLS, COLS, DIGITS, PEERS, ROWS, UNITS, UNITS_OF, Grid, Unit,
