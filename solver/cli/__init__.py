@@ -2,7 +2,7 @@
 
 Commands (``--help`` on each says more; the help names the command as it was called)::
 
-    solve [FILE ...]          every puzzle solved, one line each, in input order
+    solve [PUZZLE|FILE|EXAMPLE ...]    every puzzle solved, one line each, in input order
     check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words
     rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, score, hardest technique
     hint [PUZZLE|FILE|EXAMPLE ...]     the next logical step (checked against the solution)
@@ -10,7 +10,7 @@ Commands (``--help`` on each says more; the help names the command as it was cal
     generate LEVEL [--count N] [--seed S] [--symmetry SYM]   new puzzles with one solution
     --version
 
-``solve`` reads files, or standard input when no FILE is given or FILE is ``-``, line by
+``solve`` reads files, or standard input when no argument is given or it is ``-``, line by
 line in constant memory (a 1,000,000-line Kaggle CSV is never held whole), and solves with
 ``--jobs`` worker processes (default: all cores; above the number of cores is lowered to
 it, with a note on stderr); the output order is the input order.  It prints the 81-digit
@@ -27,10 +27,12 @@ standard output): the input's columns (its header kept) plus a ``solution`` colu
 failed, whose reason goes to stderr; a one-puzzle-per-line input gets the header
 ``puzzle,solution``.
 
-``rate``, ``hint`` and ``explain`` take any number of arguments, each a file (every puzzle
-in it), a bundled example's key or a puzzle; none or ``-`` reads standard input.  ``check``
-takes one puzzle: the argument is tried as a file, then as an example key (``--example
-KEY`` forces that), then as puzzle text.
+``solve``, ``rate``, ``hint`` and ``explain`` take any number of arguments, each a file
+(every puzzle in it), a bundled example's key or a puzzle; none or ``-`` reads standard
+input (``solve``: an argument that looks like a file name, not a puzzle, is a file, and a
+missing one is reported like any unreadable file).  ``check`` takes one puzzle: the
+argument is tried as a file, then as an example key (``--example KEY`` forces that), then
+as puzzle text.
 
 ``--json`` (solve, check, rate, hint, explain, generate) prints one JSON object per puzzle,
 one per line, in input order.  Cells are named ``"r1c1"``, digits are numbers (0 blank),
@@ -119,6 +121,11 @@ def _cmd_solve(args) -> int:
     out = sys.stdout
     if out is None:
         raise Closed("solve: standard output is closed; nowhere to write the solutions")
+    try:
+        inputs, items = argument_items(args.puzzles, args.example, "solve", names_are_files=True)
+    except Unreadable as e:
+        _say(f"solve: {e}")
+        return 2
     csv_file = None
     if args.csv is not None and args.csv != "-":
         try:
@@ -127,21 +134,20 @@ def _cmd_solve(args) -> int:
             _say(f"solve: cannot write {args.csv}: {e.strerror or e}")
             return 2
     try:
-        return _solve_all(args, jobs, out, csv_file)
+        return _solve_all(args, jobs, out, csv_file, inputs, items)
     finally:
         if csv_file is not None:
             csv_file.close()
 
 
-def _solve_all(args, jobs: int, out, csv_file) -> int:
-    inputs = Inputs(args.files, "solve")
+def _solve_all(args, jobs: int, out, csv_file, inputs: Optional[Inputs], items) -> int:
     target = csv_file or out
     progress = Progress("solved", inputs, out_tty=_isatty(target))
     table = CsvOut(target) if args.csv is not None else None
     failed = False
     first = True
     try:
-        for item, result in solved_in_order(inputs, jobs):
+        for item, result in solved_in_order(items, jobs):
             status, solution, message, ms = result or (None, None, item.error, 0.0)
             failed |= status != "solved"
             if args.json:
@@ -403,10 +409,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="{" + ",".join(commands) + "}")
     sub.required = True
 
-    s = sub.add_parser("solve", help="solve every puzzle of files or stdin, one line each",
+    s = sub.add_parser("solve", help="solve every puzzle of files, arguments or stdin, one line each",
                        description="Print one line per puzzle: the 81-digit solution or why not. "
                                    "Exit status 1 if any puzzle failed.")
-    s.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
+    s.add_argument("puzzles", nargs="*", metavar="PUZZLE|FILE|EXAMPLE",
+                   help="puzzles, files of puzzles or example keys ('-' or none: stdin)")
+    s.add_argument("--example", metavar="KEY", help="a bundled example puzzle")
     s.add_argument("-j", "--jobs", type=_jobs, default=None,
                    help=f"worker processes (default: all cores, {os.cpu_count()} here)")
     out = s.add_mutually_exclusive_group()

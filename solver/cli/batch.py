@@ -297,6 +297,17 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
     return "the puzzle", _parse_argument(arg, keys)
 
 
+_CELL_CHARS = frozenset("0123456789.-*_xX")  # what a puzzle on one line is made of (digits, blanks)
+
+
+def _puzzle_like(arg: str) -> bool:
+    """Whether an argument that is no file or example was meant as a puzzle (a typed one
+    too short or too long), not as a file name: 17 digits or dots, or nothing but the
+    characters of a puzzle line with at least one digit or dot in them."""
+    cells = sum(ch.isdigit() or ch == "." for ch in arg)
+    return cells >= 17 or (cells > 0 and all(ch in _CELL_CHARS or ch.isspace() for ch in arg))
+
+
 def _parse_argument(arg: str, keys: list[str]) -> Grid:
     try:
         return parse(arg)
@@ -307,22 +318,29 @@ def _parse_argument(arg: str, keys: list[str]) -> Grid:
         raise Unreadable(f"not a puzzle: {e}") from None
 
 
-def argument_items(args: list[str], key: Optional[str], command: str) -> tuple[Inputs | None, Iterator[Item]]:
-    """The items for ``rate``/``hint``/``explain``: each argument is a file (every puzzle
-    in it), an example key or a puzzle; none or ``-``: standard input.  Arguments that are
-    none of these raise Unreadable before anything is read."""
+def argument_items(args: list[str], key: Optional[str], command: str,
+                   names_are_files: bool = False) -> tuple[Inputs | None, Iterator[Item]]:
+    """The items for ``solve``/``rate``/``hint``/``explain``: each argument is a file (every
+    puzzle in it), an example key or a puzzle; none or ``-``: standard input.  Arguments
+    that are none of these raise Unreadable before anything is read; with
+    ``names_are_files`` (``solve``) one that looks like a file name rather than a puzzle
+    is taken as a file, whose item then says it cannot be read."""
     from ..examples import EXAMPLES, example
 
     keys = [e.key for e in EXAMPLES]
     if key is not None:
         args = [*args, key]
     plan = []  # ("files", [names]) or ("one", Item), in argument order
+
+    def add_file(name: str) -> None:
+        if plan and plan[-1][0] == "files":
+            plan[-1][1].append(name)
+        else:
+            plan.append(("files", [name]))
+
     for arg in args or ["-"]:
         if arg == "-" or os.path.exists(arg):
-            if plan and plan[-1][0] == "files":
-                plan[-1][1].append(arg)
-            else:
-                plan.append(("files", [arg]))
+            add_file(arg)
         elif arg in keys or arg == key:
             try:
                 ex = example(arg)
@@ -330,7 +348,14 @@ def argument_items(args: list[str], key: Optional[str], command: str) -> tuple[I
                 raise Unreadable(e.args[0]) from None
             plan.append(("one", Item(f"example '{ex.key}'", None, None, parse(ex.line), None)))
         else:
-            plan.append(("one", Item("the puzzle", None, None, _parse_argument(arg, keys), None)))
+            try:
+                grid = _parse_argument(arg, keys)
+            except Unreadable:
+                if names_are_files and not _puzzle_like(arg):
+                    add_file(arg)  # a file that is not there: its item says so, as for any input
+                    continue
+                raise
+            plan.append(("one", Item("the puzzle", None, None, grid, None)))
     inputs = None
     if len(plan) == 1 and plan[0][0] == "files":
         inputs = Inputs(plan[0][1], command)

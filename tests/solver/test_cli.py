@@ -166,6 +166,15 @@ def test_solve_reads_stdin():
     assert is_solution_of(b, example("kaggle").line)
 
 
+def test_solve_takes_a_puzzle_and_an_example_key_as_check_does():
+    """Issue 29, item 21: ``solve '<81 characters>'`` said "cannot read the file" (exit 1)."""
+    line = example("kaggle").line
+    r = run("solve", line, "tutorial")
+    assert r.returncode == 0, r.stdout + r.stderr
+    a, b = r.stdout.splitlines()
+    assert is_solution_of(a, line) and is_solution_of(b, example("tutorial").line)
+
+
 @pytest.mark.slow  # starts a Python process
 def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
     csv = "quizzes,solutions\n" + example("kaggle").line.replace(".", "0") + "," + "1" * 81 + "\n"

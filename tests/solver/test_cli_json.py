@@ -92,6 +92,33 @@ def test_solve_json_is_one_object_per_puzzle_with_status(tmp_path):
     assert [r["label"] for r in (a, b, c, d)] == ["line 1", "line 2", "line 3", "line 4"]
 
 
+def test_solve_reads_puzzles_example_keys_and_files_in_argument_order(tmp_path):
+    """Issue 29, item 21: solve takes what check, rate, hint and explain take."""
+    path = tmp_path / "p.txt"
+    path.write_text(example("kaggle").line + "\n")
+    code, out, err = cli("solve", "-j", "1", "--json", TUTORIAL, str(path), "easy",
+                         "--example", "hard")
+    assert code == 0 and err == ""
+    recs = records(out)
+    assert [(r["label"], r["source"], r["line"]) for r in recs] == [
+        ("the puzzle", None, None), ("line 1", str(path), 1), ("example 'easy'", None, None),
+        ("example 'hard'", None, None)]
+    for rec, key in zip(recs, ("tutorial", "kaggle", "easy", "hard")):
+        assert rec["status"] == "solved" and is_solution_of(rec["solution"], example(key).line)
+
+
+def test_solve_takes_a_name_that_is_no_puzzle_for_a_missing_file(tmp_path):
+    """A file name stays a file (exit 1, said in place); a mistyped puzzle or an unknown
+    --example stops the command before anything is read (exit 2), as for rate and hint."""
+    missing = str(tmp_path / "missing.txt")
+    code, out, err = cli("solve", "-j", "1", TUTORIAL, missing)
+    assert code == 1 and err == ""
+    assert out.splitlines()[1] == f"{missing}: cannot read the file: No such file or directory"
+    for bad in (["--example", "nope"], [TUTORIAL[:80]]):
+        code, out, err = cli("solve", "-j", "1", TUTORIAL, *bad)
+        assert code == 2 and out == "" and err.startswith("solve: "), err
+
+
 def test_solve_csv_keeps_the_input_columns_and_adds_the_solution(tmp_path):
     kaggle = example("kaggle").line.replace(".", "0")
     path = tmp_path / "k.csv"
