@@ -15,7 +15,8 @@ line in constant memory (a 1,000,000-line Kaggle CSV is never held whole), and s
 ``--jobs`` worker processes (default: all cores; above the number of cores is lowered to
 it, with a note on stderr); the output order is the input order.  It prints the 81-digit
 solution or a line that says why not (``line 12: no solution``, ``line 13: bad input:
-found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s: ...``).  A file
+found 80 cells, a puzzle has 81``, ``line 14: invalid: Row 3 has two 5s: ...``, ``line 15:
+several solutions``: a puzzle is solved only when its solution is the only one).  A file
 that is not one puzzle per line (a ``.ss`` drawing) is recognised when its first puzzle
 line does not parse: an input of at most 1 MiB is then read whole and its puzzles are
 labelled ``puzzle 1``, ``puzzle 2``...  A line longer than 64 KiB is reported by its number
@@ -43,8 +44,8 @@ stdin, null for an argument), ``line`` (the line number, or null) and ``puzzle``
 unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
 ``"unreadable"`` when its file could not be read) and a ``message``; otherwise:
 
-* solve: ``status`` ``"solved" | "no_solution" | "invalid"``, ``solution`` (null unless
-  solved), ``message`` (why not, else null), ``ms`` (solving time);
+* solve: ``status`` ``"solved" | "multiple" | "no_solution" | "invalid"``, ``solution``
+  (null unless solved), ``message`` (why not, else null), ``ms`` (solving time);
 * check: ``what``, ``givens``, ``status`` (``"unique" | "multiple" | "no_solution" |
   "invalid"``), ``summary``, ``findings`` [{``kind``, ``message``, ``cells``}],
   ``solution`` (null unless unique), ``solutions`` (up to two), ``differing`` (cells where
@@ -70,8 +71,8 @@ terminal and the results go to a file or pipe: count, rate and, for files, time 
 
 Exit status:
 
-* 0: every puzzle solved (check: exactly one solution; rate: every puzzle rated; hint: a
-  step or a solved grid for each; explain: each solved by logic);
+* 0: every puzzle solved, each with one solution only (check: exactly one solution; rate:
+  every puzzle rated; hint: a step or a solved grid for each; explain: each solved by logic);
 * 1: a puzzle failed, or an input file could not be read;
 * 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
   input);

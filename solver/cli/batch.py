@@ -384,16 +384,21 @@ def csv_fields(raw: Optional[str]) -> list[str]:
 # -- solving ---------------------------------------------------------------------------
 
 def solve_line(line: Optional[str]) -> tuple:
-    """(status, solution line | None, message | None, ms) for one puzzle line; runs in a worker."""
+    """(status, solution line | None, message | None, ms) for one puzzle line; runs in a worker.
+
+    The search goes on after the first solution to make sure there is no second one: a
+    puzzle with several is not solved (status ``multiple``), whichever one it found."""
     if line is None:  # an unusable line: answered before the import, which is paid on every call
         return None
-    from ..search import solve
+    from ..search import find_solutions
 
     t = time.perf_counter()
     g = Grid(0 if ch == "." else int(ch) for ch in line)
-    solution = solve(g)
-    if solution is not None:
-        return "solved", solution.to_line(), None, (time.perf_counter() - t) * 1000
+    solutions = find_solutions(g, 2)
+    if len(solutions) == 1:
+        return "solved", solutions[0].to_line(), None, (time.perf_counter() - t) * 1000
+    if solutions:
+        return "multiple", None, "several solutions", (time.perf_counter() - t) * 1000
     from ..diagnose import validate
 
     conflicts = validate(g)

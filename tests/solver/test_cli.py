@@ -185,15 +185,23 @@ def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
 
 @pytest.mark.slow
 def test_two_jobs_keep_the_input_order(tmp_path):
-    puzzles = (load_lines("kaggle_sample69") + load_lines("norvig_easy50")
-               + load_lines("multi_solution_sample200")[:80])
+    unique = load_lines("kaggle_sample69") + load_lines("norvig_easy50")
+    puzzles = unique + load_lines("multi_solution_sample200")[:80] + unique[:40]
     path = tmp_path / "many.txt"
     path.write_text("\n".join(puzzles) + "\n")
     r = run("solve", "--jobs", "2", str(path))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # the puzzles with several solutions are not solved
     out = r.stdout.splitlines()
     assert len(out) == len(puzzles)
-    assert all(is_solution_of(o, p) for o, p in zip(out, puzzles))
+    n = len(unique)
+    assert all(is_solution_of(o, p) for o, p in zip(out[:n] + out[n + 80:], unique + unique[:40]))
+    assert out[n:n + 80] == [f"line {k}: several solutions" for k in range(n + 1, n + 81)]
+
+
+def test_solve_says_a_puzzle_has_several_solutions_and_exits_1():
+    """Issue 29, item 22: it printed one of them as solved, with status 0."""
+    r = run("solve", "two_solutions")
+    assert (r.returncode, r.stdout, r.stderr) == (1, "example 'two_solutions': several solutions\n", "")
 
 
 @pytest.mark.slow  # starts a Python process

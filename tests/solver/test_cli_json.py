@@ -119,6 +119,18 @@ def test_solve_takes_a_name_that_is_no_puzzle_for_a_missing_file(tmp_path):
         assert code == 2 and out == "" and err.startswith("solve: "), err
 
 
+def test_solve_json_says_multiple_for_several_solutions(tmp_path):
+    two = example("two_solutions").line
+    path = tmp_path / "p.txt"
+    path.write_text(f"{TUTORIAL}\n{two}\n")
+    code, out, err = cli("solve", "-j", "1", "--json", str(path))
+    a, b = records(out)
+    assert code == 1 and err == "" and a["status"] == "solved"
+    assert (b["status"], b["solution"], b["message"]) == ("multiple", None, "several solutions")
+    code, out, err = cli("solve", "-j", "1", "--csv", "-", str(path))
+    assert code == 1 and out.splitlines()[2] == two + "," and err == "line 2: several solutions\n"
+
+
 def test_solve_csv_keeps_the_input_columns_and_adds_the_solution(tmp_path):
     kaggle = example("kaggle").line.replace(".", "0")
     path = tmp_path / "k.csv"
