@@ -312,7 +312,7 @@ def _parse_argument(arg: str, keys: list[str]) -> Grid:
     try:
         return parse(arg)
     except ParseError as e:
-        if sum(ch.isdigit() or ch == "." for ch in arg) < 17:  # a name, not a mistyped puzzle
+        if not _puzzle_like(arg):  # a name, not a mistyped puzzle
             raise Unreadable(f"there is no file or example {arg!r} (examples: "
                              f"{', '.join(keys)}), and it is not a puzzle either") from None
         raise Unreadable(f"not a puzzle: {e}") from None

@@ -252,6 +252,17 @@ def test_unreadable_arguments_exit_2_before_any_output():
     assert code == 2 and out == "" and err.startswith("rate: there is no file or example 'no-such-thing'")
 
 
+@pytest.mark.parametrize("command", ["check", "rate", "hint", "explain", "solve"])
+@pytest.mark.parametrize("length", [1, 13, 16, 17, 80, 82])
+def test_a_puzzle_of_the_wrong_length_says_how_many_cells_it_has(command, length):
+    """Issue 29, item 23: from 80 cells it said "found 80 cells"; below 17, only "it is not
+    a puzzle either", after a list of the example keys."""
+    text = (TUTORIAL * 2)[:length]
+    code, out, err = cli(command, text)
+    cells = f"{length} cell{'s' if length != 1 else ''}"
+    assert (code, out, err) == (2, "", f"{command}: not a puzzle: found {cells}, a puzzle has 81\n")
+
+
 def test_rate_reads_stdin(monkeypatch):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((TUTORIAL + "\n").encode())))
     code, out, _ = cli("rate", "--json")
