@@ -76,8 +76,9 @@ Exit status:
 * 1: a puzzle failed, or an input file could not be read;
 * 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
   input);
-* 3: the output could not be written (disk full, closed stdout) or standard input is closed;
-* 130: Ctrl+C.  A closed pipe (``| head``) ends quietly with 1.
+* 3: the output could not be written (disk full, closed stdout, a pipe closed early: ``|
+  head`` ends quietly with 3) or standard input is closed;
+* 130: Ctrl+C.
 """
 from __future__ import annotations
 
@@ -503,8 +504,10 @@ def main(argv: Optional[list[str]] = None, prog: Optional[str] = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        _silence_stdout()  # the reader went away (| head): end quietly
-        return 1
+        # The reader went away (| head): end quietly, but not with 0 (not every result was
+        # written) nor 1 (no puzzle failed): 3, the output could not be written.
+        _silence_stdout()
+        return 3
     except Closed as e:
         _say(str(e))
         return 3

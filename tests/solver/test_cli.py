@@ -265,6 +265,32 @@ def test_closed_pipe_ends_quietly():
     err = p.stderr.read().decode()
     p.wait(timeout=60)
     assert "Traceback" not in err and "Error" not in err
+    assert p.returncode == 3  # the output could not be written; no puzzle failed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_pipe_closed_early_is_status_3_not_a_failed_puzzle(tmp_path, jobs):
+    """Issue 29, item 24: ``solve ... | head`` exited 1, the status of a failed puzzle."""
+    path = tmp_path / "many.txt"
+    path.write_text((example("easy").line + "\n") * 5000)  # 410 kB of solutions: more than a pipe holds
+    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "-j", jobs, str(path)], cwd=ROOT,
+                         env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert is_solution_of(p.stdout.readline().decode().strip(), example("easy").line)
+    p.stdout.close()  # the reader goes away, as `head -1` does
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 3 and err == b""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/bin/sh"), reason="a shell pipeline")
+def test_solve_piped_into_head_in_a_shell_is_status_3():
+    # $? after a pipeline is the last command's (head's): solve's own is said on stderr
+    script = f'("{sys.executable}" -m solver solve -j 1 -; echo "status $?" >&2) | head -n 2 >/dev/null'
+    line = example("easy").line + "\n"
+    r = subprocess.run(["/bin/sh", "-c", script], cwd=ROOT, env=_env(), input=line * 5000,
+                       capture_output=True, text=True, timeout=60)
+    assert r.stderr == "status 3\n"
 
 
 def _as_in_a_terminal() -> None:
