@@ -73,7 +73,8 @@ Exit status:
 
 * 0: every puzzle solved, each with one solution only (check: exactly one solution; rate:
   every puzzle rated; hint: a step or a solved grid for each; explain: each solved by logic);
-* 1: a puzzle failed, or an input file could not be read;
+* 1: a puzzle failed, an input file could not be read, or an input held no puzzle (said on
+  stderr: ``solve: no puzzle in the standard input``);
 * 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
   input);
 * 3: the output could not be written (disk full, closed stdout, a pipe closed early: ``|
@@ -89,8 +90,8 @@ import time
 from typing import Optional
 
 from .batch import (  # noqa: F401  (read_items: the tests stream through it)
-    Closed, CsvOut, Inputs, Item, Progress, Unreadable, argument_items, max_jobs, read_argument,
-    read_items, solved_in_order,
+    Closed, CsvOut, Inputs, Item, Progress, Unreadable, argument_items, max_jobs, no_puzzle,
+    read_argument, read_items, solved_in_order,
 )
 from ..grid import Grid, cell_name
 
@@ -173,7 +174,14 @@ def _solve_all(args, jobs: int, out, csv_file, inputs: Optional[Inputs], items) 
     finally:
         progress.close()
     target.flush()
-    return 1 if failed else 0
+    return 1 if _said_empty(items, "solve") or failed else 0
+
+
+def _said_empty(items, command: str) -> bool:
+    """Say on stderr which inputs held no puzzle (an empty file, ``< /dev/null``); whether any."""
+    for name in items.empty:
+        _say(f"{command}: {no_puzzle(name)}")
+    return bool(items.empty)
 
 
 def _isatty(f) -> bool:
@@ -265,7 +273,7 @@ def _each(args, verb: str, work) -> int:
         progress.done()
     finally:
         progress.close()
-    return 1 if failed else 0
+    return 1 if _said_empty(items, args.command) or failed else 0
 
 
 def _cmd_rate(args) -> int:
@@ -403,7 +411,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog,
         description="Sudoku solver: solve, check, rate and explain puzzles, make new ones.",
-        epilog="Exit status: 0 ok, 1 a puzzle failed, "
+        epilog="Exit status: 0 ok, 1 a puzzle failed or an input held none, "
                "2 usage error or unreadable argument, 3 output not written or stdin closed, "
                "130 Ctrl+C.")
     p.add_argument("--version", action="version", version=f"{prog} {version}")
@@ -492,9 +500,9 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Optional[list[str]] = None, prog: Optional[str] = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed or a target was
-    missed, 2 usage or unreadable input, 3 output not written or stdin closed, 130 Ctrl+C);
-    never a traceback."""
+    """Run the command line; returns the exit status (0 ok, 1 a puzzle failed or an input
+    held none, 2 usage or unreadable input, 3 output not written or stdin closed, 130
+    Ctrl+C); never a traceback."""
     args = _parser(prog or program_name()).parse_args(argv)
     try:
         code = args.run(args)

@@ -26,7 +26,7 @@ from ..grid import Grid
 from ..reading.parse import MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines
 
 __all__ = ["Item", "Inputs", "Closed", "Unreadable", "read_rows", "read_items", "read_argument",
-           "argument_items", "csv_fields", "solve_line", "solved_in_order", "max_jobs", "CsvOut",
+           "argument_items", "no_puzzle", "csv_fields", "solve_line", "solved_in_order", "max_jobs", "CsvOut",
            "Progress"]
 
 # An input whose first puzzle line does not parse is re-read as one text (a
@@ -187,6 +187,7 @@ class Inputs:
         self.names = names or ["-"]
         self.command = command
         self.count = 0  # items read so far
+        self.empty: list[str] = []  # the inputs read to the end without a puzzle ("-": stdin)
         self._done = 0  # bytes of the inputs finished
         self._file = None
         self._size = 0  # bytes of the input being read
@@ -226,6 +227,7 @@ class Inputs:
         for name in self.names:
             label = "stdin" if name == "-" else name
             where = label + ", " if several else ""
+            start = self.count  # (__iter__ counts each item before this generator goes on)
             try:
                 if name == "-":
                     if sys.stdin is None:
@@ -233,14 +235,16 @@ class Inputs:
                     self._file = sys.stdin.buffer
                     self._size = self._file_size(self._file)
                     yield from _items(read_rows(sys.stdin.buffer), name, where)
-                    continue
-                if os.path.isdir(name):
-                    yield Item(name, name, None, None, "cannot read the file: it is a folder")
-                    continue
-                with open(name, "rb") as f:
-                    self._file = f
-                    self._size = self._file_size(f)
-                    yield from _items(read_rows(f), name, where)
+                else:
+                    if os.path.isdir(name):
+                        yield Item(name, name, None, None, "cannot read the file: it is a folder")
+                        continue
+                    with open(name, "rb") as f:
+                        self._file = f
+                        self._size = self._file_size(f)
+                        yield from _items(read_rows(f), name, where)
+                if self.count == start:  # read to the end: nothing in it, or only blank lines,
+                    self.empty.append(name)  # comments, a CSV header
             except OSError as e:  # cannot open, or a read failed midway (EIO, a vanished share)
                 yield Item(label, name, None, None, f"cannot read the file: {e.strerror or e}")
             except (ValueError, AttributeError) as e:  # stdin closed under us
@@ -359,15 +363,30 @@ def argument_items(args: list[str], key: Optional[str], command: str,
     inputs = None
     if len(plan) == 1 and plan[0][0] == "files":
         inputs = Inputs(plan[0][1], command)
+    return inputs, _Items(plan, inputs, command)
 
-    def items():
-        for kind, what in plan:
+
+class _Items:
+    """The items of :func:`argument_items`, in argument order; once read, ``empty`` names
+    the inputs that held no puzzle (``-`` for standard input)."""
+
+    def __init__(self, plan: list, inputs: Optional[Inputs], command: str):
+        self.plan, self.inputs, self.command = plan, inputs, command
+        self.empty: list[str] = []
+
+    def __iter__(self) -> Iterator[Item]:
+        for kind, what in self.plan:
             if kind == "one":
                 yield what
-            else:
-                yield from (inputs if inputs is not None else Inputs(what, command))
+                continue
+            inputs = self.inputs if self.inputs is not None else Inputs(what, self.command)
+            yield from inputs
+            self.empty += inputs.empty
 
-    return inputs, items()
+
+def no_puzzle(name: str) -> str:
+    """What to say of an input that held no puzzle (``-``: standard input)."""
+    return "no puzzle in the standard input" if name == "-" else f"no puzzle in {name}"
 
 
 def csv_fields(raw: Optional[str]) -> list[str]:

@@ -175,6 +175,12 @@ def test_solve_takes_a_puzzle_and_an_example_key_as_check_does():
     assert is_solution_of(a, line) and is_solution_of(b, example("tutorial").line)
 
 
+def test_solve_of_an_empty_input_says_so_and_exits_1():
+    """Issue 29, item 25: it printed nothing and exited 0."""
+    r = run("solve", stdin="")
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", "solve: no puzzle in the standard input\n")
+
+
 @pytest.mark.slow  # starts a Python process
 def test_solve_dash_is_stdin_and_kaggle_csv_is_read():
     csv = "quizzes,solutions\n" + example("kaggle").line.replace(".", "0") + "," + "1" * 81 + "\n"

@@ -283,6 +283,30 @@ def test_the_examples_in_docs_cli_md_run():
     assert ran >= 6
 
 
+def _stdin(monkeypatch, text: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+
+@pytest.mark.parametrize("command", ["solve", "rate", "hint", "explain"])
+@pytest.mark.parametrize("text", ["", "\n\n# only a comment\n", "quizzes,solutions\n"])
+def test_an_input_without_a_puzzle_is_said_and_is_status_1(monkeypatch, command, text):
+    """Issue 29, item 25: empty input printed nothing and exited 0."""
+    _stdin(monkeypatch, text)
+    code, out, err = cli(command)
+    assert (code, out, err) == (1, "", f"{command}: no puzzle in the standard input\n")
+
+
+def test_each_input_without_a_puzzle_is_named(tmp_path, monkeypatch):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    good = tmp_path / "good.txt"
+    good.write_text(TUTORIAL + "\n")
+    _stdin(monkeypatch, "")
+    code, out, err = cli("solve", "-j", "1", str(empty), str(good), "-", "easy")
+    assert code == 1 and len(out.splitlines()) == 2
+    assert err == f"solve: no puzzle in {empty}\nsolve: no puzzle in the standard input\n"
+
+
 def test_rate_reads_stdin(monkeypatch):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((TUTORIAL + "\n").encode())))
     code, out, _ = cli("rate", "--json")
