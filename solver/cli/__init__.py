@@ -478,7 +478,22 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     gout.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.set_defaults(run=_cmd_generate)
 
+    for command in sub.choices.values():
+        command.set_defaults(parser=command)  # whose usage an unknown option after it shows
     return p
+
+
+def _parse_args(p: argparse.ArgumentParser, argv: Optional[list[str]]) -> argparse.Namespace:
+    """``p.parse_args(argv)``, but an unknown argument after the command is reported with
+    that command's usage, not the top-level one (argparse leaves it to the top level)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args, extra = p.parse_known_args(argv)
+    if extra:
+        # Only --help and --version come before the command, and both exit: whatever else
+        # came before it is an unknown option of the top level.
+        where = p if argv[:1] != [args.command] else args.parser
+        where.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 def _say(line: str) -> None:
@@ -503,7 +518,7 @@ def main(argv: Optional[list[str]] = None, prog: Optional[str] = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 a puzzle failed or an input
     held none, 2 usage or unreadable input, 3 output not written or stdin closed, 130
     Ctrl+C); never a traceback."""
-    args = _parser(prog or program_name()).parse_args(argv)
+    args = _parse_args(_parser(prog or program_name()), argv)
     try:
         code = args.run(args)
         if sys.stdout is not None:

@@ -75,6 +75,23 @@ def test_usage_errors_name_the_program_and_exit_2():
     assert code == 2 and err.startswith("usage: sudoku-solve ") and "invalid choice" in err
 
 
+@pytest.mark.parametrize("command", [["solve"], ["check", "tutorial"], ["rate"], ["hint"], ["explain"],
+                                     ["generate", "easy"]])
+def test_an_unknown_option_after_a_command_shows_that_commands_usage(command):
+    """Issue 29, item 26: ``solve --bogus`` showed the top-level usage."""
+    name = command[0]
+    code, out, err = cli(*command, "--bogus")
+    assert code == 2 and out == ""
+    assert err.startswith(f"usage: sudoku-solve {name} [-h]"), err
+    assert err.endswith(f"sudoku-solve {name}: error: unrecognized arguments: --bogus\n")
+
+
+def test_an_unknown_option_before_the_command_shows_the_top_level_usage():
+    code, _, err = cli("--bogus", "solve")
+    assert code == 2 and err.startswith("usage: sudoku-solve [-h]")
+    assert err.endswith("sudoku-solve: error: unrecognized arguments: --bogus\n")
+
+
 # -- solve --json and --csv ----------------------------------------------------------
 
 def test_solve_json_is_one_object_per_puzzle_with_status(tmp_path):
