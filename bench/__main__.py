@@ -4,7 +4,8 @@
     python -m bench --typos [--per-kind N] [--seed S] [--before DIR]  how well check finds slips
     python -m bench.logic [--data DIR] [--per-set N]                  how far logic alone gets
 
-Exit status: 0 every target met, 1 a target missed, 2 a usage error or no puzzle files.
+Exit status: 0 no target missed, 1 a target missed, 2 a usage error or no puzzle files.
+(--typos: a target that too few cases cannot judge is said so, and is not missed.)
 docs/benchmarks.md gives each figure with the command that printed it.
 """
 from __future__ import annotations

@@ -397,6 +397,52 @@ def test_bench_typos_runs_the_typo_benchmark(monkeypatch):
     assert bench_main("--seed", "9")[0] == 2  # the typo options need --typos
 
 
+def _fake_typo_run(monkeypatch, per_kind: int, first_misses: int):
+    """bench --typos on made-up results: every kind named first and fixed, except
+    ``first_misses`` wrong digits per 20 cases named second."""
+    import bench.typos as tb
+
+    def cases(n, seed, data):
+        return [{"kind": kind, "typed": "", "true": [], "solution": ""} for kind in tb.KINDS
+                for _ in range(n)]
+
+    def evaluate(cases, before, progress):
+        return [{"first": not (c["kind"] == "wrong_digit" and k % 20 < first_misses), "top3": True,
+                 "restores": True, "wrong_fix": False, "ms": 50.0, "status": "no_solution",
+                 "fix": True} for k, c in enumerate(cases)], None
+
+    monkeypatch.setattr(tb, "make_cases", cases)
+    monkeypatch.setattr(tb, "_evaluate", evaluate)
+    return bench_main("--typos", "--per-kind", str(per_kind))
+
+
+def test_bench_typos_says_when_too_few_cases_judge_a_target(monkeypatch):
+    """Issue 29, item 27: --per-kind 20 printed MISSED for targets 20 cases cannot measure
+    (4 of 20 named second: 80 %, under 85 %, by one case)."""
+    code, out, err = _fake_typo_run(monkeypatch, 20, first_misses=4)
+    assert code == 0 and err == "" and "MISSED" not in out
+    lines = out.splitlines()
+    assert ("too few cases to judge (n=20; needs ≥ 67): first ≥ 85 % for wrong_digit, left_out, "
+            "extra, shifted, swapped") in lines
+    assert "too few cases to judge (n=100; needs ≥ 200): wrong fix ≤ 5 % for single slips" in lines
+    assert lines[-1] == ("targets: none missed of those these cases can judge; judging them all "
+                         "needs --per-kind 200")
+
+
+def test_bench_typos_still_misses_a_target_on_enough_cases(monkeypatch):
+    code, out, _ = _fake_typo_run(monkeypatch, 200, first_misses=4)
+    assert code == 1 and "too few" not in out
+    assert out.splitlines()[-1] == "targets: MISSED: wrong_digit: first 80 % < 85 %"
+    code, out, _ = _fake_typo_run(monkeypatch, 200, first_misses=2)
+    assert code == 0 and out.splitlines()[-1] == "targets: all met"
+
+
+def test_the_cases_a_target_needs():
+    from bench.typos import needs
+
+    assert [needs(p) for p in (85, 95, 80, 5)] == [67, 200, 50, 200]
+
+
 # -- progress bar ---------------------------------------------------------------------
 
 class _Tty(io.StringIO):
