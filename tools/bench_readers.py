@@ -84,7 +84,7 @@ def cpu(fn, runs: int) -> float:
 
 def cli_cpu(path: str) -> float:
     before = os.times()
-    subprocess.run([sys.executable, "-m", "solver.cli", "solve", "--jobs", "1", path],
+    subprocess.run([sys.executable, "-m", "solver", "solve", "--jobs", "1", path],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     after = os.times()
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
