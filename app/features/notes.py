@@ -6,7 +6,8 @@ redo, the state file and *Clear entries* cover them):
 * **Ctrl+digit** (main keys or numpad) toggles that note in the focused blank cell, as in
   GNOME Sudoku and HoDoKu;
 * **Notes mode** (N, Edit ▸ Notes mode, or the *Notes* toggle under the grid): plain
-  digits write notes instead of digits;
+  digits write notes instead of digits, and the cursor stays in the cell (auto-advance is
+  for typing digits in);
 * Backspace/Delete in a blank cell clears its notes;
 * **right-click** on a cell: the nine digits as toggles, *Clear notes here*, *Fill all
   candidates*;
@@ -63,6 +64,7 @@ class Notes:
         form.action_map.on("cell_input", self.cell_input)
         form.pencil.on_context = self.context_menu
         form.cell_grid.has_notes = lambda cell: bool(self.controller.board.notes_of(cell))  # Backspace clears them
+        form.cell_grid.writes_notes = self.var_mode.get  # in Notes mode the cursor stays in the cell
         self._clear_entries = form.action_map.handler_for("clear_entries")
         form.action_map.on("clear_entries", self.clear_entries)
         self._check_entries = form.action_map.handler_for("check_entries")

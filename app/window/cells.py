@@ -52,6 +52,8 @@ class CellGrid:
         self.panel: tk.Widget | None = None
         self.on_paint: Callable[[int, str], None] | None = None
         self.has_notes: Callable[[Cell], bool] | None = None  # notes in a blank cell (app/features/notes.py)
+        # True while a digit typed writes a note (Notes mode, app/features/notes.py): the cursor stays
+        self.writes_notes: Callable[[], bool] | None = None
         self._marks: list[set[str]] = [set() for _ in range(81)]
         self._styles: list[str | None] = [None] * 81
         self._focus_index: int | None = None
@@ -280,7 +282,8 @@ class CellGrid:
         ks = event.keysym
         digit = DIGIT_KEYS.get(ks, 0 if ks in CLEAR_KEYS else None)
         if digit is not None:
-            advance = self.auto_advance.get()
+            # auto-advance is for typing a puzzle in; a note is one of several marks in the same cell
+            advance = self.auto_advance.get() and not (self.writes_notes is not None and self.writes_notes())
             noted = self.has_notes is not None and self.has_notes(cell)  # Backspace clears those notes first
             if advance and ks == "BackSpace" and not event.widget.get() and not noted:
                 # like a text editor: Backspace in an empty cell clears the one before it

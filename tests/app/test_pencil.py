@@ -92,6 +92,29 @@ def test_notes_mode_makes_plain_digits_write_notes(whole_window):
     assert win.controller.board.notes_of(cell) == () and win.controller.board.notes_of(before) == (5,)
 
 
+def test_in_notes_mode_the_cursor_stays_in_the_cell_though_auto_advance_is_on(whole_window):
+    win = whole_window
+    load(win)
+    cell, after = (0, 4), (0, 5)  # r1c5 and r1c6: two blank cells side by side
+    assert not TUTORIAL[cell] and not TUTORIAL[after]
+    assert win.form.var_auto_advance.get()  # on by default: typing a puzzle in from paper
+    key(win, cell, "n")
+    w = win.form.cells[9 * cell[0] + cell[1]]
+    for digit in ("4", "9"):  # one key after the other, as a person types them
+        w.event_generate("<KeyPress>", keysym=digit)
+        win.root.update()
+    assert win.controller.board.notes_of(cell) == (4, 9) and win.controller.board.notes_of(after) == ()
+    assert win.form.cell_grid.focused_cell() == cell
+    w.event_generate("<KeyPress>", keysym="BackSpace")  # clears this cell's notes, and stays
+    w.event_generate("<KeyPress>", keysym="BackSpace")  # an empty cell: nothing before it is cleared
+    win.root.update()
+    assert win.form.cell_grid.focused_cell() == cell and win.controller.board.grid() == TUTORIAL
+    key(win, cell, "n")  # digits again: auto-advance moves on as before
+    w.event_generate("<KeyPress>", keysym=str(SOLUTION[cell]))
+    win.root.update()
+    assert win.form.cell_grid.cell_text(cell) == str(SOLUTION[cell]) and win.form.cell_grid.focused_cell() == after
+
+
 def test_right_click_menu_offers_the_nine_digits_as_toggles(whole_window):
     win = whole_window
     load(win)
