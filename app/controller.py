@@ -23,13 +23,15 @@ difficulty card, the hint, the explained solution, the search demo and its table
 ``puzzle_listeners``: ``fn()`` runs whenever the puzzle shown changes (loaded, pasted, generated,
 undone, redone, a given edited), and clears the panel or ends the mode.  A rating under way is
 stopped then.  The findings describe the whole grid, your digits too: they are cleared on every
-change of the grid (``checking.forget``), as is a check, solve or hint under way.
+change of the grid (``checking.forget``), as is a check, solve or hint under way; locking the
+givens (or Ctrl+G) changes only the mode, so the findings stay.
 """
 from __future__ import annotations
 
 import gc
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -149,9 +151,12 @@ class Controller:
         return True
 
     def _set_board(self, board: Board) -> None:
-        self._stop_job(GRID_JOBS)  # the running job answers a grid that no longer exists
+        same_grid = replace(board, mode=self.board.mode) == self.board  # Lock givens, Ctrl+G: the mode only
+        if not same_grid:
+            self._stop_job(GRID_JOBS)  # the running job answers a grid that no longer exists
         self.board = board
-        self.checking.forget()
+        if not same_grid:
+            self.checking.forget()  # the findings describe the digits and notes, which are as they were
         self.render()
         self.session.schedule_save()
 

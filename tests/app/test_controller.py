@@ -60,6 +60,29 @@ def test_typing_givens_then_locking_makes_entries_look_different(sudoku_app):
     assert "given" in app.form.status_text() and "r1c1" in app.form.status_text()
 
 
+def test_locking_the_givens_keeps_the_findings_of_the_same_puzzle(sudoku_app):
+    from app.model import Board
+
+    app = sudoku_app
+    app.controller.apply(Board(givens=solver.parse(MISTYPED)), "typed in givens mode")  # not locked yet
+    app.root.update()
+    assert app.form.var_givens_mode.get()
+    app.form.action_map.fire("check")
+    idle(app)
+    found = app.form.findings_panel.shown_text()
+    assert app.controller.findings and "selected" in app.form.cell_grid.cell_marks((0, 0))
+    app.form.cells[1].focus_force()
+    app.root.update()
+    app.form.cells[1].event_generate("<Control-l>")  # Lock givens, as a user presses it
+    app.root.update()
+    assert not app.form.var_givens_mode.get() and "Locked 38 givens" in app.form.status_text()
+    assert app.form.findings_panel.shown_text() == found and "The grid changed" not in found
+    assert "selected" in app.form.cell_grid.cell_marks((0, 0)) and app.form.action_map.is_enabled("add_given")
+    app.form.cells[1].event_generate("<Control-k>")  # and the fix it offered still applies
+    app.root.update()
+    assert app.form.cell_grid.cell_text((0, 0)) == "7"
+
+
 def test_live_check_marks_both_cells_and_clears_when_fixed(sudoku_app):
     app = sudoku_app
     type_digit(app, (2, 1), "5")
