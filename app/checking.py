@@ -66,8 +66,11 @@ class Checking:
         self.controller.run_job("check", lambda cancel: solver.diagnose(g, cancel=cancel),
                      lambda diagnosis, s: self.show_diagnosis(diagnosis, s), status=_("Checking the puzzle…"))
 
-    def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "") -> None:
-        """Show every finding of a Diagnosis with its cells marked, and offer the likeliest fix."""
+    def show_diagnosis(self, d, seconds: float | None = None, prefix: str = "", status: str | None = None) -> None:
+        """Show every finding of a Diagnosis with its cells marked, and offer the likeliest fix.
+
+        The status line says ``status`` when given, else ``prefix`` and the diagnosis's summary; it
+        is set before the diagnosis listeners run (the difficulty card adds the level to it)."""
         self.diagnosis = d
         self.findings = [(f.message, tuple(f.cells)) for f in d.findings]
         # the "typo" findings are the best explanations, in order: finding k -> its fix
@@ -105,7 +108,7 @@ class Checking:
         text = prefix + d.summary
         if seconds is not None:
             text = say("{summary} (checked in {t:seconds})", summary=text, t=seconds)
-        self.form.set_status(text, "ok" if d.status == "unique" else "warn")
+        self.form.set_status(status or text, "ok" if d.status == "unique" else "warn")
         for fn in self.controller.diagnosis_listeners:
             fn(d)
 
@@ -151,10 +154,9 @@ class Checking:
 
         def done(d, seconds):
             prefix = say("Applied the fix {fix}: ", fix=words)
-            if d.status == "unique":
-                self.show_diagnosis(d, seconds)
-                self.form.set_status(say("Applied the fix {fix}: the puzzle now has exactly one solution ✓ "
-                                         "(checked in {t:seconds})", fix=words, t=seconds), "ok")
+            if d.status == "unique":  # said before the card is told, so that its level is added to this
+                self.show_diagnosis(d, seconds, status=say("Applied the fix {fix}: the puzzle now has exactly one "
+                                                           "solution ✓ (checked in {t:seconds})", fix=words, t=seconds))
             else:
                 self.show_diagnosis(d, seconds, prefix=prefix)
 

@@ -342,6 +342,25 @@ def test_apply_this_fix_restores_the_puzzle_and_ctrl_z_undoes_it(sudoku_app):
     assert app.form.cell_grid.cell_text((0, 0)) == "3"
 
 
+def test_after_apply_fix_the_status_line_still_says_so_in_the_whole_window(whole_window):
+    """The difficulty card rates the fixed puzzle after the check: it adds its level to the fix's
+    sentence, never puts back the check's older one (issue 29)."""
+    win = whole_window
+    teach = win.controller.features["teach"]
+    paste(win, MISTYPED)
+    win.form.action_map.fire("check")
+    assert wait_until(win.root, lambda: win.form.action_map.is_enabled("add_given"), 10)
+    win.form.cells[0].focus_force()
+    win.root.update()
+    win.form.cells[0].event_generate("<Control-k>")
+    assert wait_until(win.root, lambda: teach.rating is not None and not win.controller.worker.busy, 10)
+    wait_until(win.root, lambda: False, 0.2)  # anything still queued has had its turn
+    status = win.form.status_text()
+    assert "Applied the fix r1c1 3 → 7: the puzzle now has exactly one solution ✓" in status, status
+    assert "Difficulty: Easy" in status and "Unique solution" not in status, status
+    assert teach.card.level.cget("text") == "Easy"
+
+
 def test_clicking_another_explanation_offers_its_fix(sudoku_app):
     app = sudoku_app
     paste(app, MISTYPED)

@@ -98,22 +98,28 @@ class Card:
                                  "warn")
 
     def on_diagnosis(self, d) -> None:
-        """After Check puzzle: a puzzle with one solution gets its difficulty card."""
+        """After Check puzzle: a puzzle with one solution gets its difficulty card, and the status line
+        the check put up gets its level added (unless something else was said meanwhile)."""
         if d.status != "unique" or self.controller.closing:
             return
         g = self.controller.puzzle()
-        status = self.form.status_text()
+        said = [self.form.status_text()]  # the check's sentence, then the rating's "Rating the puzzle…"
 
         def show(rating):
             self.show(rating, select=True)
-            if rating.unique:
-                self.form.set_status(status + "  " + say("Difficulty: {label} (score {score:n}).",
-                                                         label=rating.label, score=rating.score), "ok")
+            if rating.unique and self.form.status_text() in said:
+                self.form.set_status(said[0] + "  " + say("Difficulty: {label} (score {score:n}).",
+                                                          label=rating.label, score=rating.score), "ok")
+
+        def rate():
+            if self.controller.puzzle() == g:
+                self.teach.rate(show)
+                said.append(self.form.status_text())
 
         if self.teach.rated == g and self.teach.rating is not None:
             show(self.teach.rating)
         else:
-            self.teach.root.after_idle(lambda: self.controller.puzzle() == g and self.teach.rate(show))
+            self.teach.root.after_idle(rate)
 
     def show(self, rating, select: bool = False) -> None:
         """Fill the Difficulty tab from a :class:`solver.Rating` (None: an empty card that says how to fill it)."""
