@@ -147,6 +147,24 @@ def test_the_status_line_names_the_level_once_the_card_is_done(app):
     assert "Rating" not in status and f"Difficulty: {label}" in status, status
 
 
+def test_a_new_puzzles_card_is_a_fresh_one_without_the_last_ones_tall_table_or_link(app):
+    from app.features.teach.card import COUNT_ROWS
+
+    card = app.teach.card
+    load(app, "hard")  # Extreme: fifteen techniques in the table
+    app.form.action_map.fire("difficulty")
+    assert app.wait(lambda: card_filled(app), 30)
+    assert int(card.counts.cget("height")) > COUNT_ROWS and card.link.cget("text").startswith("What is")
+    card.link.focus_force()  # the keyboard on "What is a Nested Forcing Chain?" (Tab goes there)
+    app.root.update()
+    assert app.root.focus_get() is card.link and int(card.link.cget("highlightthickness")) == 1
+    load(app, "tutorial")
+    assert "Not rated yet" in card.text() and not card.counts.get_children()
+    assert int(card.counts.cget("height")) == COUNT_ROWS  # as on a fresh card, not ten empty rows
+    assert card.link.cget("text") == "" and int(card.link.cget("highlightthickness")) == 0  # no empty focus ring
+    assert not int(card.link.cget("takefocus")) and app.root.focus_get() is not card.link
+
+
 def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
     load(app, "hard")
     app.form.action_map.fire("difficulty")  # about a second of work on the worker

@@ -107,12 +107,25 @@ class Teach:
         }
 
     def link(self, parent, command) -> tk.Label:
+        """A link ("What is an X-Wing?") that runs ``command``; empty until :meth:`show_link` words it."""
         label = tk.Label(parent, text="", fg=LINK, cursor="hand2", font=self.fonts["link"], anchor="w",
-                         takefocus=1, highlightthickness=1)
+                         takefocus=0, highlightthickness=0)
         label.bind("<Button-1>", lambda e: command())
         label.bind("<Return>", lambda e: command())
         label.bind("<space>", lambda e: command())
         return label
+
+    def show_link(self, label: tk.Label, text: str) -> None:
+        """Word a link made by :meth:`link`; an empty one takes no focus and draws no focus ring (a link that
+        had the keyboard hands it on to the next widget)."""
+        label.configure(text=text, takefocus=1 if text else 0, highlightthickness=1 if text else 0)
+        if not text:
+            try:
+                focused = self.root.focus_get() is label
+            except (KeyError, tk.TclError):
+                focused = False
+            if focused:
+                label.tk_focusNext().focus_set()
 
     def _init_menu(self) -> None:
         f = self.form

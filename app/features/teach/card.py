@@ -19,7 +19,9 @@ from app.wording import N_, _, format_count, level_name, pgettext, say, say_n, t
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Card"]
+__all__ = ["Card", "COUNT_ROWS"]
+
+COUNT_ROWS = 5  # the techniques table's height on a card that lists none (a rated card sizes it to its rows)
 
 
 class Card:
@@ -56,7 +58,7 @@ class Card:
         field(6, "path", N_("Logical path"))
         tk.Label(tab, text=_("Techniques used"), font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=7, column=0, columnspan=2, sticky="w", pady=(6, 0))
-        self.counts = ttk.Treeview(tab, columns=("level", "uses"), height=5, selectmode="none", takefocus=0)
+        self.counts = ttk.Treeview(tab, columns=("level", "uses"), height=COUNT_ROWS, selectmode="none", takefocus=0)
         self.counts.heading("#0", text=_("Technique"), anchor="w")
         self.counts.column("#0", width=150, anchor="w")
         self.counts.heading("level", text=_("Level"), anchor="w")
@@ -126,9 +128,10 @@ class Card:
         fields = self.fields
         for iid in self.counts.get_children():
             self.counts.delete(iid)
+        self.counts.configure(height=COUNT_ROWS)  # not the last card's tall table, empty
         for key in fields:
             fields[key].configure(text="")
-        self.link.configure(text="")
+        self.teach.show_link(self.link, "")
         self.work.item("classic", values=("", ""))
         self.work.item("fast", values=("", ""))
         if rating is None:  # no puzzle yet, or another one: the card was cleared (app/features/teach/)
@@ -152,7 +155,7 @@ class Card:
             if rating.hardest:
                 t = solver.technique(rating.hardest)
                 fields["hardest"].configure(text=f"{technique_name(t.name)} ({level_name(t.level)})")
-                self.link.configure(text=what_is(t.name))
+                self.teach.show_link(self.link, what_is(t.name))
             elif rating.level == "guessing":
                 fields["hardest"].configure(text=_("none applies: logic is stuck from the start"))
             else:

@@ -233,7 +233,7 @@ class ExplainPanel:
             f.cell_grid.set_marks("hint_target", step.targets)
             self.step_text.configure(text=say("Step {k} of {n}: {step}", k=k + 1, n=len(path), step=step.message)
                                      + "\n" + say("So: {conclusion}", conclusion=step.conclusion))
-            self.step_link.configure(text=what_is(step.technique))
+            self.teach.show_link(self.step_link, what_is(step.technique))
             f.set_status(say("Step {k} of {n}, {name:technique}: {conclusion} (Back to my grid restores your grid.)",
                              k=k + 1, n=len(path), name=step.technique, conclusion=step.conclusion))
         else:
@@ -246,7 +246,7 @@ class ExplainPanel:
                                                 path.cells_left))
             if self.teach.demo is not None:
                 self.demo_button.grid()
-            self.step_link.configure(text="")
+            self.teach.show_link(self.step_link, "")
             f.set_status(_("Logic stops here; the rest needs guessing (the search demo shows how)."))
         label = getattr(f, "mode_label", None)
         if label is not None:
@@ -326,7 +326,7 @@ class ExplainPanel:
         self.form.cell_grid.clear_marks(*HINT_MARKS)
         self.steps_list.selection_clear(0, "end")
         self.back_button.state(["disabled"])
-        self.step_link.configure(text="")
+        self.teach.show_link(self.step_link, "")
         self.demo_button.grid_remove()
 
     def _on_tab_changed(self, event=None) -> None:

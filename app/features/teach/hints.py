@@ -163,7 +163,7 @@ class Hints:
 
     def show_idle(self, text: str | None = None) -> None:
         self.title.configure(text=_("Hint"))
-        self.link.configure(text="")
+        self.teach.show_link(self.link, "")
         self.text.configure(text=text or _(
             "Press H (or the button) for a hint. Each press goes one step deeper: the technique's name, "
             "where to look, the cells, what follows, and then it is applied (Ctrl+Z takes it back)."))
@@ -176,7 +176,7 @@ class Hints:
 
     def _show_problem(self, title: str, text: str) -> None:
         self.title.configure(text=title)
-        self.link.configure(text="")
+        self.teach.show_link(self.link, "")
         self.text.configure(text=text)
         self.button.configure(text=_(LADDER[0]))
         self._show_rungs(0)
@@ -231,7 +231,7 @@ class Hints:
         name = step.technique
         an = article(name) == "an"
         self.title.configure(text=say(N_("Try an {name:technique}") if an else N_("Try a {name:technique}"), name=name))
-        self.link.configure(text=what_is(name))
+        self.teach.show_link(self.link, what_is(name))
         lines = [say("1. Technique: {name:technique} ({level:level}).", name=name, level=solver.technique(name).level)]
         if k >= 2:
             lines.append(f"2. {step.unit_hint}")
