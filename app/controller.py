@@ -96,6 +96,9 @@ class Controller:
         # puzzles, a given edited), before the render listeners: every panel that shows a result about
         # a puzzle clears it here (the card, hint, explanation, the demo and its table).  See render().
         self.puzzle_listeners: list[Callable[[], None]] = []
+        # fn(busy, name) when the worker starts a job or one ends (done, failed, cancelled); a job that
+        # another one replaces gets no call of its own: the new job's start is the sign.
+        self.busy_listeners: list[Callable[[bool, str], None]] = []
         self._puzzle_shown: Grid | None = None
         # Background work of a feature's own (its own worker, an ``after`` loop) that Esc and Cancel
         # stop too: (is_running, stop) pairs; ``is_running()`` says whether it runs, ``stop()`` stops
@@ -266,6 +269,8 @@ class Controller:
         if not self.closing:
             self.form.set_busy(busy, name)
             self.update_cancel()
+            for fn in self.busy_listeners:
+                fn(busy, name)
 
     def is_running(self) -> bool:
         """True while any background work runs (the worker's job or a feature's own)."""

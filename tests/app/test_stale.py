@@ -165,6 +165,26 @@ def test_a_new_puzzles_card_is_a_fresh_one_without_the_last_ones_tall_table_or_l
     assert not int(card.link.cget("takefocus")) and app.root.focus_get() is not card.link
 
 
+def test_the_card_says_it_is_rating_and_goes_back_when_the_rating_stops(app):
+    card = app.teach.card
+    load(app, "hard")  # about a second here, 5-8 s on a school computer
+    app.form.action_map.fire("difficulty")
+    assert app.controller.worker.job_name == "rate"
+    assert card.level.cget("text") == "Rating…" and "Esc stops it" in card.note.cget("text")
+    assert "Not rated yet" not in card.text()
+    cell = app.form.cells[0]
+    cell.focus_force()
+    app.root.update()
+    cell.event_generate("<Escape>")  # stopped: the card is as before
+    assert app.wait(lambda: card.level.cget("text") == "Not rated yet")
+    app.form.action_map.fire("difficulty")
+    assert card.level.cget("text") == "Rating…"
+    app.form.action_map.fire("hint")  # another job takes the worker: the rating stops
+    assert app.wait(lambda: card.level.cget("text") == "Not rated yet")
+    app.form.action_map.fire("difficulty")
+    assert app.wait(lambda: card_filled(app), 30) and card.level.cget("text") == "Extreme"
+
+
 def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
     load(app, "hard")
     app.form.action_map.fire("difficulty")  # about a second of work on the worker

@@ -316,8 +316,16 @@ class Teach:
             self.rating, self.rated = rating, g
             self.rating_seconds = seconds
             then(rating)
+            if self.card.shown is not rating and self.controller.puzzle() == g:
+                self.card.show(rating)  # whoever asked (F7 too), the card shows what is known now
 
-        self.controller.run_job("rate", lambda cancel: solver.rate(g, cancel=cancel), done, self.job_failed,
+        def failed(exc):
+            self.card.show(None)
+            self.job_failed(exc)
+
+        # the card first: once the job runs, every Tcl call waits for the interpreter (app/worker.py)
+        self.card.show_rating_under_way()
+        self.controller.run_job("rate", lambda cancel: solver.rate(g, cancel=cancel), done, failed,
                                 status=_("Rating the puzzle: the logical path and the backtracker's work…"))
 
     def open_lesson(self, step=None, all_techniques: bool = False) -> None:

@@ -84,6 +84,9 @@ class Card:
         self.note.bind("<Configure>", lambda e: self.note.configure(wraplength=max(150, e.width - 8)))
         self.button = ttk.Button(tab, text=_("Rate this puzzle (F8)"), command=self.rate)
         self.button.grid(row=12, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self.rating_under_way = False  # True from the start of a rating until its card (or its end)
+        self.shown = None  # the Rating the card shows (None: none)
+        self.controller.busy_listeners.append(self._on_busy)
         self._fit_tables()
 
     def rate(self) -> None:
@@ -123,9 +126,32 @@ class Card:
         else:
             self.teach.root.after_idle(rate)
 
+    def show_rating_under_way(self) -> None:
+        """The puzzle is being rated (seconds for a hard one): the card says so until its rating arrives."""
+        if self.shown is not None or self.counts.get_children():
+            self.show(None)  # (normally empty already: a puzzle rated before is not rated again)
+        self.rating_under_way = True
+        self.level.configure(text=_("Rating…"), fg=BLACK)
+        self.note.configure(text=_("Rating this puzzle: its logical path and the work a computer needs. The card "
+                                   "fills in when it is done (Esc stops it)."))
+
+    def _on_busy(self, busy: bool, name: str) -> None:
+        """The worker started or ended a job: a rating that ended without a card (Esc, another job took
+        its place) leaves the card as it was before, once the job's own result had its turn."""
+        if self.rating_under_way:
+            self.teach.root.after_idle(self._rating_ended)
+
+    def _rating_ended(self) -> None:
+        if not self.rating_under_way or self.controller.closing or self.controller.worker.job_name == "rate":
+            return
+        g = self.controller.puzzle()
+        self.show(self.teach.rating if self.teach.rating is not None and self.teach.rated == g else None)
+
     def show(self, rating, select: bool = False) -> None:
         """Fill the Difficulty tab from a :class:`solver.Rating` (None: an empty card that says how to fill it)."""
         fields = self.fields
+        self.shown = rating
+        self.rating_under_way = False
         for iid in self.counts.get_children():
             self.counts.delete(iid)
         self.counts.configure(height=COUNT_ROWS)  # not the last card's tall table, empty
