@@ -57,12 +57,18 @@ def fill_every_panel(app):
     return app.controller.puzzle()
 
 
-def assert_every_panel_cleared(app, old):
-    """Nothing shown on the side is about ``old`` any more, and each panel says how to fill it."""
+def assert_every_panel_cleared(app, old, generated=False):
+    """Nothing shown on the side is about ``old`` any more, and each panel says how to fill it (a
+    ``generated`` puzzle comes with its own card: the generator rated it)."""
     teach = app.teach
     assert app.controller.puzzle() != old
     card = teach.card.text()
-    assert not card_filled(app) and "Rate this puzzle (F8)" in card, card
+    if generated:
+        rating = solver.rate(app.controller.puzzle())
+        assert card_filled(app) and teach.card.level.cget("text") == rating.label, card
+        assert teach.card.fields["score"].cget("text") == f"{rating.score:,}" and "Not rated" not in card, card
+    else:
+        assert not card_filled(app) and "Rate this puzzle (F8)" in card, card
     assert teach.explanation.steps_list.size() == 0
     assert "F7" in teach.explanation.step_text.cget("text"), teach.explanation.step_text.cget("text")
     assert teach.hints.level == 0 and teach.hints.title.cget("text") == "Hint"
@@ -112,7 +118,7 @@ def test_every_panel_is_cleared_when_the_puzzle_changes_and_fills_again_for_the_
     assert app.controller.puzzle() == solver.parse(TUTORIAL)
     old = fill_every_panel(app)
     _change_by(app, how)
-    assert_every_panel_cleared(app, old)
+    assert_every_panel_cleared(app, old, generated=how == "generate")
     # recomputed on demand for the puzzle now shown
     app.form.action_map.fire("difficulty")
     assert app.wait(lambda: app.teach.rating is not None)

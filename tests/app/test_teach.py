@@ -345,6 +345,8 @@ def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
     assert solver.count_solutions(g, 2) == 1 and solver.rate(g).level == "easy"
     assert all(bool(g[r, c]) == bool(g[r, 8 - c]) for r in range(9) for c in range(9))  # mirror
     assert "New Easy puzzle" in app.form.status_text() and "made in" in app.form.status_text()
+    card = app.teach.card.text()  # the generator rated it: its card is there at once (issue 29)
+    assert app.teach.card.level.cget("text") == "Easy" and "Not rated" not in card and "Unique ✓" in card, card
     assert app.wait(lambda: not dialog.alive)
     app.form.action_map.fire("undo")
     app.root.update()

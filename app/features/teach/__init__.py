@@ -28,6 +28,7 @@ Wiring: ``install_teach(form, controller, demo)`` (called once from ``app.__main
 from __future__ import annotations
 
 import logging
+import time
 import tkinter as tk
 import tkinter.font as tkfont
 
@@ -372,9 +373,14 @@ class Teach:
         sym = None if symmetry in (None, "none") else symmetry
 
         def work(cancel):
-            return solver.generate(level, sym, seed, cancel=cancel)
+            t0 = time.perf_counter()
+            g = solver.generate(level, sym, seed, cancel=cancel)
+            made = time.perf_counter() - t0
+            # the card's rating too (the generator only knows the level): the new puzzle comes with its card
+            return g, made, solver.rate(g, cancel=cancel)
 
-        def done(g, seconds):
+        def done(result, _seconds):
+            g, seconds, rating = result  # the seconds the generator took (the rating's are not "made in")
             c = self.controller
             c.current_file = None
             if sym:
@@ -387,6 +393,10 @@ class Teach:
                              "New {level} puzzle ({n:n} givens), made in {time}. Ctrl+Z brings the old grid back.",
                              g.filled_count, level=label, time=format_seconds(seconds))
             c.files.load_puzzle(g, text)
+            if c.puzzle() == g:  # loaded (the puzzle listeners emptied the card): this is its card
+                self.rating, self.rated = rating, g
+                # drawn a moment later, so that the window shows the new grid in between
+                self.root.after_idle(lambda: self.rated == g and c.puzzle() == g and self.card.show(rating))
             if on_done is not None:
                 on_done(g, seconds)
 
