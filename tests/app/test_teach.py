@@ -293,6 +293,26 @@ def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     assert app.form.pencil.shown(blank) is None  # candidates were off for the user's grid
 
 
+def test_back_to_my_grid_leaves_the_paths_summary_under_the_list_not_the_old_step(app):
+    load(app, TUTORIAL)
+    explain = app.teach.explanation
+    app.form.action_map.fire("explain")
+    assert app.wait(lambda: explain.steps_list.size() > 0)
+    summary = explain.step_text.cget("text")
+    assert "Choose a step" in summary
+    explain.show_step(5)
+    assert explain.step_text.cget("text").startswith("Step 6 of")
+    explain.back_button.invoke()
+    app.root.update()
+    assert explain.explaining is None and explain.step_text.cget("text") == summary
+    explain.show_step(7)
+    explain.steps_list.focus_force()
+    app.root.update()
+    explain.steps_list.event_generate("<Escape>")  # Esc in the list is Back to my grid too
+    app.root.update()
+    assert explain.explaining is None and explain.step_text.cget("text") == summary
+
+
 def test_switching_tabs_leaves_the_explanation(app):
     load(app, TUTORIAL)
     before = pictures(app)

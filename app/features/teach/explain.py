@@ -52,6 +52,7 @@ class ExplainPanel:
         self.form = teach.form
         self.controller = teach.controller
         self.path = None
+        self._path_text = ""  # what the box under the list says of the whole path (shown again after a step)
         self.explaining: int | None = None  # the step shown, or None
         self._board = None  # the person's Board while a step is shown
         self._typing_cell = None  # the cell that had the keyboard before the list of steps took it
@@ -172,6 +173,7 @@ class ExplainPanel:
                          "{n:n} steps; {label}. The simplest technique each time gets stuck with {left:n} cells "
                          "left: from there it needs guessing. Choose a step to see the grid as it was then.",
                          len(path), label=rating.label, left=path.cells_left)
+        self._path_text = text
         self.step_text.configure(text=text)
         self.form.set_status(say_n("The logical path: {n:n} step ({summary}). Choose a step to see it.",
                                    "The logical path: {n:n} steps ({summary}). Choose a step to see it.",
@@ -320,6 +322,9 @@ class ExplainPanel:
             self.form.cell_grid.focus_cell(self._typing_cell or (0, 0))
 
     def end(self) -> None:
+        """No step is shown any more: the box under the list describes the whole path again, not the step."""
+        if self.explaining is not None:
+            self.step_text.configure(text=self._path_text if self.path is not None else _(INTRO))
         self.diagram.hide()
         self.explaining = None
         self._board = None
