@@ -313,6 +313,24 @@ def test_back_to_my_grid_leaves_the_paths_summary_under_the_list_not_the_old_ste
     assert explain.explaining is None and explain.step_text.cget("text") == summary
 
 
+def test_home_and_end_in_the_list_of_steps_go_to_the_first_and_last_step(app):
+    load(app, TUTORIAL)
+    explain = app.teach.explanation
+    app.form.action_map.fire("explain")
+    assert app.wait(lambda: explain.steps_list.size() > 0)
+    n = len(explain.path)
+    explain.steps_list.focus_force()
+    app.root.update()
+    for keysym, step in (("End", n - 1), ("Home", 0), ("KP_End", n - 1), ("KP_Home", 0)):
+        explain.steps_list.event_generate("<KeyPress>", keysym=keysym)
+        app.root.update()
+        assert explain.explaining == step and explain.steps_list.curselection() == (step,), keysym
+        assert explain.step_text.cget("text").startswith(f"Step {step + 1} of {n}")
+    explain.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ goes on from there
+    app.root.update()
+    assert explain.explaining == 1
+
+
 def test_switching_tabs_leaves_the_explanation(app):
     load(app, TUTORIAL)
     before = pictures(app)

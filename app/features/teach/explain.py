@@ -84,6 +84,10 @@ class ExplainPanel:
         scroll.grid(row=0, column=1, sticky="ns")
         self.steps_list.bind("<<ListboxSelect>>", self._on_step_selected)
         self.steps_list.bind("<Escape>", lambda e: (self.leave(to_grid=True), "break")[1])
+        # Home and End go to the first and last step, as Ctrl+Home and Ctrl+End do (a Listbox's own
+        # Home and End only scroll sideways)
+        for seq, row in (("<Home>", 0), ("<KP_Home>", 0), ("<End>", -1), ("<KP_End>", -1)):
+            self.steps_list.bind(seq, lambda e, row=row: self._choose_row(row))
         self.step_text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
                                   bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
         self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
@@ -192,6 +196,17 @@ class ExplainPanel:
         self.steps_list.delete(0, "end")
         for row in rows:
             self.steps_list.insert("end", row)
+
+    def _choose_row(self, row: int) -> str:
+        """Choose row ``row`` of the list (-1: the last) and show its step."""
+        n = self.steps_list.size()
+        if n:
+            k = row % n
+            self.steps_list.selection_clear(0, "end")
+            self.steps_list.selection_set(k)
+            self.steps_list.see(k)
+            self._on_step_selected()
+        return "break"
 
     def _on_step_selected(self, event=None) -> None:
         sel = self.steps_list.curselection()
