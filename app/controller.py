@@ -252,13 +252,15 @@ class Controller:
     # background jobs
     # ======================================================================
     def run_job(self, name: str, fn: Callable[[Any], Any], on_done: Callable[[Any, float], None],
-                on_error: Callable[[BaseException], None] | None = None, status: str | None = None) -> None:
-        """Run ``fn(cancel_event)`` on the worker thread; ``on_done(result, seconds)`` on the Tk thread."""
+                on_error: Callable[[BaseException], None] | None = None, status: str | None = None,
+                on_progress: Callable[[float], None] | None = None) -> None:
+        """Run ``fn(cancel_event)`` on the worker thread; ``on_done(result, seconds)`` on the Tk thread;
+        ``on_progress(seconds)``, on the Tk thread too, every few milliseconds while it runs."""
         if self.closing:
             return
         if status:
             self.form.set_status(status)
-        self.worker.start(name, fn, on_done, on_error or self._job_failed)
+        self.worker.start(name, fn, on_done, on_error or self._job_failed, on_progress=on_progress)
 
     def _job_failed(self, exc: BaseException) -> None:
         if isinstance(exc, solver.Cancelled):

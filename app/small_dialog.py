@@ -51,6 +51,7 @@ class SmallDialog:
         self.running = on
         self.message.configure(text=text)
         if on:
+            self.progress.configure(mode="indeterminate", value=0)
             self.progress.grid()
             self.progress.start(15)
             for b in self._buttons():
@@ -63,6 +64,14 @@ class SmallDialog:
                 b.state(["!disabled"])
             self.cancel_button.configure(text=_("Close"))
         self.controller.update_cancel()  # Cancel (Esc) is enabled while this dialog's job runs
+
+    def _show_progress(self, done: int, total: int, text: str) -> None:
+        """A job that knows how far it is: the bar fills to ``done`` of ``total``, the message says ``text``."""
+        if str(self.progress.cget("mode")) != "determinate":
+            self.progress.stop()
+            self.progress.configure(mode="determinate")
+        self.progress.configure(maximum=max(1, total), value=done)
+        self.message.configure(text=text)
 
     def _buttons(self) -> list:
         return [b for b in (self.go_button, getattr(self, "save_button", None)) if b is not None]
@@ -103,10 +112,11 @@ class SmallDialog:
             return
         self.close()
 
-    def _run(self, name: str, work, done, failed, status: str) -> None:
-        """Run the dialog's job on the controller's worker; if another job replaces it (F8 in the
-        main window, say), the dialog says Cancelled and offers its buttons again."""
-        self.controller.run_job(name, work, done, failed, status=status)
+    def _run(self, name: str, work, done, failed, status: str, on_progress=None) -> None:
+        """Run the dialog's job on the controller's worker (``on_progress(seconds)`` while it runs); if
+        another job replaces it (F8 in the main window, say), the dialog says Cancelled and offers its
+        buttons again."""
+        self.controller.run_job(name, work, done, failed, status=status, on_progress=on_progress)
         self._watch_job()
 
     def _watch_job(self) -> None:

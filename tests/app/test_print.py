@@ -393,6 +393,34 @@ def test_worksheet_how_many_84_becomes_24_visibly_and_the_announced_pages_are_wr
     assert "24 puzzles (12 pages and 3 solution pages, 15 in all) on A4" in win.form.status_text()
 
 
+def test_making_a_worksheet_of_new_puzzles_says_how_many_are_made(whole_window, printed, monkeypatch):
+    """File ▸ Print worksheet… making 6 puzzles: "Making puzzle 3 of 6" and a bar that fills (issue 29)."""
+    import threading
+
+    win = whole_window
+    generate, go_on = solver.generate, threading.Event()
+
+    def one_at_a_time(*args, **kw):  # each puzzle waits for the test, so every count can be seen
+        assert go_on.wait(10)
+        go_on.clear()
+        return generate(*args, **kw)
+
+    monkeypatch.setattr(solver, "generate", one_at_a_time)
+    dialog = win.controller.features["paper"].worksheet_dialog()
+    assert dialog.var_source.get() == "generate"
+    dialog.var_level.set("Easy")
+    dialog.var_count.set("6")
+    dialog.print_button.invoke()
+    for k in range(1, 7):
+        assert wait_until(win.root, lambda: f"Making puzzle {k} of 6 (Easy)" in dialog.message.cget("text"), 10), \
+            dialog.message.cget("text")
+        assert f"Making puzzle {k} of 6" in win.form.status_text()
+        assert str(dialog.progress.cget("mode")) == "determinate" and float(dialog.progress.cget("value")) == k - 1
+        go_on.set()
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=20) and printed
+    assert len(svgs(open(printed[0], encoding="utf-8").read())) == 6 + 6
+
+
 def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(whole_window, printed):
     win = whole_window
     lines = load_lines("norvig_easy50")[:5]

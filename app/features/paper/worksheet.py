@@ -204,11 +204,14 @@ class WorksheetDialog(PaperDialog):
         paper = self.var_paper.get()
         title = title.strip() or _("Sudoku worksheet")
 
+        made = [0]  # puzzles generated so far: written by the worker, read by progress() on the Tk thread
+
         def work(cancel):
             if fixed is None:
                 grids = []
                 for n in range(count):  # generate raises Cancelled at once when cancel is set
                     grids.append(solver.generate(level, "rotational", cancel=cancel))
+                    made[0] = n + 1
                 labels = [level_name(level)] * count
             else:
                 grids, labels = fixed, None
@@ -254,6 +257,23 @@ class WorksheetDialog(PaperDialog):
         def failed(exc):
             self._job_failed(exc, "printed" if to_browser else "saved")
 
+        shown = [-1]
+
+        def progress(seconds):
+            """How far the making is: "Making puzzle 3 of 24", in the dialog and the status line."""
+            k = made[0]
+            if k == shown[0] or not self.alive:
+                return
+            shown[0] = k
+            if k < count:
+                data = dict(k=k + 1, n=count, level=level)
+                self._show_progress(k, count, say("Making puzzle {k:n} of {n:n} ({level:level}) for the worksheet… "
+                                                  "(Cancel stops it)", **data))
+                self.form.set_status(say("Making puzzle {k:n} of {n:n} ({level:level}) for the worksheet…", **data))
+            else:
+                self._show_progress(k, count, _("Writing for the worksheet… (Cancel stops it)"))
+                self.form.set_status(_("Writing for the worksheet…"))
+
         if fixed is None:
             busy = say_n("Making {n:n} puzzle ({level:level}) for the worksheet… (Cancel stops it)",
                          "Making {n:n} puzzles ({level:level}) for the worksheet… (Cancel stops it)", count, level=level)
@@ -262,4 +282,4 @@ class WorksheetDialog(PaperDialog):
         else:
             busy, status = _("Writing for the worksheet… (Cancel stops it)"), _("Writing for the worksheet…")
         self._busy(True, busy)
-        self._run("worksheet", work, done, failed, status)
+        self._run("worksheet", work, done, failed, status, on_progress=progress if fixed is None else None)
