@@ -9,6 +9,7 @@ Chromium prints from it (skipped otherwise).
 from __future__ import annotations
 
 import re
+import sys
 import shutil
 import subprocess
 import tempfile
@@ -254,6 +255,18 @@ def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole
     page = next(tmp_path.glob("sudoku-solver-print*/sudoku-*.html"))
     assert str(page) in win.form.status_text() and pages_in(page.read_text(encoding="utf-8")) == 1
     assert dialog.alive and not dialog.running  # still open: the person can save it elsewhere instead
+    assert "✓" not in win.form.status_text() and "Sent" not in win.form.status_text()
+    # it offers to show the folder that holds the page
+    shown = []
+    monkeypatch.setattr(app.features.paper.pages, "open_folder", lambda folder: shown.append(str(folder)) or True)
+    assert dialog.folder_button.winfo_ismapped() and dialog.folder_button.cget("text") == "Open the folder"
+    dialog.folder_button.invoke()
+    assert wait_until(win.root, lambda: shown and not dialog.running, timeout=10)
+    assert shown == [str(page.parent)] and page.name in dialog.message.cget("text")
+    monkeypatch.setattr(app.features.paper.pages, "open_folder", lambda folder: False)  # no file manager either
+    dialog.folder_button.invoke()
+    assert wait_until(win.root, lambda: "could not be opened either" in dialog.message.cget("text"), timeout=10)
+    assert win.root.clipboard_get() == str(page.parent) and str(page.parent) in win.form.status_text()
     press(win, "p")
     assert dialog_of(win.controller) is dialog  # Ctrl+P again brings the same dialog to the front
 
@@ -452,6 +465,46 @@ def test_open_page_hands_the_file_to_the_web_browser(monkeypatch, tmp_path):
     assert asked == [(page.resolve().as_uri(), 2)] and "a%20b.html" in asked[0][0]
     monkeypatch.setattr(webbrowser, "open", lambda url, new=0: False)
     assert not app.features.paper.pages.open_page(page)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the openers are shell scripts here")
+def test_an_opener_that_fails_is_no_browser_though_webbrowser_says_it_opened(monkeypatch, tmp_path, caplog):
+    """xdg-open started, found no browser and exited 3: webbrowser.open said True all the same (issue 29).
+    Now its exit status counts, and the next browser known is tried."""
+    import webbrowser
+
+    import app.features.paper.pages as pages
+
+    page = tmp_path / "page.html"
+    page.write_text("<html></html>")
+    seen = tmp_path / "seen"
+    scripts = {"fails": "sleep 0.3; echo 'xdg-open: no method available for opening' >&2; exit 3",
+               "opens": f"echo \"$1\" > {seen}; exit 0",
+               "stays": "sleep 2",  # an opener that runs as long as the browser it started
+               "missing": None}
+    for name, body in scripts.items():
+        if body is not None:
+            (tmp_path / name).write_text(f"#!/bin/sh\n{body}\n")
+            (tmp_path / name).chmod(0o755)
+
+    def known(*names):  # the browsers webbrowser knows, in the order it tries them
+        monkeypatch.setattr(webbrowser, "_tryorder", list(names))
+        for name in names:
+            monkeypatch.setitem(webbrowser._browsers, name, [None, webbrowser.BackgroundBrowser(
+                [str(tmp_path / name), "%s"])])
+
+    known("fails")
+    assert webbrowser.open(page.as_uri())  # the standard library's answer: True
+    known("fails")
+    assert not pages.open_page(page)
+    assert "status 3" in caplog.text and "no method available" in caplog.text
+    known("missing", "fails")
+    assert not pages.open_page(page)
+    known("fails", "opens")  # the next one is tried
+    assert pages.open_page(page) and seen.read_text().strip() == page.resolve().as_uri()
+    monkeypatch.setattr(pages, "OPENER_SECONDS", 0.3)
+    known("stays")
+    assert pages.open_page(page)
 
 
 @pytest.mark.parametrize("env,paper", [({"LANG": "en_US.UTF-8"}, "letter"), ({"LANG": "de_DE.UTF-8"}, "a4"),

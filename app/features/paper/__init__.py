@@ -237,6 +237,8 @@ class PrintDialog(PaperDialog):
                 self._busy(False, text)
                 if kind == "ok":
                     self.close()
+                elif not opened and to_file is None:
+                    self._not_opened(path)
 
         def failed(exc):
             self._job_failed(exc, "printed")

@@ -1,6 +1,7 @@
 """Pages to print: where they are written, how they reach the browser, what paper they are on.
 
-Seams: :func:`open_page` opens a file for printing (tests replace it); :func:`print_folder`
+Seams: :func:`open_page` opens a file for printing and :func:`open_folder` shows the folder that holds
+it when that failed (tests replace both); :func:`print_folder`
 is where pages to print are written; :func:`print_grid_of` turns a Board into a
 ``solver.PrintGrid`` (the Board's ``notes`` -- 81 masks, bit ``d - 1`` for digit ``d`` --
 become the pencil notes when the Board has them).  :class:`PaperDialog` holds what the
@@ -11,6 +12,8 @@ from __future__ import annotations
 import locale
 import logging
 import os
+import subprocess
+import sys
 import tempfile
 import time
 import webbrowser
@@ -25,9 +28,10 @@ from app.wording import _, say, say_n
 logger = logging.getLogger(__name__)
 
 __all__ = ["PaperDialog", "PAPER_LABELS", "pages_text", "default_paper", "board_notes", "print_grid_of",
-           "print_folder", "open_page"]
+           "print_folder", "open_page", "open_folder", "run_opener", "OPENER_SECONDS"]
 
 KEEP_SECONDS = 24 * 3600  # pages written for printing are removed a day later
+OPENER_SECONDS = 3.0  # how long an opener that fails (xdg-open without a browser) may take to say so
 # territories whose paper is US Letter (the rest of the world uses A4)
 _LETTER_TERRITORIES = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR", "PA", "DO", "SV", "NI", "BZ"}
 PAPER_LABELS = {key: paper.label for key, paper in solver.PAPERS.items()}
@@ -110,12 +114,83 @@ def print_folder() -> Path:
 
 
 def open_page(path: str | os.PathLike) -> bool:
-    """Open ``path`` in the system's web browser (whose print dialog the page opens); False if none."""
+    """Open ``path`` in the system's web browser (whose print dialog the page opens); False when no
+    browser opened: none is known, or every one tried failed.
+
+    Call it off the Tk thread: an opener may take seconds to say whether it worked.
+    """
+    _wait_for_openers()
     try:
         return bool(webbrowser.open(Path(path).resolve().as_uri(), new=2))
     except webbrowser.Error as exc:
         logger.warning("no browser to print with: %s", exc)
         return False
+
+
+class _WaitedOpener(webbrowser.BackgroundBrowser):
+    """A browser started in the background (xdg-open, gio, a ``BROWSER`` command ending in ``&``)
+    whose exit status is waited for: :func:`run_opener`."""
+
+    def open(self, url, new=0, autoraise=True):
+        sys.audit("webbrowser.open", url)
+        return run_opener([self.name] + [arg.replace("%s", url) for arg in self.args])
+
+
+def _wait_for_openers() -> None:
+    """Make ``webbrowser.open`` say False when an opener fails.
+
+    For a browser started in the background the standard library answers True as soon as the
+    process has started, so xdg-open that then finds no browser and exits with an error still
+    counted as "sent to the browser".  Its registered openers of that kind are swapped for
+    :class:`_WaitedOpener` (once), so ``webbrowser.open`` learns the outcome and, on a failure,
+    tries the next browser it knows.
+    """
+    try:
+        webbrowser.get()  # the standard browsers are registered on first use
+    except webbrowser.Error:
+        return
+    for entry in getattr(webbrowser, "_browsers", {}).values():
+        instance = entry[1] if isinstance(entry, list) and len(entry) > 1 else None
+        if type(instance) is webbrowser.BackgroundBrowser:
+            waited = _WaitedOpener.__new__(_WaitedOpener)
+            waited.__dict__.update(instance.__dict__)
+            entry[1] = waited
+
+
+def open_folder(folder: str | os.PathLike) -> bool:
+    """Show ``folder`` in the system's file manager; False when that failed.  Call it off the Tk thread."""
+    folder = str(Path(folder).resolve())
+    if sys.platform == "win32":
+        try:
+            os.startfile(folder)  # type: ignore[attr-defined]  # Windows only
+            return True
+        except OSError as exc:
+            logger.warning("could not open the folder %s: %s", folder, exc)
+            return False
+    return run_opener(["open" if sys.platform == "darwin" else "xdg-open", folder])
+
+
+def run_opener(command: list[str], wait: float | None = None) -> bool:
+    """Run an opener (xdg-open, open, a browser's command) and wait up to ``wait`` seconds (default
+    :data:`OPENER_SECONDS`) for it: True when it ended well or still runs (it is showing the page or
+    the folder), False when it could not start or ended with an error (logged with what it said)."""
+    try:
+        with tempfile.TemporaryFile() as said:
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=said,
+                                       close_fds=True, start_new_session=True)
+            try:
+                code = process.wait(OPENER_SECONDS if wait is None else wait)
+            except subprocess.TimeoutExpired:
+                return True  # an opener that runs as long as the browser it started
+            if code == 0:
+                return True
+            said.seek(0)
+            why = said.read(2000).decode("utf-8", "replace").strip()
+    except OSError as exc:
+        logger.warning("could not run %s: %s", command[0], exc)
+        return False
+    logger.warning("%s ended with status %s: %s", command[0], code, why or "(it said nothing)")
+    return False
 
 
 class PaperDialog(SmallDialog):
@@ -148,6 +223,55 @@ class PaperDialog(SmallDialog):
         self.summary = ttk.Label(b, text="", wraplength=320, justify="left")
         self.summary.grid(row=row + 4, column=0, columnspan=2, sticky="w", pady=(10, 0))
         return row + 5
+
+    # -- a page the browser did not open: its folder ------------------------------------
+    def _busy(self, on: bool, text: str = "") -> None:
+        super()._busy(on, text)
+        if on and getattr(self, "folder_button", None) is not None:
+            self.folder_button.grid_remove()  # offered again if this job's page cannot be opened either
+
+    def _not_opened(self, page: str) -> None:
+        """No browser opened ``page``: offer *Open the folder* (under the message that says where it is)."""
+        self.page = page
+        if getattr(self, "folder_button", None) is None:
+            row = int(self.message.grid_info()["row"]) + 1
+            self.folder_button = ttk.Button(self.body, text=_("Open the folder"), command=self.show_folder)
+            self.folder_button.grid(row=row, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self.folder_button.grid()
+        self.folder_button.focus_set()
+
+    def show_folder(self) -> None:
+        """Show the folder that holds the page in the file manager; if that fails too, say where it is
+        and put its path on the clipboard."""
+        if self.running or not getattr(self, "page", None):
+            return
+        page = self.page
+        folder = os.path.dirname(page)
+        name = os.path.basename(page)
+
+        def done(opened, seconds):
+            if opened:
+                text = say("The folder {folder} is open in the file manager; the page is {name}.", folder=folder,
+                           name=name)
+            else:
+                self.form.set_clipboard(folder)
+                text = say("The file manager could not be opened either. The page is {name} in the folder "
+                           "{folder}; that folder's path is on the clipboard (Ctrl+V pastes it).", folder=folder,
+                           name=name)
+            self.form.set_status(text, "ok" if opened else "warn")
+            if self.alive:
+                self._busy(False, text)
+                if not opened:
+                    self.folder_button.grid()
+
+        def failed(exc):
+            if self.alive:
+                self._busy(False, "")
+            if not isinstance(exc, solver.Cancelled):
+                self.controller.report_exception(type(exc), exc, exc.__traceback__)
+
+        self._busy(True, _("Opening the folder…"))
+        self._run("open_folder", lambda cancel: open_folder(folder), done, failed, _("Opening the folder…"))
 
     def _job_failed(self, exc, verb: str) -> None:
         """A print or save job failed: say why (in the dialog and the status line), or report a bug."""

@@ -253,6 +253,8 @@ class WorksheetDialog(PaperDialog):
                 self._busy(False, text)
                 if kind == "ok":
                     self.close()
+                else:
+                    self._not_opened(target)
 
         def failed(exc):
             self._job_failed(exc, "printed" if to_browser else "saved")
