@@ -13,8 +13,8 @@ from ..wording import N_
 
 __all__ = ["BLACK", "BLUE", "VERMILLION", "ORANGE", "SKY", "YELLOW", "PURPLE", "GREEN", "WHITE",
            "GREY_TEXT", "LABEL_TEXT", "NOTE_TEXT", "LINK", "SELECTION", "STATUS_COLOURS", "STATUS_SYMBOLS",
-           "LEVEL_COLOURS", "CELL_BG", "FOCUS_BG", "BOX_LINE", "CELL_LINE", "PENCIL_COLOURS",
-           "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "DEMO_MARKS", "HINT_MARKS", "HIGHLIGHT_MARKS",
+           "LEVEL_COLOURS", "CELL_BG", "FOCUS_BG", "BOX_LINE", "CELL_LINE",
+           "PencilLook", "PENCIL_LOOKS", "PENCIL_ORDER", "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "DEMO_MARKS", "HINT_MARKS", "HIGHLIGHT_MARKS",
            "DEMO_LEGEND"]
 
 # -- the palette (Okabe-Ito) ----------------------------------------------------------
@@ -46,9 +46,34 @@ CELL_BG = WHITE
 FOCUS_BG = "#E4F0FA"
 BOX_LINE = "#1F1F1F"
 CELL_LINE = "#9A9A9A"
-#: candidate digits: plain, crossed out (being eliminated), emphasised (what a step is about)
-PENCIL_COLOURS = {"plain": "#505050", "strike": VERMILLION, "emphasis": BLUE,
-                  "shine": "#D0D0D0", "shine_ring": "#4D4D4D"}  # the highlighted digit's disc (neutral grey)
+
+
+@dataclass(frozen=True)
+class PencilLook:
+    """How a small digit (a note or a candidate) is drawn: colour, weight, decoration, and what is behind it.
+
+    ``disc``: the fill of a round disc behind the digit (``ring`` its outline); None: nothing.
+    """
+
+    fg: str
+    weight: str = "normal"
+    underline: bool = False
+    overstrike: bool = False
+    disc: str | None = None
+    ring: str | None = None
+
+
+#: small digit kind -> look.  A hint's digits (crossed out, or the pattern's in bold underlined blue)
+#: must catch the eye before the highlighted digit, which only sits quietly on a grey disc (dark,
+#: regular weight): a digit that is both is drawn the hint's way (app/window/pencil.py).
+PENCIL_LOOKS = {
+    "plain": PencilLook("#505050"),
+    "strike": PencilLook(VERMILLION, overstrike=True),  # being eliminated (a hint's conclusion)
+    "emphasis": PencilLook(BLUE, "bold", underline=True),  # what a hint's step is about
+    "shine": PencilLook("#1F1F1F", disc="#D0D0D0", ring="#4D4D4D"),  # the highlighted digit (neutral grey)
+}
+#: which look wins when a digit is several things at once (the hint's marks before the highlight)
+PENCIL_ORDER = ("strike", "emphasis", "shine", "plain")
 
 
 @dataclass(frozen=True)
@@ -110,7 +135,8 @@ _ALL = (
     Mark("hint_cells", "#CDE7F6", BLUE, 55, description=N_("the cells a step is about")),
     Mark("hint_unit", "#EAF3E0", "#7FB27F", 30, description=N_("the unit a hint points to")),
     # highlighting (app/features/highlight.py): neutral greys, so they never read as a check's colour
-    Mark("same_digit", "#D0D0D0", "#4D4D4D", 45, description=N_("holds the highlighted digit")),
+    # (below every hint mark: a cell that is both shows the hint's look)
+    Mark("same_digit", "#D0D0D0", "#4D4D4D", 25, description=N_("holds the highlighted digit")),
     Mark("house", "#EFEFEF", "#EFEFEF", 5, description=N_("the focused cell's row, column and box")),
 )
 #: mark name -> Mark

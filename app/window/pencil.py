@@ -2,12 +2,13 @@
 
 Each blank cell can carry a Canvas placed inside its border that shows its candidate
 digits in a 3x3 layout (1 top left, 9 bottom right), some crossed out (being eliminated)
-or emphasised (what a step is about).  The canvases follow the cell's background, make
+or emphasised (what a step is about), in the looks of ``looks.PENCIL_LOOKS``.  The canvases follow the cell's background, make
 way for a digit, scale with the grid and pass a click on to the cell, so typing works as
 usual.  What to draw is decided elsewhere (app/features/teach/: computed candidates, hints and
 the person's own notes); this module only draws.  A *shining* digit (the one highlighted,
-app/features/highlight.py) gets a disc behind it in every cell that shows it, and a right-click on a
-canvas goes to ``on_context(cell, x, y)`` (the notes menu, app/features/notes.py).
+app/features/highlight.py) gets a grey disc behind it in every cell that shows it, unless a hint
+marks that digit there (the hint's look wins), and a right-click on a canvas goes to
+``on_context(cell, x, y)`` (the notes menu, app/features/notes.py).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Iterable
 
 from solver import index
 
-from .looks import PENCIL_COLOURS
+from .looks import PENCIL_LOOKS, PENCIL_ORDER
 from ..model import Cell
 
 logger = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ class PencilLayer:
 
     def show(self, cell: Cell, digits: Iterable[int], strike: Iterable[int] = (),
              emphasis: Iterable[int] = ()) -> None:
-        """Draw ``digits`` small over the blank ``cell``; ``strike`` crossed out, ``emphasis`` bold blue.
+        """Draw ``digits`` small over the blank ``cell``; ``strike`` crossed out, ``emphasis`` as a hint's pattern.
 
         Nothing is drawn over a cell showing a digit.
         """
@@ -78,6 +79,20 @@ class PencilLayer:
         data = self._data.get(index(*cell))
         return (data[1], data[2]) if data else (frozenset(), frozenset())
 
+    def digit_look(self, cell: Cell, digit: int) -> str | None:
+        """The look ``digit`` is drawn in over ``cell`` (a key of ``looks.PENCIL_LOOKS``), None when not drawn."""
+        i = index(*cell)
+        shown = self.shown(cell)
+        if not shown or digit not in shown:
+            return None
+        return self._kind(i, digit)
+
+    def _kind(self, i: int, digit: int) -> str:
+        _digits, strike, emphasis = self._data.get(i, ((), (), ()))
+        kinds = {"strike": digit in strike, "emphasis": digit in emphasis, "shine": digit == self.shine,
+                 "plain": True}
+        return next(k for k in PENCIL_ORDER if kinds[k])  # a hint's look before the highlight's
+
     def set_shine(self, digit: int) -> None:
         """Make ``digit`` shine wherever it is shown (0: none)."""
         if digit == self.shine:
@@ -106,11 +121,9 @@ class PencilLayer:
         if not self.fonts:
             px = self._px()
             family = tkfont.nametofont("TkDefaultFont").actual("family")
-            self.fonts = {
-                "plain": tkfont.Font(form.root, family=family, size=-px),
-                "emphasis": tkfont.Font(form.root, family=family, size=-px, weight="bold"),
-                "strike": tkfont.Font(form.root, family=family, size=-px, overstrike=True),
-            }
+            self.fonts = {kind: tkfont.Font(form.root, family=family, size=-px, weight=look.weight,
+                                            underline=look.underline, overstrike=look.overstrike)
+                          for kind, look in PENCIL_LOOKS.items()}
             form.holder.bind("<Configure>", self._on_resize, add="+")
             form.board.bind("<Configure>", self._on_resize, add="+")  # the grid resized inside its holder
         canvas = self.canvases.get(i)
@@ -139,17 +152,16 @@ class PencilLayer:
         self._on_resize()  # the digits may have grown without the holder's <Configure> (presentation view)
         canvas = self.canvases[i]
         canvas.delete("all")
-        digits, strike, emphasis = self._data.get(i, ((), (), ()))
+        digits = self._data.get(i, ((),))[0]
         w, h = canvas.winfo_width(), canvas.winfo_height()
         if w < 6 or h < 6:
             return
         for d in digits:
             r, c = divmod(d - 1, 3)  # the digit's place in the cell's own 3x3 layout
-            kind = "strike" if d in strike else ("emphasis" if d in emphasis else "plain")
+            kind = self._kind(i, d)
+            look = PENCIL_LOOKS[kind]
             x, y = (c + 0.5) * w / 3, (r + 0.5) * h / 3
-            if d == self.shine:
-                rad = min(w, h) / 6 - 0.5
-                canvas.create_oval(x - rad, y - rad, x + rad, y + rad, fill=PENCIL_COLOURS["shine"],
-                                   outline=PENCIL_COLOURS["shine_ring"], width=1)
-                kind = "emphasis" if kind == "plain" else kind
-            canvas.create_text(x, y, text=str(d), fill=PENCIL_COLOURS[kind], font=self.fonts[kind], anchor="center")
+            rad = min(w, h) / 6 - 0.5
+            if look.disc:
+                canvas.create_oval(x - rad, y - rad, x + rad, y + rad, fill=look.disc, outline=look.ring, width=1)
+            canvas.create_text(x, y, text=str(d), fill=look.fg, font=self.fonts[kind], anchor="center")

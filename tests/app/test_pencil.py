@@ -279,6 +279,48 @@ def test_highlight_digit_keys_and_looks_stay_distinct(whole_window):
         assert mark.priority < min(looks.MARKS[m].priority for m in ("finding", "conflict", "wrong", "suspect"))
 
 
+def test_a_hints_marks_stand_out_from_the_highlight_and_win_where_a_cell_is_both(whole_window):
+    from app.window import looks
+
+    hint, shine = looks.PENCIL_LOOKS["emphasis"], looks.PENCIL_LOOKS["shine"]
+    # issue 29: the highlighted 8s were drawn in the hint's bold blue, so the eye went to them
+    assert hint.fg != shine.fg and hint.weight != shine.weight
+    assert (hint.underline, hint.disc) != (shine.underline, shine.disc)  # a shape too, not colour alone
+    same = looks.MARKS["same_digit"]
+    for name in looks.HINT_MARKS:
+        assert looks.MARKS[name].bg != same.bg and looks.MARKS[name].priority > same.priority
+    win = whole_window
+    load(win)
+    both, shining = blank_cells()[:2]
+    pencil = win.form.pencil
+    pencil.show(both, (2, 5, 8), emphasis={5})  # a hint's pattern digit ...
+    pencil.show(shining, (5, 7))
+    pencil.set_shine(5)  # ... that is also the highlighted digit
+    win.root.update()
+    assert pencil.digit_look(both, 5) == "emphasis" and pencil.digit_look(shining, 5) == "shine"
+    assert pencil.digit_look(both, 2) == "plain" and pencil.digit_look(both, 4) is None
+
+    def drawn(cell, digit):
+        canvas = pencil.canvases[9 * cell[0] + cell[1]]
+        text = next(i for i in canvas.find_all()
+                    if canvas.type(i) == "text" and canvas.itemcget(i, "text") == str(digit))
+        x, y = canvas.coords(text)
+        behind = {canvas.type(i) for i in canvas.find_all() if i != text
+                  and canvas.bbox(i)[0] <= x <= canvas.bbox(i)[2] and canvas.bbox(i)[1] <= y <= canvas.bbox(i)[3]}
+        return canvas.itemcget(text, "fill").upper(), behind
+
+    assert drawn(both, 5) == (hint.fg, set())  # the hint's look, no grey disc
+    assert drawn(shining, 5) == (shine.fg, {"oval"})
+    # the cells: a hint's mark wins over the highlight's grey
+    grid = win.form.cell_grid
+    grid.set_marks("same_digit", [both, shining])
+    for name in looks.HINT_MARKS:
+        grid.set_marks(name, [both])
+        assert win.form.cells[9 * both[0] + both[1]].cget("bg") == looks.MARKS[name].bg
+        grid.set_marks(name, [])
+    assert win.form.cells[9 * shining[0] + shining[1]].cget("bg") == same.bg
+
+
 # ======================================================================
 # 3. hints and checks read the notes
 # ======================================================================
