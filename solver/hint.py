@@ -16,7 +16,7 @@ from .words.i18n import Msg, describe, msg
 from .techniques.registry import find_first
 from .techniques.step import Step
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "hint", "names_the_answer"]
 
 
 @dataclass(frozen=True)
@@ -70,14 +70,19 @@ class Hint:
 
         1 the technique and its level, 2 where to look (the step's unit hint), 3 the cells to
         highlight and the digits, 4 what was seen and what follows.  () unless ``status == "step"``.
+        Each rung says only what its name promises: rung 3 leaves out the digit when with the cells
+        it would be the answer (a Naked Single's cell and digit), which only rung 4 gives.
         """
         s = self.step
         if s is None:
             return ()
         from .techniques.registry import technique  # registry imports every family: only when asked
+        if names_the_answer(s):
+            cells = msg("hint_rung_cells_only", cells=s.highlight)
+        else:
+            cells = msg("hint_rung_cells", cells=s.highlight, digits=s.digits, n=len(s.digits))
         return (msg("hint_rung_technique", name=s.technique, level=technique(s.technique).level),
-                msg("hint_rung_look", look=s.hint),
-                msg("hint_rung_cells", cells=s.highlight, digits=s.digits, n=len(s.digits)),
+                msg("hint_rung_look", look=s.hint), cells,
                 msg("hint_rung_step", step=s.text, so=s.conclusion_msg))
 
     @property
@@ -127,6 +132,16 @@ def hint(g: Grid, candidates: Optional[Mapping] = None, *, givens: Optional[Grid
     if step is None or not _agrees(step, sol):
         return Hint("stuck", msg("hint_stuck"), None, dg)
     return Hint("step", None, step, dg, step.highlight)
+
+
+def names_the_answer(step: Step) -> bool:
+    """True when ``step``'s highlighted cells are only the cells it fills (a Naked Single, a Full House):
+    its digits beside them, or the lone candidate drawn in them, would give the answer away.
+
+    A Hidden Single highlights its whole unit: its digit is what to look for, not yet where it goes.
+    """
+    filled = {c for c, _ in step.placements}
+    return bool(filled) and set(step.highlight) <= filled
 
 
 def _note_masks(notes: Optional[Mapping], cur: Grid) -> list[int]:

@@ -96,11 +96,11 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     press_h(app, 3)
     assert marked(app, "hint_cells") == set(expected.highlight)
     (cell, digit), = expected.placements
-    assert digit in app.form.pencil.shown(cell)  # a hint draws its cells' candidates, even when off
-    assert app.form.pencil.look(cell)[1] == frozenset()  # a single's digit is not given away yet
+    assert app.form.pencil.shown(cell) is None  # a Naked Single's lone candidate is its answer: not yet
     press_h(app, 4)
     assert expected.conclusion in app.form.status_text()
     assert marked(app, "hint_target") == set(expected.targets)
+    assert digit in app.form.pencil.shown(cell)  # a hint draws its cells' candidates, even when off
     assert digit in app.form.pencil.look(cell)[1]
     assert app.form.cell_grid.cell_text(cell) == ""
     key(app, (8, 8), "h")  # rung 5: apply
@@ -110,6 +110,30 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     app.form.action_map.fire("undo")
     app.root.update()
     assert app.form.cell_grid.cell_text(cell) == "" and app.controller.board.grid() == g
+
+
+def test_no_rung_of_a_naked_single_gives_its_digit_before_the_conclusion(app):
+    # issue 29: rung 3 said "The highlighted cells: r5c6 (digit 4)" and drew the lone candidate
+    import re
+
+    g = load(app, TUTORIAL)
+    step = solver.hint(g, givens=g).step
+    assert step.technique == "Naked Single"
+    (cell, digit), = step.placements
+    hints = app.teach.hints
+
+    def said():
+        """What the tab and the status line say, without cell names and the rungs' numbers."""
+        text = "\n".join((hints.title.cget("text"), hints.link.cget("text"), hints.text.cget("text"),
+                          app.form.status_text()))
+        return re.sub(r"r\dc\d|^\d\. ", "", text, flags=re.M)
+
+    for rung in (1, 2, 3):
+        press_h(app, rung)
+        assert str(digit) not in said(), (rung, said())
+        assert digit not in (app.form.pencil.shown(cell) or ())
+    press_h(app, 4)  # "conclusion": now the digit
+    assert str(digit) in said() and digit in app.form.pencil.shown(cell)
 
 
 def test_the_lesson_link_opens_the_techniques_explanation(app):

@@ -99,6 +99,31 @@ def test_the_hint_ladder_is_worded_in_the_language(lang):
     assert h.message == describe(h.text, lang) and [describe(m) for m in h.rungs] == rungs
 
 
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_a_naked_singles_rungs_keep_its_digit_for_the_conclusion(lang):
+    # issue 29: rung 3 named the cell and its digit, which is the whole answer of a Naked Single
+    h = hint(TUTORIAL)
+    assert h.step.technique == "Naked Single"
+    (cell, digit), = h.step.placements
+    rungs = [re.sub(r"^\d\. ", "", describe(m, lang)) for m in h.rungs]
+    for r in rungs[:3]:
+        assert str(digit) not in r.replace(cell_text(cell, lang), ""), r
+    assert str(digit) in rungs[3].replace(cell_text(cell, lang), "")
+    assert cell_text(cell, lang) in rungs[2]  # the cells are still named
+
+
+def test_a_rung_names_the_digits_it_looks_for_when_they_are_not_the_answer():
+    # a Hidden Single highlights its unit: its digit is what to look for there, not where it goes
+    from solver.hint import names_the_answer
+
+    path = solver.logical_path(solver.parse(solver.example("hard").line))
+    first = {name: next(s for s in path if s.technique == name) for name in ("Hidden Single", "Naked Single",
+                                                                            "Full House", "Pointing")}
+    assert [names_the_answer(s) for s in first.values()] == [False, True, True, False]
+    rung = describe(hint(path.grid_at(path.index(first["Hidden Single"]))).rungs[2], "en")
+    assert rung.endswith(f"(digit {first['Hidden Single'].digits[0]}).")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hint_counts_wrong_digits_with_the_languages_plural(lang):
     sol = solver.solve(TUTORIAL)

@@ -37,7 +37,7 @@ from solver import Grid, cell_of
 
 from .card import Card
 from .explain import ExplainPanel
-from .hints import Hints, step_looks
+from .hints import Hints, candidates_shown, step_looks
 from app.window.looks import HINT_MARKS, LINK
 from app.wording import (_, format_seconds, level_name, say, say_n, symmetry_name, technique_name,
                          technique_summary, what_is)
@@ -273,8 +273,8 @@ class Teach:
                 cands = self.candidates(g)
                 wanted = {cell: cands[cell] for cell in g.blanks()}
         elif step is not None and self.hints.level >= 3:
-            cands = self.candidates(g)  # a hint shows the pencil marks of its own cells
-            wanted = {cell: cands[cell] for cell in step.highlight if not g[cell]}
+            # a hint shows the pencil marks of its own cells (never a lone candidate that is the answer)
+            wanted = candidates_shown(step, self.hints.level, self.candidates(g), g)
         strike, emph = step_looks(step, self.hints.level) if step is not None else ({}, {})
         notes = self.controller.board.notes  # the person's own pencil marks (app/features/notes.py)
         for i in range(81):

@@ -22,12 +22,25 @@ from app.wording import N_, _, article, say, say_n, what_is
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Hints", "LADDER", "step_looks"]
+__all__ = ["Hints", "LADDER", "candidates_shown", "step_looks"]
 
 #: What each press of H shows next (the button's label names the next rung).
 LADDER = (N_("Hint (H)"), N_("Where to look (H)"), N_("Show the cells (H)"), N_("What follows (H)"), N_("Apply it (H)"))
 #: the rungs' names under the text
 RUNG_NAMES = (N_("technique"), N_("unit"), N_("cells"), N_("conclusion"), N_("apply"))
+
+
+def candidates_shown(step, level: int, cands, g) -> dict:
+    """The candidates a hint draws at rung ``level`` (3 on) when candidates are off: its cells' own.
+
+    Before rung 4 a cell whose lone candidate is the step's answer (a Naked Single, a Full House)
+    shows none: the drawn digit would give away what the conclusion says (solver.names_the_answer).
+    """
+    if level < 3:
+        return {}
+    answers = {cell: {d} for cell, d in step.placements} if level < 4 else {}
+    return {cell: cands[cell] for cell in step.highlight
+            if not g[cell] and set(cands[cell]) != answers.get(cell)}
 
 
 def step_looks(step, level: int) -> tuple[dict, dict]:
@@ -232,17 +245,8 @@ class Hints:
         an = article(name) == "an"
         self.title.configure(text=say(N_("Try an {name:technique}") if an else N_("Try a {name:technique}"), name=name))
         self.teach.show_link(self.link, what_is(name))
-        lines = [say("1. Technique: {name:technique} ({level:level}).", name=name, level=solver.technique(name).level)]
-        if k >= 2:
-            lines.append(f"2. {step.unit_hint}")
-        if k >= 3:
-            # digits joined with " and " whatever their number (one list the language's way)
-            digits = (" " + _("and") + " ").join(map(str, step.digits))
-            lines.append(say_n("3. The highlighted cells: {cells:cellcomma} (digit {digits}).",
-                               "3. The highlighted cells: {cells:cellcomma} (digits {digits}).",
-                               len(step.digits), cells=list(step.highlight), digits=digits))
-        if k >= 4:
-            lines.append(f"4. {step.message}\n   " + say("So: {conclusion}", conclusion=step.conclusion))
+        # the engine's rungs (solver.Hint.rungs): each says only what its name promises
+        lines = [solver.describe(m) for m in self.hint.rungs[:k]]
         self.text.configure(text="\n".join(lines))
         self.button.configure(text=_(LADDER[k]) if k < len(LADDER) else _(LADDER[-1]))
         self._show_rungs(k)

@@ -17,6 +17,7 @@ TEMPLATES = {
     "hint_rung_look": "2. {look}",
     "hint_rung_cells": ("3. The highlighted cells: {cells:cellcomma} (digit {digits:digits}).",
                         "3. The highlighted cells: {cells:cellcomma} (digits {digits:digits}).", "n"),
+    "hint_rung_cells_only": "3. The highlighted cells: {cells:cellcomma}.",  # a single: the digit is the answer
     "hint_rung_step": "4. {step}\n   So: {so}",
     # rating.py: the difficulty card
     "rating_not_rated": "Not rated",
