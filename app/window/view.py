@@ -42,6 +42,11 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["SudokuForm", "Dialogs", "PANEL_MIN", "PANEL_MAX"]
 
+#: the status line's height in lines of its text (app/window/view.py SudokuForm._fit_status), and the
+#: smallest size (points) a long message is set in to fit them
+STATUS_LINES = 2
+STATUS_MIN_SIZE = 9
+STATUS_GAP = 8  # pixels between the buttons and the status line
 #: shorter tab titles for a narrow side panel (the tab row never runs past its edge)
 SHORT_TITLES = {N_("Search demo"): N_("Demo"), N_("Difficulty"): N_("Card"), N_("Explain"): N_("Steps")}
 
@@ -141,14 +146,17 @@ class SudokuForm:
         self.cancel_button.state(["disabled"])
         self.add_given_button.state(["disabled"])
 
-        # the status line
+        # the status line: always STATUS_LINES tall, so no message moves the grid (_fit_status)
         self.status = tk.Label(
             self.main, text="", anchor="w", justify="left", font=self.status_font, width=20,
             relief="groove", bd=1, padx=8, pady=5,  # width: long messages wrap, never widen the window
         )
-        self.status.grid(row=3, column=0, sticky="ew", pady=(8, 0))
-        self.status.bind("<Configure>", lambda e: self.status.configure(
-            wraplength=max(120, e.width - 2 * int(self.status.cget("padx")) - 8)))
+        self.status.grid(row=3, column=0, sticky="nsew", pady=(STATUS_GAP, 0))
+        self.status.bind("<Configure>", self._on_status_configure)
+        # a message that needs more lines than that is set in a smaller size (never below STATUS_MIN_SIZE)
+        self.status_small = tkfont.Font(root, family=self.status_font.cget("family"), size=self.status_font.cget("size"))
+        self._status_min_font = tkfont.Font(root, family=self.status_font.cget("family"), size=STATUS_MIN_SIZE)
+        self._status_probe = tk.Label(self.main)  # never shown: measures how tall a message would be
         self._status_kind = "info"
         self.set_collection(None)
         self._natural_size()
@@ -165,6 +173,7 @@ class SudokuForm:
         """
         if width < 2 or height < 2:
             return
+        self._fit_status()  # the presentation view's status line, or ours (before the hook, which reads it)
         if self.layout_hook is not None and self.layout_hook(width, height):
             return
         self.layout, (gx, gy, side), (px, py, pw, ph) = split_body(width, height, dpi_factor(self.root))
@@ -172,6 +181,51 @@ class SudokuForm:
         self.side_area.frame.place(in_=self.body, x=px, y=py, width=pw, height=ph)
         fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
                             {_(full): _(short) for full, short in SHORT_TITLES.items()})
+
+    def _on_status_configure(self, event) -> None:
+        wrap = max(120, event.width - 2 * int(str(self.status.cget("padx"))) - 8)
+        if str(self.status.cget("wraplength")) != str(wrap):
+            self.status.configure(wraplength=wrap)
+        self._fit_status()
+
+    def status_height(self) -> int:
+        """The status line's height in pixels: STATUS_LINES lines of its text (or one more line of its
+        smallest size, whichever is taller), its padding and border."""
+        st = self.status
+        frame = sum(int(str(st.cget(k))) for k in ("pady", "bd", "highlightthickness"))
+        lines = max(STATUS_LINES * self.status_font.metrics("linespace"),
+                    (STATUS_LINES + 1) * self._status_min_font.metrics("linespace"))
+        return lines + 2 * frame
+
+    def _fit_status(self) -> None:
+        """Keep the status line's row STATUS_LINES tall whatever the message, so the grid never changes
+        size from a status text (issue 29): a one-line message leaves the second line empty, one that
+        needs more lines is set in a smaller size until it fits.
+
+        The presentation view (``layout_hook``) places the line itself, as tall as its text needs.
+        """
+        st = self.status
+        if self.layout_hook is not None:
+            if int(self.main.grid_rowconfigure(3, "minsize")):
+                self.main.rowconfigure(3, minsize=0)
+            if str(st.cget("font")) != str(self.status_font):
+                st.configure(font=self.status_font)
+            return
+        room = self.status_height()
+        if int(self.main.grid_rowconfigure(3, "minsize")) != room + STATUS_GAP:  # the row holds the gap too
+            self.main.rowconfigure(3, minsize=room + STATUS_GAP)
+        font = self.status_font
+        size = abs(int(self.status_font.cget("size")))
+        probe = self._status_probe
+        probe.configure(text=str(st.cget("text")), justify="left", font=self.status_font,
+                        **{k: str(st.cget(k)) for k in ("wraplength", "padx", "pady", "bd")})
+        while probe.winfo_reqheight() > room and size > STATUS_MIN_SIZE:
+            size -= 1
+            self.status_small.configure(size=size if int(self.status_font.cget("size")) > 0 else -size)
+            font = self.status_small
+            probe.configure(font=font)
+        if str(st.cget("font")) != str(font):
+            st.configure(font=font)
 
     def tab_row_width(self, titles: Iterable[str] | None = None) -> int:
         """The width the side panel's row of tabs needs for ``titles`` (default: the titles shown)."""
@@ -287,6 +341,7 @@ class SudokuForm:
             text = prefix + text
         self.status.configure(text=text, fg=fg)
         self._status_kind = kind
+        self._fit_status()
         if self.layout_hook is not None:
             self.relayout()  # the presentation view gives the status line the height its text needs
 

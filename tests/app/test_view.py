@@ -211,6 +211,34 @@ def test_status_line_is_large_and_marks_errors_with_a_symbol(form):
     assert tkfont.Font(font=form.status.cget("font")).actual("size") >= 12
 
 
+def test_no_status_text_changes_the_grids_size(whole_window):
+    # issue 29: a status line that wrapped to two lines took about 20 px from the grid
+    win = whole_window
+    win.root.geometry("1024x720+0+0")
+    f = win.form
+
+    def sizes(text):
+        f.set_status(text)
+        win.root.update()
+        assert wait_until(win.root, lambda: f.status.winfo_reqheight() <= f.status.winfo_height())  # all of it shows
+        return f.cell_grid.cell_px(), f.holder.winfo_height(), f.status.winfo_height()
+
+    short = sizes("Ready.")
+    width = f.status.winfo_width()
+    font = tkfont.Font(font=f.status_font)
+
+    def lines(n):
+        """A message about ``n`` lines long at the status line's normal size."""
+        words = "a long message that wraps "
+        return words * round(n * width / font.measure(words))
+
+    assert sizes(lines(1.5)) == short  # two lines
+    assert sizes(lines(2.6)) == short  # more than two: set smaller, in the same room
+    assert str(f.status.cget("font")) != str(f.status_font)
+    assert sizes("") == short and str(f.status.cget("font")) == str(f.status_font)
+    assert short[2] >= f.status_height()
+
+
 def test_side_panel_takes_new_tabs(form):
     frame = tk.Frame(form.side_panel)
     form.side_panel.add(frame, text="Search")
