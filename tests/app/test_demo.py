@@ -276,6 +276,25 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     assert "Cancelled" in app.form.status_text()
 
 
+def test_the_estimated_rows_time_is_a_prediction_like_its_other_figures():
+    # issue 29: the "estimated" row showed a plain "1.5 s" (the estimate's own time) beside its "≈" figures
+    from types import SimpleNamespace
+
+    g = solver.parse(solver.example("pathological").line)
+    counts = solver.BacktrackCounts(60_000, 59_972, 1_200_000, False, True)
+    estimate = SimpleNamespace(placements=69_000_000, backtracks=68_000_000, steps=1_300_000_000,
+                               relative_error=0.04, samples=20_000)
+    results = {"row-major": {"counts": counts, "seconds": 0.6, "source": "counted", "puzzle": g,
+                             "estimate": estimate}}
+    rows, notes, _ = demo_run.table_rows(results, g)
+    order, values, est_values = rows[0]
+    assert values[3] == wording.describe_seconds(0.6)  # the capped count: what it took, a measured time
+    took = wording.describe_duration(69_000_000 / (60_000 / 0.6))  # counting the whole run at that rate
+    assert all(str(v).startswith("≈ ") for v in est_values)
+    assert est_values[3] == "≈ " + took  # "≈ 12 minutes", as the note says
+    assert f"about {took} to count" in notes[0]
+
+
 def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monkeypatch):
     monkeypatch.setattr(demo_run, "TABLE_CAP", 20_000)
     load(app, "hard")  # 49,558 placements and 941,055 steps in the classic order

@@ -228,10 +228,8 @@ def count_orders(g: Grid, token, progress: dict, cap: int | None = None) -> dict
         rows[order] = {"counts": counts, "seconds": time.perf_counter() - t0, "source": "counted", "puzzle": g}
         if counts.capped:  # too long to count: estimate the whole run instead (quick random probes)
             progress["estimating"] = True
-            t1 = time.perf_counter()
             rows[order]["estimate"] = solver.estimate_backtrack_work(
                 g, order, samples=ESTIMATE_SAMPLES, seed=0, cancel=token, seconds=ESTIMATE_SECONDS)
-            rows[order]["estimate_seconds"] = time.perf_counter() - t1
             progress["estimating"] = False
     return rows
 
@@ -270,9 +268,13 @@ def table_rows(results: dict[str, dict], current: Grid | None) -> tuple[list[tup
                   describe_seconds(secs))
         est = row.get("estimate") if c.capped else None
         est_values = None
+        rate = c.placements / secs if secs else 0  # placements per second while counting up to the cap
         if est is not None:  # the lower bound stays a fact; the estimate gets a row of its own that says "≈"
+            # every figure of that row is a prediction for the whole run, its time too (how long counting
+            # it would take at this rate), never the seconds the estimate itself took
             est_values = (format_estimate(est.placements), format_estimate(est.backtracks),
-                          format_estimate(est.steps), describe_seconds(row.get("estimate_seconds")))
+                          format_estimate(est.steps),
+                          say("≈ {x}", x=describe_duration(est.placements / rate)) if rate else "")
         rows.append((order, values, est_values))
         if c.capped:
             any_capped = True
@@ -281,7 +283,6 @@ def table_rows(results: dict[str, dict], current: Grid | None) -> tuple[list[tup
                            "that (≥ marks a lower bound). Count the whole run to know exactly.",
                            name=_(label.short), n=c.placements)
             else:
-                rate = c.placements / secs if secs else 0
                 spread = (say("±{p:0}%", p=2 * est.relative_error * 100) if est.relative_error < 0.5
                           else _("a rough guess"))
                 data = dict(name=_(label.short), n=c.placements, samples=est.samples,
