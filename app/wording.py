@@ -55,7 +55,7 @@ def say_n(singular: str, plural: str, n: int, **data) -> str:
     return solver.fill(solver.translate_plural(singular, plural, n, domain="app"), n=n, **data)
 
 __all__ = ["_", "N_", "pgettext", "ngettext", "npgettext", "say", "say_n", "format_seconds", "format_count", "format_estimate", "estimate_words", "article", "cells_text",
-           "describe_seconds", "describe_duration", "describe_speed",
+           "describe_seconds", "describe_elapsed", "describe_duration", "describe_speed",
            "technique_name", "technique_summary", "level_name", "what_is"]
 
 
@@ -110,22 +110,33 @@ def cells_text(cells) -> str:
     return solver.fill("{cells:cellcomma}", cells=list(cells))
 
 
+# Every time and speed below joins its number to its unit with a non-breaking space
+# (solver.keep_together): a wrapped line never leaves "15" at its end and "ms" on the next.
+
 def describe_seconds(secs: float | None) -> str:
     """A time in a table column: "480 ms", "3.2 s"; None (a watched run) -> "watched"."""
     if secs is None:
         return _("watched")
-    return say("{ms:0} ms", ms=secs * 1000) if secs < 1 else say("{s:1} s", s=secs)
+    return solver.keep_together(say("{ms:0} ms", ms=secs * 1000) if secs < 1 else say("{s:1} s", s=secs))
+
+
+def describe_elapsed(secs: float, places: int = 1) -> str:
+    """Seconds as a counter or a progress line shows them, always in seconds: "0.4 s", "12.5 s" ("12 s"
+    with ``places=0``)."""
+    return solver.keep_together(say("{s:1} s", s=secs) if places else say("{s:0} s", s=secs))
 
 
 def describe_duration(secs: float) -> str:
     """A rough duration for people: "40 seconds", "3 minutes", "2 hours", "5 days"."""
     if secs >= 2 * 86400:
-        return say_n("{n:n} day", "{n:n} days", round(secs / 86400))
-    if secs >= 2 * 3600:
-        return say_n("{n:n} hour", "{n:n} hours", round(secs / 3600))
-    if secs >= 2 * 60:
-        return say_n("{n:n} minute", "{n:n} minutes", round(secs / 60))
-    return say_n("{n:n} second", "{n:n} seconds", max(1, round(secs)))
+        text = say_n("{n:n} day", "{n:n} days", round(secs / 86400))
+    elif secs >= 2 * 3600:
+        text = say_n("{n:n} hour", "{n:n} hours", round(secs / 3600))
+    elif secs >= 2 * 60:
+        text = say_n("{n:n} minute", "{n:n} minutes", round(secs / 60))
+    else:
+        text = say_n("{n:n} second", "{n:n} seconds", max(1, round(secs)))
+    return solver.keep_together(text)
 
 
 def describe_speed(sps: float | None) -> str:
@@ -133,9 +144,9 @@ def describe_speed(sps: float | None) -> str:
     if sps is None:
         return _("full speed")
     if sps < 1.5:
-        return say_n("{n:n} step/s", "{n:n} steps/s", 1)
+        return solver.keep_together(say_n("{n:n} step/s", "{n:n} steps/s", 1))
     n = round(sps) if sps < 100 else int(round(sps, -1))
-    return say_n("{n:n} step/s", "{n:n} steps/s", n)
+    return solver.keep_together(say_n("{n:n} step/s", "{n:n} steps/s", n))
 
 
 # -- the engine's names for people (their catalogue is the solver's: solver/locale) ------------

@@ -48,8 +48,8 @@ from .grid import (  # noqa: F401
 
 # -- words for people, in the chosen language (codes and data in, text out) --
 from .words.i18n import (  # noqa: F401
-    LANGUAGES, TRANSLATED, Msg, add_domain, cell_text, decimal, describe, fill, language, msg, number,
-    seconds, set_language, system_language, translate, translate_plural, unit_text,
+    LANGUAGES, TRANSLATED, Msg, add_domain, cell_text, decimal, describe, fill, keep_together, language, msg,
+    number, seconds, set_language, system_language, translate, translate_plural, unit_text,
 )
 from .words.i18n import join as join_words  # noqa: F401
 

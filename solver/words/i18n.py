@@ -25,6 +25,7 @@ import gettext
 import io
 import locale
 import os
+import re
 import string
 import threading
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from .levels import LEVEL_LABELS
 __all__ = [
     "LANGUAGES", "TRANSLATED", "Msg", "msg", "describe", "set_language", "language", "system_language",
     "normalize_language", "add_domain", "translate", "translate_plural", "number", "decimal",
-    "seconds", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
+    "seconds", "keep_together", "NBSP", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
 ]
 
 #: The languages with a catalogue: code -> the language's own name (for the menu).
@@ -204,13 +205,24 @@ def decimal(x: float, places: int = 1, lang: str | None = None) -> str:
     return sign + _grouped(whole, lang) + (_POINT[lang] + frac if frac else "")
 
 
+NBSP = "\u00a0"  # a space no line breaks at
+_NUMBER_SPACE = re.compile(r"(?<=\d)[ \t]+(?=\S)")
+
+
+def keep_together(text: str) -> str:
+    """``text`` with each number joined to the word after it by a non-breaking space ("15 ms",
+    "3 minutes", "10 steps/s"), so no line ever breaks between a number and its unit, whatever
+    space the language's catalogue wrote there."""
+    return _NUMBER_SPACE.sub(NBSP, text)
+
+
 def seconds(secs: float, lang: str | None = None) -> str:
-    """A duration as the app shows it: "under 1 ms", "4 ms", "2.50 s"."""
+    """A duration as the app shows it: "under 1 ms", "4 ms", "2.50 s" (number and unit never split)."""
     if secs < 0.001:
-        return translate("under 1 ms", "duration", lang=lang)
+        return keep_together(translate("under 1 ms", "duration", lang=lang))
     if secs < 1:
-        return translate("{ms} ms", "duration", lang=lang).format(ms=number(round(secs * 1000), lang))
-    return translate("{s} s", "duration", lang=lang).format(s=decimal(secs, 2, lang))
+        return keep_together(translate("{ms} ms", "duration", lang=lang).format(ms=number(round(secs * 1000), lang)))
+    return keep_together(translate("{s} s", "duration", lang=lang).format(s=decimal(secs, 2, lang)))
 
 
 def join(words: Iterable[str], lang: str | None = None, word: str = "and") -> str:

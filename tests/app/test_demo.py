@@ -199,7 +199,7 @@ def test_speed_slider_paces_the_steps(app):
     d = app.demo
     d.start()
     d.playback.set_speed(10)
-    assert d.panel.speed_label.cget("text") == "10 steps/s"
+    assert d.panel.speed_label.cget("text") == "10\u00a0steps/s"
     d.playback.play()
     t0 = time.monotonic()
     wait_until(app.root, lambda: False, timeout=0.55)

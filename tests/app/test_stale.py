@@ -274,7 +274,7 @@ def test_a_new_puzzle_ends_a_playing_demo_at_once_and_zeroes_its_counters(app):
     assert all(app.form.cell_grid.cell_text(c) == (str(easy[c]) if easy[c] else "") for c in ((r, k) for r in range(9)
                                                                                        for k in range(9)))
     values = {k: v.cget("text") for k, v in d.panel.counter_values.items()}
-    assert values["placements"] == "0" and values["steps"] == "0" and values["elapsed"] == "0.0 s", values
+    assert values["placements"] == "0" and values["steps"] == "0" and values["elapsed"] == "0.0\u00a0s", values
     assert "puzzle" in d.panel.explain.cget("text")
     assert not app.form.action_map.is_enabled("cancel")
 
@@ -287,11 +287,11 @@ def test_stop_zeroes_elapsed_with_the_counters(app):
     d.playback.play()
     assert app.wait(lambda: d.run.pos > 10)
     wait_until(app.root, lambda: False, 0.3)
-    assert d.panel.counter_values["elapsed"].cget("text") != "0.0 s" or d.elapsed > 0
+    assert d.panel.counter_values["elapsed"].cget("text") != "0.0\u00a0s" or d.elapsed > 0
     d.stop()
     app.root.update()
     values = {k: v.cget("text") for k, v in d.panel.counter_values.items()}
-    assert values["placements"] == "0" and values["elapsed"] == "0.0 s", values
+    assert values["placements"] == "0" and values["elapsed"] == "0.0\u00a0s", values
 
 
 def test_a_count_for_the_old_puzzle_is_dropped(app):

@@ -121,6 +121,25 @@ def test_spanish_groups_from_five_digits_and_negative_numbers_keep_their_sign():
     assert solver.decimal(-0.004, 2, "en") == "0.00"
 
 
+def test_no_message_writes_a_unit_where_a_line_may_break_before_it():
+    # issue 29: "15 ms" broke across two lines in French.  A number and its unit come from one
+    # helper that joins them with a non-breaking space (solver.seconds, app/wording.py); no other
+    # message writes a unit symbol after a field.
+    import re
+
+    helpers = {"under 1 ms", "{ms} ms", "{s} s", "{s:1} s", "{s:0} s", "{ms:0} ms"}
+    unit = re.compile(r"(\}|\d)[ \t](ms|s)\b(?!\u2019)")
+    for domain, entries in (("solver", i18n_tool.solver_entries()), ("app", i18n_tool.app_entries())):
+        for e in entries:
+            if e.msgid in helpers:
+                continue
+            assert not unit.search(e.msgid) and not unit.search(e.plural or ""), (domain, e.msgid)
+    for lang in solver.LANGUAGES:
+        for secs in (0.0004, 0.015, 2.5):
+            text = solver.seconds(secs, lang)
+            assert "\u00a0" in text and not re.search(r"\d[ \t]", text), (lang, text)
+
+
 @pytest.mark.parametrize("env, lang", [
     ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANGUAGE": "fr:en", "LANG": "en_US.UTF-8"}, "fr"),
     ({"LC_ALL": "es_MX.UTF-8", "LANG": "de_DE.UTF-8"}, "es"), ({"LANG": "C.UTF-8"}, "en"),

@@ -18,7 +18,7 @@ import solver
 
 from . import run as demo_run
 from .run import ORDER_LABELS, SKIP_CAP
-from app.wording import N_, _, say
+from app.wording import N_, _, describe_elapsed, say
 from app.worker import Worker
 
 logger = logging.getLogger(__name__)
@@ -135,7 +135,7 @@ class DemoCounts:
             return run.head - start
 
         def describe(seconds: float) -> str:
-            return say("Skipping ahead… {n:n} steps ({s:1} s)", n=run.head - start, s=seconds)
+            return say("Skipping ahead… {n:n} steps ({time})", n=run.head - start, time=describe_elapsed(seconds))
 
         def done(result, error, seconds):
             if demo.run is not run:
@@ -189,10 +189,11 @@ class DemoCounts:
 
         def describe(seconds: float) -> str:
             order = progress["order"] or "row-major"
-            data = dict(name=_(ORDER_LABELS[order].short), k=progress["index"] + 1, n=len(ORDER_LABELS), s=seconds)
+            data = dict(name=_(ORDER_LABELS[order].short), k=progress["index"] + 1, n=len(ORDER_LABELS),
+                        time=describe_elapsed(seconds))
             if progress.get("estimating"):
-                return say("Estimating {name} ({k} of {n})… {s:1} s", **data)
-            return say("Counting {name} ({k} of {n})… {s:1} s", **data)
+                return say("Estimating {name} ({k} of {n})… {time}", **data)
+            return say("Counting {name} ({k} of {n})… {time}", **data)
 
         def done(rows, error, seconds):
             if error is not None:
@@ -222,10 +223,10 @@ class DemoCounts:
         def describe(seconds: float) -> str:
             looked = self.job.token.looks * per_look if self.job else 0
             if order == "row-major":
-                return say("Counting {name} to the end… at least {n:n} placements so far ({s:0} s)",
-                           name=short, n=looked, s=seconds)
-            return say("Counting {name} to the end… at least {n:n} steps so far ({s:0} s)",
-                       name=short, n=looked, s=seconds)
+                return say("Counting {name} to the end… at least {n:n} placements so far ({time})",
+                           name=short, n=looked, time=describe_elapsed(seconds, 0))
+            return say("Counting {name} to the end… at least {n:n} steps so far ({time})",
+                       name=short, n=looked, time=describe_elapsed(seconds, 0))
 
         def done(row, error, seconds):
             if error is not None:
@@ -234,7 +235,7 @@ class DemoCounts:
                 return  # counted a puzzle no longer shown
             self.results[order] = row
             self.show_table()
-            demo.form.set_status(say("{name} counted to the end: {n:n} placements in {s:1} s.",
-                         name=short, n=row["counts"].placements, s=row["seconds"]), "ok")
+            demo.form.set_status(say("{name} counted to the end: {n:n} placements in {time}.",
+                         name=short, n=row["counts"].placements, time=describe_elapsed(row["seconds"])), "ok")
 
         self.start("count", lambda token: demo_run.count_to_end(g, order, token), done, describe)

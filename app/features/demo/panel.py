@@ -19,7 +19,7 @@ from solver import Grid, candidates, cell_of, index
 
 from app.window.layout import flow
 from app.window.looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
-from app.wording import N_, _, format_count, pgettext, say
+from app.wording import N_, _, describe_elapsed, format_count, pgettext
 
 logger = logging.getLogger(__name__)
 
@@ -280,7 +280,7 @@ class DemoPanel:
         for key in COUNTERS:
             v = getattr(event, key) if event is not None else (steps if key == "steps" else 0)
             self.counter_values[key].configure(text=format_count(v))
-        self.counter_values["elapsed"].configure(text=say("{s:1} s", s=elapsed))
+        self.counter_values["elapsed"].configure(text=describe_elapsed(elapsed))
         self.state_label.configure(text=f"{_(ORDER_LABELS[order].short)}\n{state}")
 
     def show_steps(self, steps: int) -> None:
