@@ -23,7 +23,7 @@ from typing import Callable, Collection, Mapping, Optional
 from ..cancel import check
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
-from ..words.i18n import unit_text
+from ..words.i18n import keep_case, unit_text
 from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
@@ -98,6 +98,7 @@ _NEED_UNIQUE = frozenset(t.name for t in uniqueness.TECHNIQUES)
 
 #: Every technique, in the order they are tried (simplest first).
 TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in _TABLE)
+keep_case(*(t.name for t in TECHNIQUES))  # "Naked Single: …" keeps its capitals after a colon
 _BY_NAME = {t.name: t for t in TECHNIQUES}
 _FINDER = {t.name: f for t, f in _TABLE}
 #: (name, finder) pairs in the order they are tried: the default of :func:`find_first`.

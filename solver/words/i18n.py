@@ -16,7 +16,8 @@ a ``.po`` without its ``.mo`` is compiled in memory).  The app adds its own cata
 Template fields name their kind after a colon, and this module words the value the
 language's way: ``{cell:cell}`` r3c7 (Z3S7, L3C7, F3C7), ``{cells:cells}`` "r1c1, r1c2 and
 r1c3", ``{unit:unit}`` "row 3", ``{n:n}`` 1,465 / 1.465 / 1 465, ``{x:1}`` one decimal,
-``{t:seconds}`` "4 ms" / "2.50 s".  See :data:`SPECS`.
+``{t:seconds}`` "4 ms" / "2.50 s", ``{m:clause}`` a whole message after a colon ("Hint: look at
+box 4.", in German "Tipp: Schau dir Block 4 an.").  See :data:`SPECS`.
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from .levels import LEVEL_LABELS
 __all__ = [
     "LANGUAGES", "TRANSLATED", "Msg", "msg", "describe", "set_language", "language", "system_language",
     "normalize_language", "add_domain", "translate", "translate_plural", "number", "decimal",
-    "seconds", "keep_together", "NBSP", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
+    "seconds", "keep_together", "NBSP", "keep_case", "join", "cell_text", "unit_text", "SPECS", "templates", "register", "fill", "PHRASES",
 ]
 
 #: The languages with a catalogue: code -> the language's own name (for the menu).
@@ -358,10 +359,56 @@ SPECS = {
     "lines": lambda v, lang: "\n".join(_word(x, lang) for x in v),
     "semi": lambda v, lang: translate("; ", "list separator", lang=lang).join(_word(x, lang) for x in v),
     "sentences": lambda v, lang: " ".join(_word(x, lang) for x in v),
-    "cap": lambda v, lang: (lambda t: t[:1].upper() + t[1:])(_word(v, lang)),  # a sentence's start
+    "cap": lambda v, lang: _sentence_start(_word(v, lang), lang),  # a sentence's start
+    "clause": lambda v, lang: _after_colon(_word(v, lang), lang),  # a sentence after a colon ("Hint: {x:clause}")
     "technique": lambda v, lang: translate(v, "technique", lang=lang),
     "level": lambda v, lang: translate(_level_label(v), "level", lang=lang),
 }
+
+
+#: The languages whose whole sentence after a colon starts with a capital (German, as its engine
+#: texts write it); English, French and Spanish go on in lower case ("Hint: look at box 4.").
+COLON_CAPITAL = frozenset({"de"})
+
+
+#: Names (English, context "technique") whose case never changes at a sentence's start or after a
+#: colon: the technique registry adds every technique's name (solver/techniques/registry.py).
+PROPER_NAMES: set[str] = set()
+
+
+def keep_case(*names: str) -> None:
+    """Never change the case of ``names`` (technique names) where a sentence starts or goes on."""
+    PROPER_NAMES.update(names)
+
+
+def _technique_titles(lang: str) -> tuple[str, ...]:
+    return tuple(translate(name, "technique", lang=lang) for name in PROPER_NAMES)
+
+
+def _keeps_case(text: str, lang: str) -> bool:
+    """True when ``text`` starts with a name whose case never changes: a cell (r3c7, Z3S7), a word with
+    a capital, a digit or a hyphen after its first letter (ALS-XZ, X-Wing), or a technique's name."""
+    first = text.split(None, 1)[0] if text.strip() else ""
+    if any(ch.isdigit() or ch.isupper() or ch == "-" for ch in first[1:]):
+        return True
+    return text.startswith(_technique_titles(lang))
+
+
+def _sentence_start(text: str, lang: str) -> str:
+    """``text`` as the start of a sentence: a capital first letter, unless it starts with a name (r2c5)."""
+    if not text or _keeps_case(text, lang):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def _after_colon(text: str, lang: str) -> str:
+    """``text`` (a whole message) after a colon, the language's way: in lower case in English, French and
+    Spanish, with a capital in German (COLON_CAPITAL); a name keeps its case (r2c5, Naked Single)."""
+    if lang in COLON_CAPITAL:
+        return _sentence_start(text, lang)
+    if not text or _keeps_case(text, lang):
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _level_label(level: str) -> str:

@@ -44,6 +44,11 @@ def load(app, line_or_grid):
     return g
 
 
+def clause(text):
+    """``text`` as the status line words it after a colon, in English: lower case first."""
+    return text[:1].lower() + text[1:]
+
+
 def marked(app, name):
     return {(r, c) for r in range(9) for c in range(9) if name in app.form.cell_grid.cell_marks((r, c))}
 
@@ -90,7 +95,7 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert app.teach.hints.link.cget("text") == f"What is a {expected.technique}?"
     assert not marked(app, "hint_cells")  # rung 1 gives the name only
     press_h(app, 2)
-    assert expected.unit_hint in app.form.status_text()
+    assert clause(expected.unit_hint) in app.form.status_text()
     assert marked(app, "hint_unit") == {c for u in expected.units for c in u.cells}
     assert not marked(app, "hint_cells")
     press_h(app, 3)
@@ -98,7 +103,7 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     (cell, digit), = expected.placements
     assert app.form.pencil.shown(cell) is None  # a Naked Single's lone candidate is its answer: not yet
     press_h(app, 4)
-    assert expected.conclusion in app.form.status_text()
+    assert clause(expected.conclusion) in app.form.status_text()
     assert marked(app, "hint_target") == set(expected.targets)
     assert digit in app.form.pencil.shown(cell)  # a hint draws its cells' candidates, even when off
     assert digit in app.form.pencil.look(cell)[1]
@@ -134,6 +139,29 @@ def test_no_rung_of_a_naked_single_gives_its_digit_before_the_conclusion(app):
         assert digit not in (app.form.pencil.shown(cell) or ())
     press_h(app, 4)  # "conclusion": now the digit
     assert str(digit) in said() and digit in app.form.pencil.shown(cell)
+
+
+@pytest.mark.parametrize("lang", sorted(solver.LANGUAGES))
+def test_every_hint_status_goes_on_after_its_colon_in_the_languages_one_style(app, lang):
+    # issue 29: "Hint: Look at box 4" beside "Hint: look at the highlighted cells", "No hint yet: Your notes…"
+    from solver.words.i18n import COLON_CAPITAL
+
+    solver.set_language(lang)
+    try:
+        g = load(app, TUTORIAL)
+        statuses = []
+        for rung in (1, 2, 3, 4):
+            press_h(app, rung)
+            statuses.append(app.form.status_text())
+        blank = next(c for c in g.blanks() if c[0] == 0)
+        key(app, blank, str(next(d for d in g.rows()[0] if d)))  # a digit twice in row 1
+        key(app, (8, 8), "h")
+        statuses.append(app.form.status_text())
+    finally:
+        solver.set_language("en")
+    for text in statuses:
+        after = text.split(":", 1)[1].strip()  # (French puts a no-break space before its colon)
+        assert after[0].isupper() == (lang in COLON_CAPITAL), (lang, text)
 
 
 def test_the_lesson_link_opens_the_techniques_explanation(app):
@@ -189,7 +217,7 @@ def test_hint_on_a_grid_with_a_conflict_reports_the_conflict_and_gives_no_hint(a
     conflict = solver.validate(app.controller.board.grid())[0]
     key(app, (8, 8), "h")
     app.root.update()
-    assert conflict.message in app.form.status_text()
+    assert clause(conflict.message) in app.form.status_text()
     assert app.teach.hints.level == 0 and app.teach.hints.hint is None
     assert set(conflict.cells) <= marked(app, "conflict")
     assert not any(marked(app, m) for m in HINT_MARKS)
@@ -199,7 +227,7 @@ def test_hint_on_a_puzzle_with_two_solutions_shows_the_diagnosis(app):
     load(app, solver.example("two_solutions").line)
     key(app, (8, 8), "h")
     assert app.wait(lambda: "No hint" in app.form.status_text())
-    assert "More than one solution" in app.form.status_text()
+    assert "No hint: more than one solution" in app.form.status_text()
     assert "exactly one solution" in app.teach.hints.text.cget("text")
     assert app.teach.hints.level == 0 and app.form.findings_panel.shown_text()
 

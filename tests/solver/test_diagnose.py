@@ -87,7 +87,7 @@ def test_mistyped_given_is_named_first_with_its_fix():
     k = kinds(d)
     assert k[:2] == ["no_place", "no_solution"] and k[2:] == ["typo"] * (len(k) - 2)
     typo = d.findings[2]
-    assert typo.message.startswith("R1c1: you typed 3, the puzzle works with 7 there.")
+    assert typo.message.startswith("r1c1: you typed 3, the puzzle works with 7 there.")
     assert typo.cells == ((0, 0),)
     assert "7 has no place left in row 1" in d.findings[0].message
     assert d.best_fix.fixed == g.with_digit((0, 0), 7) and d.fix_confident

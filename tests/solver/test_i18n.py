@@ -121,6 +121,23 @@ def test_spanish_groups_from_five_digits_and_negative_numbers_keep_their_sign():
     assert solver.decimal(-0.004, 2, "en") == "0.00"
 
 
+@pytest.mark.parametrize("lang", sorted(solver.LANGUAGES))
+def test_scores_are_grouped_and_cell_names_keep_their_case_at_a_sentences_start(lang):
+    # issue 29: the score was "1,837" on the card and "1837" in the rating's sentences; a slip's
+    # sentence began "R2c5: you typed…"
+    for code in ("rating_level", "rating_summary", "rating_summary_stuck", "rating_summary_solved"):
+        text = solver.describe(solver.msg(code, level="medium", score=1837, name="Pointing", givens=25, left=3), lang)
+        assert solver.number(1837, lang) in text, text
+    slip = solver.msg("typo_wrong_digit", cell=(1, 4), old=3, new=5)
+    text = solver.describe(solver.msg("typo_unique", edits=slip), lang)
+    assert text.startswith(solver.cell_text((1, 4), lang)), text
+    word = solver.fill("{m:cap}", lang=lang, m=solver.msg("search_try", digit=1, cell=(0, 0)))
+    assert word[0].isupper(), word  # an ordinary word still gets its capital
+    for name in ("Naked Single", "Hidden Pair", "X-Wing"):  # a technique keeps its name after a colon too
+        title = solver.translate(name, "technique", lang=lang)
+        assert solver.fill("{m:clause}", lang=lang, m=f"{title}: …").startswith(title)
+
+
 def test_no_message_writes_a_unit_where_a_line_may_break_before_it():
     # issue 29: "15 ms" broke across two lines in French.  A number and its unit come from one
     # helper that joins them with a non-breaking space (solver.seconds, app/wording.py); no other

@@ -116,7 +116,7 @@ def test_a_typo_explanation_and_its_fix_in_the_language(lang, chosen):
     typed = Grid([9] + [int(c) if c != "." else 0 for c in PUZZLE[1:]])
     best = find_typos(typed).best
     english = best.message
-    assert english.startswith("R1c1: you typed 9, the puzzle works with 4 there; 4 and 9 look alike.")
+    assert english.startswith("r1c1: you typed 9, the puzzle works with 4 there; 4 and 9 look alike.")
     text = describe(best.text, lang)
     # the sentence starts with the cell in the language's notation, and keeps the digits
     assert text.startswith(cell(lang, 1, 1)) and "9" in text and "4" in text and text != english

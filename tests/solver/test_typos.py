@@ -39,7 +39,7 @@ def test_a_wrong_digit_that_breaks_a_rule_is_named_with_its_fix():
     assert best.rank == 1 and best.unique and t.confident
     assert best.edits == (Edit("wrong_digit", ((0, 0),), (9,), (4,)),)
     assert best.fixed == Grid(CELLS)
-    assert best.message == ("R1c1: you typed 9, the puzzle works with 4 there; 4 and 9 look alike. "
+    assert best.message == ("r1c1: you typed 9, the puzzle works with 4 there; 4 and 9 look alike. "
                             "With that fix the puzzle has exactly one solution.")
 
 

@@ -122,11 +122,11 @@ class Demo:
         if conflicts:
             self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
             if len(conflicts) > 1:
-                self.form.set_status(say_n("The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
-                               "The search cannot start: {conflict} (and {n:n} more). Fix the grid first.",
+                self.form.set_status(say_n("The search cannot start: {conflict:clause} (and {n:n} more). Fix the grid first.",
+                               "The search cannot start: {conflict:clause} (and {n:n} more). Fix the grid first.",
                                len(conflicts) - 1, conflict=conflicts[0].message), "warn")
             else:
-                self.form.set_status(say("The search cannot start: {conflict}. Fix the grid first.",
+                self.form.set_status(say("The search cannot start: {conflict:clause}. Fix the grid first.",
                              conflict=conflicts[0].message), "warn")
             self.panel.set_explain(_("The search cannot start while the grid breaks the rules:") + "\n"
                                    + "\n".join(f"• {k.message}" for k in conflicts[:3]))

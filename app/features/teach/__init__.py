@@ -54,7 +54,7 @@ def lesson_text(name: str, step=None) -> str:
     t = solver.technique(name)
     lines = [f"{technique_name(t.name)}  ({level_name(t.level)})", "", technique_summary(t)]
     if step is not None:
-        lines += ["", _("In this grid:"), step.message, "", say("Conclusion: {conclusion}", conclusion=step.conclusion)]
+        lines += ["", _("In this grid:"), step.message, "", say("Conclusion: {conclusion:clause}", conclusion=step.conclusion)]
     lines += ["", _("Techniques, simplest first (the hint tries them in this order):")]
     lines += [f"{'▸' if x.name == name else '•'} {technique_name(x.name)}\t{level_name(x.level)}"
               for x in solver.TECHNIQUES]
@@ -307,7 +307,7 @@ class Teach:
         conflicts = solver.validate(g)
         if conflicts:
             self.form.cell_grid.set_marks("conflict", [c for k in conflicts for c in k.cells])
-            self.form.set_status(say("The puzzle breaks the rules: {conflict}. Fix it first.",
+            self.form.set_status(say("The puzzle breaks the rules: {conflict:clause}. Fix it first.",
                                      conflict=conflicts[0].message), "warn")
             return
 

@@ -135,7 +135,7 @@ class ExplainPanel:
                 self.fill_steps([])
                 self.step_text.configure(text=h.message + "\n\n" + _("The explanation starts from your grid and "
                                                                       "notes; fix them first."))
-                self.form.set_status(say("Cannot explain from here: {reason}", reason=h.message), "warn")
+                self.form.set_status(say("Cannot explain from here: {reason:clause}", reason=h.message), "warn")
                 return
             self._show_path(_FromNotes(path))
 
@@ -154,7 +154,8 @@ class ExplainPanel:
 
     def _show_path(self, rating) -> None:
         if not rating.unique:
-            self.controller.checking.show_diagnosis(rating.diagnosis, prefix=_("Cannot explain: "))
+            self.controller.checking.show_diagnosis(rating.diagnosis)  # the findings, marks and fix; then why not
+            self.form.set_status(say("Cannot explain: {reason:clause}", reason=rating.diagnosis.summary), "warn")
             self.fill_steps([])
             self.step_text.configure(text=rating.summary + "\n\n" + _("The solution can only be explained for a "
                                                                        "puzzle with exactly one solution."))
@@ -249,9 +250,9 @@ class ExplainPanel:
             f.cell_grid.set_marks("hint_cells", step.cells)
             f.cell_grid.set_marks("hint_target", step.targets)
             self.step_text.configure(text=say("Step {k} of {n}: {step}", k=k + 1, n=len(path), step=step.message)
-                                     + "\n" + say("So: {conclusion}", conclusion=step.conclusion))
+                                     + "\n" + say("So: {conclusion:clause}", conclusion=step.conclusion))
             self.teach.show_link(self.step_link, what_is(step.technique))
-            f.set_status(say("Step {k} of {n}, {name:technique}: {conclusion} (Back to my grid restores your grid.)",
+            f.set_status(say("Step {k} of {n}, {name:technique}: {conclusion:clause} (Back to my grid restores your grid.)",
                              k=k + 1, n=len(path), name=step.technique, conclusion=step.conclusion))
         else:
             self.diagram.hide()

@@ -142,11 +142,11 @@ class Hints:
                                _("No hint while the grid breaks the rules:") + "\n"
                                + "\n".join(f"• {k.message}" for k in conflicts[:4]))
             if len(conflicts) > 1:
-                status = say_n("No hint: {conflict} (and {n:n} more). Fix the grid first.",
-                               "No hint: {conflict} (and {n:n} more). Fix the grid first.",
+                status = say_n("No hint: {conflict:clause} (and {n:n} more). Fix the grid first.",
+                               "No hint: {conflict:clause} (and {n:n} more). Fix the grid first.",
                                len(conflicts) - 1, conflict=conflicts[0].message)
             else:
-                status = say("No hint: {conflict}. Fix the grid first.", conflict=conflicts[0].message)
+                status = say("No hint: {conflict:clause}. Fix the grid first.", conflict=conflicts[0].message)
             self.form.set_status(status, "warn")
             return
         givens = b.givens if b.givens.filled_count else None
@@ -198,7 +198,8 @@ class Hints:
         """A hint that is not a step: the diagnosis first, 'stuck' offers the demo, 'solved' says so."""
         f = self.form
         if h.status in ("invalid", "no_solution", "multiple"):
-            self.controller.checking.show_diagnosis(h.diagnosis, prefix=_("No hint: "))
+            self.controller.checking.show_diagnosis(h.diagnosis)  # the findings, marks and fix; then why no hint
+            f.set_status(say("No hint: {reason:clause}", reason=h.message), "warn")
             self._show_problem(_("The puzzle needs fixing first"),
                                h.message + "\n\n" + _("A hint needs a puzzle with exactly one solution. The Findings "
                                                       "tab lists what is wrong."))
@@ -208,14 +209,14 @@ class Hints:
             self._show_problem(_("Some digits are wrong"),
                                h.message + "\n\n" + _("They are crossed out. A hint from here would build on them, "
                                                       "so fix them first (Ctrl+Z, or type over them)."))
-            f.set_status(say("No hint: {reason}", reason=h.message), "warn")
+            f.set_status(say("No hint: {reason:clause}", reason=h.message), "warn")
         elif h.status == "wrong_notes":
             f.cell_grid.set_marks("wrong", h.cells)
             self._show_problem(_("A note is wrong"),
                                h.message + "\n\n" + _("The cell is marked. Every step from here would build on that "
                                                       "note, so put the digit back first (Ctrl+digit, or right-click "
                                                       "the cell)."))
-            f.set_status(say("No hint yet: {reason}", reason=h.message), "warn")
+            f.set_status(say("No hint yet: {reason:clause}", reason=h.message), "warn")
         elif h.status == "stuck":
             self.teach.demo_from = (self.controller.board, self.controller.board.grid())
             self._show_problem(_("No technique applies"),
@@ -263,13 +264,13 @@ class Hints:
             status = say(N_("Hint: try an {name:technique}. Press H again to see where to look.") if an else
                          N_("Hint: try a {name:technique}. Press H again to see where to look."), name=name)
         elif k == 2:
-            status = say("Hint: {unit_hint} (H again highlights the cells.)", unit_hint=step.unit_hint)
+            status = say("Hint: {unit_hint:clause} (H again highlights the cells.)", unit_hint=step.unit_hint)
         elif k == 3:
             status = say(N_("Hint: look at the highlighted cells for an {name:technique}. (H again: what follows.)")
                          if an else N_("Hint: look at the highlighted cells for a {name:technique}. (H again: what "
                                        "follows.)"), name=name)
         else:
-            status = say("Hint: {conclusion} (H again applies it.)", conclusion=step.conclusion)
+            status = say("Hint: {conclusion:clause} (H again applies it.)", conclusion=step.conclusion)
         f.set_status(status)
         self.teach.select(self.tab)
 
@@ -279,7 +280,7 @@ class Hints:
         c = self.controller
         b = c.board
         self.reset()
-        text = say("Applied the {name:technique}: {conclusion} (Ctrl+Z undoes it; H for the next hint.)",
+        text = say("Applied the {name:technique}: {conclusion:clause} (Ctrl+Z undoes it; H for the next hint.)",
                    name=step.technique, conclusion=step.conclusion)
         if step.placements:
             nb = b.without_notes(step.eliminations)  # the person's notes follow the step
@@ -305,5 +306,5 @@ class Hints:
             if not self.teach.var_candidates.get():
                 text += " " + _("Show candidates (C) to see them.")
             self.form.set_status(text, "ok")
-        self.show_idle(say("Applied: {conclusion}", conclusion=step.conclusion) + "\n\n"
+        self.show_idle(say("Applied: {conclusion:clause}", conclusion=step.conclusion) + "\n\n"
                        + _("Press H for the next hint."))

@@ -98,7 +98,8 @@ TEMPLATES = {
     "entries_ok": ("All {n:n} of your entries are correct so far",
                    "All {n:n} of your entries are correct so far", "n"),
 
-    # typos.py: one slip, in a sentence (Explanation.message); "cap" starts it with a capital
+    # typos.py: one slip, in a sentence (Explanation.message); "cap" starts it with a capital (a cell
+    # name keeps its own case: "r2c5: you typed …")
     "typo_wrong_digit": "{cell:cell}: you typed {old}, the puzzle works with {new} there",
     "typo_wrong_digit_why": "{cell:cell}: you typed {old}, the puzzle works with {new} there; {why}",
     "typo_look_alike": "{a} and {b} look alike",
