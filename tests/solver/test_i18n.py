@@ -138,6 +138,28 @@ def test_scores_are_grouped_and_cell_names_keep_their_case_at_a_sentences_start(
         assert solver.fill("{m:clause}", lang=lang, m=f"{title}: …").startswith(title)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_has_a_word_of_its_own_apart_from_the_help_menu(lang):
+    # issue 29: Spanish said "Ayuda" for the Help menu and for the Hint tab
+    import re
+
+    solver.add_domain("app", ROOT / "app" / "locale")  # as app/wording.py does
+
+    def app(text):
+        return solver.translate(text, domain="app", lang=lang)
+
+    help_word, hint_word = app("Help").lower(), app("Hint").lower()
+    assert help_word != hint_word
+    about_hints = [e for e in i18n_tool.app_entries() if re.search(r"\bhints?\b", e.msgid, re.I)]
+    assert len(about_hints) > 20
+    for e in about_hints:  # every message about a hint says the hint's word, never the help's
+        text = solver.translate_plural(e.msgid, e.plural, 1, e.context, domain="app", lang=lang) if e.plural \
+            else solver.translate(e.msgid, e.context, domain="app", lang=lang)
+        assert help_word not in text.lower(), (e.msgid, text)
+    if lang == "es":  # not "Pista": the Spanish catalogues call a given "pista"
+        assert hint_word == "consejo" and app("Givens") == "Pistas"
+
+
 def test_no_message_writes_a_unit_where_a_line_may_break_before_it():
     # issue 29: "15 ms" broke across two lines in French.  A number and its unit come from one
     # helper that joins them with a non-breaking space (solver.seconds, app/wording.py); no other
