@@ -160,6 +160,35 @@ def test_the_hint_has_a_word_of_its_own_apart_from_the_help_menu(lang):
         assert hint_word == "consejo" and app("Givens") == "Pistas"
 
 
+def test_german_never_puts_a_bare_technique_name_where_an_article_is_needed():
+    # issue 29: "Versuche Nackter Single", "Was ist Nackter Single?", "dort steckt Nackter Single".
+    # A German sentence names a technique as a label ("Technik: Nackter Single", "Nackter Single:
+    # …"), in quotes after a noun ("die Technik „Nackter Single“"), after an article, or in a
+    # compound ("ein Franken-Swordfish").
+    import re
+
+    field = re.compile(r"\{\w+:technique\}")
+    article = re.compile(r"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s$")
+    checked = 0
+    for folder in (ROOT / "solver" / "locale", ROOT / "app" / "locale"):
+        for e in read_po((folder / "de.po").read_text(encoding="utf-8"), "de.po"):
+            for text in e.strings:
+                for m in field.finditer(text):
+                    before, after = text[:m.start()], text[m.end():]
+                    checked += 1
+                    assert (not before.strip() or before.endswith((": ", "„", "-")) or article.search(before)
+                            or after.startswith(":")), (e.msgid, text)
+    assert checked > 50
+    solver.add_domain("app", ROOT / "app" / "locale")  # as app/wording.py does
+    de = {m: solver.fill(solver.translate(m, domain="app", lang="de"), lang="de", name="Naked Single")
+          for m in ("What is a {name:technique}?", "Try a {name:technique}",
+                    "Hint: try a {name:technique}. Press H again to see where to look.",
+                    "Hint: look at the highlighted cells for a {name:technique}. (H again: what follows.)")}
+    assert de["What is a {name:technique}?"] == "Was ist die Technik „Nackter Single“?"
+    assert de["Try a {name:technique}"] == "Technik: Nackter Single"
+    assert all("Technik „Nackter Single“" in t for t in list(de.values())[2:]), de
+
+
 def test_no_message_writes_a_unit_where_a_line_may_break_before_it():
     # issue 29: "15 ms" broke across two lines in French.  A number and its unit come from one
     # helper that joins them with a non-breaking space (solver.seconds, app/wording.py); no other
