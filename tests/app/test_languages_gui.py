@@ -164,3 +164,32 @@ def test_the_main_actions_leave_no_english_in_the_window(window):
     w.form.action_map.fire("solve")
     assert w.wait(lambda: 0 not in w.controller.board.grid().cells), w.form.status_text()
     assert_no_english(w, "solve")
+
+
+def test_the_demo_tab_fits_a_1024x768_window_title_and_both_rows_of_buttons(window):
+    # issue 29: in German the frame title "Schneller machen: vergleiche die Strategien" ran into the
+    # frame's border, and the second row of buttons was cut until one scrolled
+    w = window
+    w.root.geometry("1024x740+0+0")  # a 1024x768 screen, less the title bar
+    w.form.side_panel.select(w.demo.tab)
+    w.root.update()
+    wait_until(w.root, lambda: False, timeout=0.4)  # the scrolling area follows its content within 250 ms
+    w.form.side_area.canvas.yview_moveto(0)
+    w.root.update()
+    p = w.demo.panel
+    box = p.compare_box
+    bx, bw = box.winfo_rootx(), box.winfo_width()
+    label = str(box.cget("labelwidget"))
+    if label:
+        title = w.root.nametowidget(label)
+        tx, tw = title.winfo_rootx(), title.winfo_width()
+        assert bx < tx and tx + tw < bx + bw, (w.lang, title.cget("text"), (tx, tw), (bx, bw))
+        assert tw >= title.winfo_reqwidth()  # its text is not squeezed
+    else:
+        assert p.fonts["heading"].measure(str(box.cget("text"))) + 20 <= bw, (w.lang, box.cget("text"))
+    vx, vy = w.form.side_area.canvas.winfo_rootx(), w.form.side_area.canvas.winfo_rooty()
+    vw, vh = w.form.side_area.canvas.winfo_width(), w.form.side_area.canvas.winfo_height()
+    for b in p.control_buttons:  # both rows in view without scrolling
+        x, y = b.winfo_rootx(), b.winfo_rooty()
+        assert vx <= x and x + b.winfo_width() <= vx + vw and vy <= y and y + b.winfo_height() <= vy + vh, (
+            w.lang, b.cget("text"), (y, b.winfo_height()), (vy, vh))

@@ -175,8 +175,12 @@ class DemoPanel:
         self.time_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.time_label.grid(row=1, column=2, sticky="w")
 
-        box = self.compare_box = ttk.LabelFrame(p, text=_("Make it faster: compare the strategies"), padding=(6, 4),
-                                                style="Demo.TLabelframe")
+        box = self.compare_box = ttk.LabelFrame(p, padding=(6, 4), style="Demo.TLabelframe")
+        # the frame's title wraps inside the frame (German "Schneller machen: vergleiche die Strategien"
+        # ran into the frame's border), so it is a label of its own, as wide as the frame lets it be
+        self.compare_title = ttk.Label(box, text=_("Make it faster: compare the strategies"),
+                                       style="Demo.TLabelframe.Label")
+        box.configure(labelwidget=self.compare_title)
         box.grid(row=5, column=0, sticky="nsew", padx=4, pady=(6, 2))
         p.rowconfigure(7, weight=1)  # spare height goes below the legend
         box.columnconfigure(0, weight=1)
@@ -218,6 +222,7 @@ class DemoPanel:
         self._large = False
         self.frame.bind("<Configure>", lambda e: self.reflow(e.width))
         box.bind("<Configure>", lambda e: self._fit_table(e.width - 16), add="+")
+        box.bind("<Configure>", lambda e: self._wrap_title(e.width), add="+")
 
     # ======================================================================
     # fitting the width (a narrow window, the presentation view's column)
@@ -228,6 +233,8 @@ class DemoPanel:
             return
         self._width = width
         inner = width - 12  # the rows' own padding (4 + 4) and the panel's focus ring (2 + 2)
+        if not self._large and self._caption_counters(inner):
+            self.root.after_idle(lambda: self.reflow(self._width))  # again, with the captions' new widths
         per_row = flow(self.counter_cells, inner, max_per_row=3, padx=1, uniform="counter", sticky="nsew")
         self.state_label.configure(wraplength=max(60, inner // per_row - 16))
         flow(self.control_buttons, inner, max_per_row=6, padx=1, pady=1, uniform="ctl")
@@ -243,6 +250,31 @@ class DemoPanel:
             flow(buttons, 1, sticky="w")
         for label in (self.table_note, self.job_label):
             label.configure(wraplength=max(80, inner - 24))
+
+    def _caption_counters(self, inner: int) -> bool:
+        """The counters' long captions ("placements tried") while two counters fit side by side in ``inner``
+        pixels, else the short ones ("placements"): a long German caption ("versuchte Platzierungen")
+        put every counter on a row of its own, and the controls under them below the fold.
+        True when a caption changed."""
+        label = self.fonts["label"]
+        first = next(iter(self.captions.values()))[0]
+        # a counter's width beside its caption's text: the caption's own padding, the cell's padding and
+        # border (6 + 1 each side), and the row's padx (flow, 1 each side)
+        cell = first.winfo_reqwidth() - label.measure(first.cget("text")) + 2 * 6 + 2 * 1 + 2 * 1
+        long_fits = inner // (max(label.measure(_(name)) for _c, name, _s in self.captions.values()) + cell) >= 2
+        changed = False
+        for caption, name, short in self.captions.values():
+            want = _(name) if long_fits else _(short)
+            if caption.cget("text") != want:
+                caption.configure(text=want)
+                changed = True
+        return changed
+
+    def _wrap_title(self, width: int) -> None:
+        """The comparison frame's title wraps inside the frame's ``width`` (its corners and padding left free)."""
+        wrap = max(80, width - 24)
+        if str(self.compare_title.cget("wraplength")) != str(wrap):
+            self.compare_title.configure(wraplength=wrap)
 
     def _fit_table(self, width: int) -> None:
         """Columns as wide as their text; Time, then Steps (then Backtracks), left out when the width cannot hold them."""
