@@ -373,8 +373,13 @@ def wrap_wide_labels(container: tk.Misc, skip: tuple = ()) -> int:
         pad = 2 * int(str(w.cget("padx") or 0)) + 4 if isinstance(w, tk.Label) else 4
 
         def follow(e, spans=spans, pad=pad):
-            if spans or e.widget.winfo_reqwidth() > e.width + 1:
+            if spans:
                 e.widget.configure(wraplength=max(40, e.width - pad))
+            elif e.widget.winfo_reqwidth() > e.width + 1:
+                # a label that just got a longer text still has its old (maybe empty) width: wrap
+                # at the room its place in the master leaves, never at a few letters
+                room = e.widget.master.winfo_width() - e.widget.winfo_x()
+                e.widget.configure(wraplength=max(40, e.width - pad, room - pad))
 
         w.bind("<Configure>", follow, add="+")
         count += 1

@@ -567,3 +567,25 @@ def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(ap
     app.demo.stop()
     app.root.update()
     assert app.controller.board.grid() == puzzle
+
+
+def test_the_what_is_link_reads_on_one_line_in_the_whole_window(whole_window):
+    """The hint's "What is a Naked Single?" link wrapped letter by letter (one word a line) once an
+    empty link took its text: the window's label wrapping saw the empty link's old width."""
+    import tkinter.font as tkfont
+
+    w = whole_window
+    w.root.geometry("1024x700+0+0")
+    w.controller.files.load_puzzle(solver.parse(solver.example("tutorial").line), "test")
+    teach = w.controller.features["teach"]
+    w.form.cells[0].focus_force()
+    w.root.update()
+    w.form.cells[0].event_generate("<KeyPress>", keysym="h")
+    from conftest import wait_until
+
+    assert wait_until(w.root, lambda: teach.hints.link.cget("text").startswith("What is"), timeout=30)
+    for _ in range(5):
+        w.root.update()
+    link = teach.hints.link
+    line = tkfont.Font(font=link.cget("font")).metrics("linespace")
+    assert link.winfo_height() < 2 * line, (link.cget("text"), link.cget("wraplength"), link.winfo_height())

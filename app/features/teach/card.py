@@ -54,7 +54,7 @@ class Card:
         field(3, "score", N_("Score"))
         field(4, "hardest", N_("Hardest technique"))
         self.link = self.teach.link(tab, lambda: self.teach.open_lesson())
-        self.link.grid(row=5, column=1, sticky="w")
+        self.link.grid(row=5, column=1, sticky="ew")  # spans its column: wraps at its width
         field(6, "path", N_("Logical path"))
         tk.Label(tab, text=_("Techniques used"), font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w").grid(
             row=7, column=0, columnspan=2, sticky="w", pady=(6, 0))

@@ -93,7 +93,7 @@ class ExplainPanel:
         self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
         self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
         self.step_link = self.teach.link(tab, lambda: self.teach.open_lesson(self.shown_step()))
-        self.step_link.grid(row=3, column=0, sticky="w")
+        self.step_link.grid(row=3, column=0, sticky="ew")  # spans the row: wraps at its width
         self.demo_button = ttk.Button(tab, text=_("Watch the search demo from here"),
                                               command=self._demo_from_path_end)
         self.demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))

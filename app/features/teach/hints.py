@@ -86,7 +86,7 @@ class Hints:
         self.title = tk.Label(tab, text="", font=self.teach.fonts["big"], anchor="w", justify="left")
         self.title.grid(row=0, column=0, sticky="ew")
         self.link = self.teach.link(tab, self.teach.open_lesson)
-        self.link.grid(row=1, column=0, sticky="w", pady=(0, 4))
+        self.link.grid(row=1, column=0, sticky="ew", pady=(0, 4))  # spans the row: wraps at its width
         self.text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
                                   bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=9)
         self.text.grid(row=2, column=0, sticky="nsew", pady=(2, 6))
