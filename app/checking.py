@@ -105,7 +105,8 @@ class Checking:
         if any(cells for _, cells in self.findings):
             hint = hint or _("Click a finding (or use ↑/↓ here) to highlight its cells.")
         self.form.findings_panel.show([m for m, _cells in self.findings], hint=hint)
-        text = prefix + d.summary
+        # after a prefix ending in a colon, the summary goes on the language's way (lower case but in German)
+        text = prefix + solver.fill("{summary:clause}", summary=d.summary) if prefix else d.summary
         if seconds is not None:
             text = say("{summary} (checked in {t:seconds})", summary=text, t=seconds)
         self.form.set_status(status or text, "ok" if d.status == "unique" else "warn")

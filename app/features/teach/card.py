@@ -99,8 +99,8 @@ class Card:
             self.form.set_status(say("Difficulty: {label} (score {score:n}); the card is in the Difficulty tab.",
                                      label=rating.label, score=rating.score), "ok")
         else:
-            self.form.set_status(say("Not rated: {reason}", reason=getattr(rating.diagnosis, "summary", rating.status)),
-                                 "warn")
+            reason = solver.fill("{reason:clause}", reason=getattr(rating.diagnosis, "summary", rating.status))
+            self.form.set_status(say("Not rated: {reason}", reason=reason), "warn")
 
     def on_diagnosis(self, d) -> None:
         """After Check puzzle: a puzzle with one solution gets its difficulty card, and the status line
