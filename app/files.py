@@ -126,7 +126,7 @@ class PuzzleFiles:
         """Show one of solver.EXAMPLES."""
         ex = solver.example(key)
         self.controller.current_file = None
-        self.load_puzzle(solver.reading.parse(ex.line), say("Example: {title}. {note}", title=ex.title,
+        self.load_puzzle(solver.parse(ex.line), say("Example: {title}. {note}", title=ex.title,
                                                     note=ex.note))
 
     def open_path(self, path: str) -> None:

@@ -100,7 +100,7 @@ def _check_solver() -> tuple[float, str]:
     """Solve and diagnose the tutorial board: (milliseconds to solve, diagnosis status)."""
     import solver
 
-    tutorial = solver.reading.parse(solver.example("tutorial").line)
+    tutorial = solver.parse(solver.example("tutorial").line)
     start = time.perf_counter()
     solution = solver.solve(tutorial)
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -109,7 +109,7 @@ def _check_solver() -> tuple[float, str]:
     diagnosis = solver.diagnose(tutorial)
     if diagnosis.status != "unique" or diagnosis.solution != solution:
         raise SelftestError(f"the tutorial board diagnosed as {diagnosis.status!r}, expected 'unique'")
-    mistyped = solver.diagnose(solver.reading.parse(solver.example("mistyped").line))
+    mistyped = solver.diagnose(solver.parse(solver.example("mistyped").line))
     if mistyped.status != "no_solution":
         raise SelftestError(f"the mistyped board diagnosed as {mistyped.status!r}, expected 'no_solution'")
     return elapsed_ms, diagnosis.status
