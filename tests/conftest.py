@@ -147,8 +147,11 @@ def pytest_terminal_summary(terminalreporter):
 
 
 # -- Tk fixtures (app tests): a real root under the virtual display --------------------
-def wait_until(root, predicate, timeout: float = 5.0) -> bool:
-    """Pump Tk events until ``predicate()`` is true; False on timeout (never a bare sleep)."""
+def wait_until(root, predicate, timeout: float = 30.0) -> bool:
+    """Pump Tk events until ``predicate()`` is true; False on timeout (never a bare sleep).
+
+    The timeout only keeps a broken test from hanging: it is long, since a busy machine may take
+    many times longer than a quiet one (what must be quick is asserted as CPU time or work)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         root.update()
@@ -266,7 +269,7 @@ def sudoku_app(tk_root, sudoku_home):
     controller.start()
     tk_root.update()
     app = SimpleNamespace(root=tk_root, form=form, controller=controller, dialogs=form.dialogs,
-                          state_path=state_path, wait=lambda pred, timeout=5.0: wait_until(tk_root, pred, timeout))
+                          state_path=state_path, wait=lambda pred, timeout=30.0: wait_until(tk_root, pred, timeout))
     yield app
     controller.close()
 

@@ -327,7 +327,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     demo, presentation = controller.features["demo"], controller.features["presentation"]
     teach = controller.features["teach"]
     presentation.enter()
-    assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=3), (
+    assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=30), (
         f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
     digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
     assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
@@ -350,7 +350,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     demo.panel.frame.focus_force()
     root.update()
     demo.panel.frame.event_generate("<KeyPress>", keysym="c")
-    assert wait_until(root, lambda: form.pencil.shown(cell.cell) is not None, timeout=2)
+    assert wait_until(root, lambda: form.pencil.shown(cell.cell) is not None, timeout=30)
     assert form.pencil.fonts["plain"].cget("size") <= -0.025 * sh * 0.9  # readable from the back
     assert teach.var_candidates.get()
     status = form.status_text()

@@ -60,7 +60,7 @@ def key(app, cell, keysym, state=None):
 def press_h(app, rung):
     """Press H in a cell and wait until the ladder shows ``rung``."""
     key(app, (8, 8), "h")
-    assert app.wait(lambda: app.teach.hints.level == rung, timeout=5), app.form.status_text()
+    assert app.wait(lambda: app.teach.hints.level == rung, timeout=30), app.form.status_text()
 
 
 def pictures(app):
@@ -459,7 +459,7 @@ def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(ap
                 if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
     puzzle = load(app, line)
     app.form.fire("explain")
-    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=5)
+    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=30)
     path = app.teach.explanation.path
     assert app.teach.explanation.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.explanation.steps_list.get("end")
     app.teach.explanation.steps_list.selection_set("end")
