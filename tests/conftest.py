@@ -168,6 +168,9 @@ def tk_root():
     import gc
 
     tk = pytest.importorskip("tkinter")
+    import meters
+
+    meters.install()  # the CPU time of Tk's callbacks can be measured (tests/meters.py)
     # Free earlier tests' Tk objects here, on the main thread (see the note at the end).
     gc.collect()
     try:

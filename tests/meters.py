@@ -1,0 +1,181 @@
+"""Measures for the window's tests that a busy machine does not change.
+
+A shared machine stretches the wall clock: another process has the core, or a job's thread,
+descheduled, holds the interpreter lock the Tk thread waits for (docs/benchmarks.md saw gaps of
+138-200 ms in which the Tk thread used about 0 ms of CPU).  The tests therefore assert
+
+* the **CPU time of the Tk thread** (``time.thread_time()`` read on it): per Python callback Tk
+  calls (bindings, ``after`` callbacks, commands, traces) and between two beats of a 10 ms
+  heartbeat (that also holds Tk's own layout and drawing, which are no Python callbacks);
+
+Thread CPU time does not grow while other processes load the machine (it can grow a little from
+shared caches: the bounds leave room).  The wall-clock figures are kept and asserted only by the
+``perf`` tests (``pytest --perf``), which report them as ratios of their targets.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+#: Tk-thread CPU one Python callback may take (bindings, after callbacks, commands)
+MAX_CALLBACK_CPU = 0.050
+#: Tk-thread CPU between two beats of a 10 ms heartbeat: the callbacks of one or two event-loop
+#: passes plus Tk's own layout and drawing (the wall-clock limit of the perf tests is the same)
+MAX_GAP_CPU = 0.100
+#: the wall-clock target the ``perf`` tests hold the heartbeat to (seconds between two beats)
+MAX_GAP_WALL = 0.100
+
+# -- the Tk thread's CPU per callback ---------------------------------------------------------
+
+_listeners: list = []
+_depth = 0
+_installed = False
+
+
+def install() -> None:
+    """Time every Python callback Tk calls on the main thread (once per process, before any
+    widget exists: tkinter binds ``CallWrapper.__call__`` when a callback is registered)."""
+    global _installed
+    if _installed:
+        return
+    import tkinter
+
+    original = tkinter.CallWrapper.__call__
+
+    def timed_call(self, *args):
+        global _depth
+        if _depth or not _listeners or threading.current_thread() is not threading.main_thread():
+            return original(self, *args)  # inside a measured callback, its own time
+        _depth = 1
+        t = time.thread_time()
+        try:
+            return original(self, *args)
+        finally:
+            _depth = 0
+            cpu = time.thread_time() - t
+            for listener in list(_listeners):
+                listener.callback(self.func, cpu)
+
+    tkinter.CallWrapper.__call__ = timed_call
+    _installed = True
+
+
+def _name(func) -> str:
+    func = getattr(func, "__wrapped__", func)
+    qual = getattr(func, "__qualname__", None) or getattr(func, "__name__", None) or repr(func)
+    return f"{getattr(func, '__module__', '?')}.{qual}"
+
+
+class Heartbeat:
+    """An ``after(10)`` loop on the Tk thread.  At each beat it reads the wall clock and the Tk
+    thread's CPU time; between beats it records each Python callback Tk called and its CPU.
+
+    ``gaps``: (wall start, wall end, Tk-thread CPU, callbacks) from one beat to the next;
+    ``callbacks``: (wall end, name, CPU) of every callback (the beats left out).
+    """
+
+    def __init__(self, root, interval_ms: int = 10):
+        install()
+        self.root = root
+        self.interval = interval_ms
+        self.beats = 0
+        self.gaps: list[tuple[float, float, float, list]] = []
+        self.callbacks: list[tuple[float, str, float]] = []
+        self._since: list = []
+        self._last = (time.perf_counter(), time.thread_time())
+        self._stopped = False
+        _listeners.append(self)
+        self._id = root.after(interval_ms, self._beat)
+
+    def callback(self, func, cpu: float) -> None:
+        func = _inner(func)
+        if getattr(func, "__self__", None) is self:
+            return  # a beat
+        entry = (time.perf_counter(), _name(func), cpu)
+        self.callbacks.append(entry)
+        self._since.append(entry)
+
+    def _close_gap(self) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        self.gaps.append((self._last[0], wall, cpu - self._last[1], self._since))
+        self._since = []
+        self._last = (wall, cpu)
+
+    def _beat(self) -> None:
+        if self._stopped:
+            return
+        self._close_gap()
+        self.beats += 1
+        self._id = self.root.after(self.interval, self._beat)
+
+    def stop(self) -> None:
+        """The last gap ends now (what was done since the last beat counts too)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._close_gap()
+        self.root.after_cancel(self._id)
+        if self in _listeners:
+            _listeners.remove(self)
+
+    # -- what was measured ----------------------------------------------------------------
+    def gap_cpu(self, until: float | None = None) -> float:
+        """The most Tk-thread CPU between two beats (of the gaps that ended before ``until``)."""
+        return max((g[2] for g in self._gaps(until)), default=0.0)
+
+    def gap_wall(self, until: float | None = None) -> float:
+        """The longest wall-clock time between two beats (what a person would see as a freeze)."""
+        return max((g[1] - g[0] for g in self._gaps(until)), default=0.0)
+
+    def callback_cpu(self, until: float | None = None) -> float:
+        return max((c[2] for c in self.callbacks if until is None or c[0] <= until), default=0.0)
+
+    def _gaps(self, until):
+        return [g for g in self.gaps if until is None or g[1] <= until]
+
+    def describe(self, until: float | None = None) -> str:
+        """The worst gap and callback, for a failure message."""
+        gaps = self._gaps(until)
+        if not gaps:
+            return "no beat"
+        worst = max(gaps, key=lambda g: g[2])
+        top = sorted(worst[3], key=lambda c: -c[2])[:4]
+        calls = ", ".join(f"{name} {cpu * 1000:.0f} ms" for _, name, cpu in top) or "no Python callback"
+        slow = max((c for c in self.callbacks if until is None or c[0] <= until), key=lambda c: c[2], default=None)
+        slowest = f"; slowest callback {slow[1]} {slow[2] * 1000:.0f} ms" if slow else ""
+        return (f"{len(gaps)} gaps; the worst: {worst[2] * 1000:.0f} ms of Tk-thread CPU in "
+                f"{(worst[1] - worst[0]) * 1000:.0f} ms of wall time ({calls}){slowest}")
+
+    def assert_responsive(self, what: str = "the window", until: float | None = None) -> None:
+        """At most MAX_CALLBACK_CPU of Tk-thread CPU in any callback, MAX_GAP_CPU between two beats."""
+        assert self.beats > 0, f"{what}: the heartbeat never beat"
+        gap, call = self.gap_cpu(until), self.callback_cpu(until)
+        assert gap <= MAX_GAP_CPU and call <= MAX_CALLBACK_CPU, (
+            f"{what}: the Tk thread was busy {gap * 1000:.0f} ms (CPU) between two beats "
+            f"(limit {MAX_GAP_CPU * 1000:.0f}), {call * 1000:.0f} ms in one callback "
+            f"(limit {MAX_CALLBACK_CPU * 1000:.0f}): {self.describe(until)}")
+
+    def assert_wall(self, report, what: str, until: float | None = None) -> None:
+        """The ``perf`` check: the longest wall-clock gap against MAX_GAP_WALL, reported as a ratio."""
+        assert self.beats > 0, f"{what}: the heartbeat never beat"
+        gap = self.gap_wall(until)
+        report(what, gap, MAX_GAP_WALL, "s between two beats")
+        assert gap <= MAX_GAP_WALL, f"{what}: the window froze for {gap * 1000:.0f} ms ({self.describe(until)})"
+
+
+def _inner(func):
+    """The function an ``after`` callback (tkinter's ``callit`` wrapper) calls, else ``func``."""
+    code = getattr(func, "__code__", None)
+    if code is not None and code.co_name == "callit" and func.__closure__:
+        cells = dict(zip(code.co_freevars, func.__closure__))
+        if "func" in cells:
+            return cells["func"].cell_contents
+    return func
+
+
+def check_responsive(beat: Heartbeat, clock: str, report, what: str, until: float | None = None) -> None:
+    """``clock`` "cpu": the default, load-independent check; "wall": the perf test's."""
+    if clock == "wall":
+        beat.assert_wall(report, what, until)
+    else:
+        beat.assert_responsive(what, until)
