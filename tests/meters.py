@@ -7,6 +7,8 @@ descheduled, holds the interpreter lock the Tk thread waits for (docs/benchmarks
 * the **CPU time of the Tk thread** (``time.thread_time()`` read on it): per Python callback Tk
   calls (bindings, ``after`` callbacks, commands, traces) and between two beats of a 10 ms
   heartbeat (that also holds Tk's own layout and drawing, which are no Python callbacks);
+* the **work of a background job**, counted in the looks at its cancel token, and the CPU time
+  of the job's own thread between two looks and after the cancel.
 
 Thread CPU time does not grow while other processes load the machine (it can grow a little from
 shared caches: the bounds leave room).  The wall-clock figures are kept and asserted only by the
@@ -179,3 +181,95 @@ def check_responsive(beat: Heartbeat, clock: str, report, what: str, until: floa
         beat.assert_wall(report, what, until)
     else:
         beat.assert_responsive(what, until)
+
+
+# -- a background job's work: looks at its cancel token --------------------------------------
+
+class JobMeter:
+    """Watches the jobs of every ``app.worker.Worker``: each look of a job's thread at its cancel
+    token (with that thread's CPU time then) and the thread's CPU time when its work returned or
+    raised.  With ``hold`` (a job's name) and ``at`` (a look), that job's thread waits at that look
+    until :meth:`release`: a test presses its key while the job certainly still runs, however
+    fast the machine, and the job sees the key at that very look.
+
+    Made with pytest's ``monkeypatch`` before the job starts; undone at the end of the test.
+    """
+
+    def __init__(self, monkeypatch, hold: str | None = None, at: int = 1):
+        import app.worker as worker_module
+
+        self.hold, self.at = hold, at
+        self.held = threading.Event()  # the job waits at its look
+        self._go = threading.Event()
+        self.runs: dict[object, JobWork] = {}  # the work of each job (its thread), by its token
+        self._current = threading.local()  # the JobWork of the job this thread runs
+        meter = self
+        token_class = worker_module.CancelToken
+        is_set, cancelled = token_class.is_set, token_class.cancelled
+        start = worker_module.Worker.start
+
+        def look(token, answer: bool) -> bool:
+            work = getattr(meter._current, "work", None)
+            if work is None:  # the Tk thread, or a thread no worker started
+                return answer
+            looks = work.looks
+            if not answer and work.name == meter.hold and len(looks) + 1 == meter.at:
+                meter.held.set()
+                if not meter._go.wait(60):
+                    raise RuntimeError("the test never let the held job go on")
+                answer = threading.Event.is_set(token)
+            looks.append((time.thread_time(), answer))
+            return answer
+
+        # a job looks with is_set() (counted in token.looks, the app's progress) or .cancelled
+        monkeypatch.setattr(token_class, "is_set", lambda token: look(token, is_set(token)))
+        monkeypatch.setattr(token_class, "cancelled", property(lambda token: look(token, cancelled.fget(token))))
+
+        def starting(worker, name, fn, *args, **kwargs):
+            def measured(token):
+                work = meter.runs[token] = meter._current.work = JobWork(name, time.thread_time())
+                try:
+                    result = fn(token)
+                except BaseException as exc:
+                    work.ended = (time.thread_time(), exc)
+                    raise
+                finally:
+                    meter._current.work = None
+                work.ended = (time.thread_time(), None)
+                return result
+            return start(worker, name, measured, *args, **kwargs)
+
+        monkeypatch.setattr(worker_module.Worker, "start", starting)
+
+    def release(self) -> None:
+        """The held job goes on (from the look it waited at)."""
+        self._go.set()
+
+    def of(self, job) -> "JobWork":
+        """What ``job`` (an ``app.worker.Job``) did."""
+        return self.runs[job.token]
+
+
+class JobWork:
+    """What one job's thread did: ``looks`` (its thread's CPU time at each look at the token, and
+    whether the token was set), ``ended`` (its CPU time as its work returned or raised, and what
+    it raised), read once its work has ended."""
+
+    def __init__(self, name: str, started: float):
+        self.name, self.started = name, started
+        self.looks: list[tuple[float, bool]] = []
+        self.ended: tuple[float, BaseException | None] | None = None
+
+    def most_cpu_between_looks(self) -> float:
+        """The most CPU the job's thread used from its start to its first look, or from one look
+        to the next: how late a cancel at any moment of that stretch is seen."""
+        times = [self.started] + [cpu for cpu, _ in self.looks]
+        return max((b - a for a, b in zip(times, times[1:])), default=0.0)
+
+    def after_cancel(self) -> tuple[int, float]:
+        """(the looks after the first that saw the token set, the job thread's CPU from that look
+        to the end of its work)."""
+        first = next((i for i, (_, seen) in enumerate(self.looks) if seen), None)
+        assert first is not None, "the job never saw its token set"
+        assert self.ended is not None, "the job's work has not ended"
+        return len(self.looks) - 1 - first, self.ended[0] - self.looks[first][0]
