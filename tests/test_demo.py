@@ -235,7 +235,7 @@ def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatc
     assert d.panel.step_button.instate(["disabled"])
     assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=10)
     app.form.fire("cancel")  # Esc
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert not d.run.at_end and d.run.pos == d.run.head > 20_000
     assert "Stopped skipping" in app.form.status_text()
     before = d.run.pos
@@ -248,7 +248,7 @@ def test_skip_to_end_shows_the_solved_grid(app):
     d = app.demo
     d.start()
     d.counts.skip_to_end()
-    assert d.counts.wait(20)
+    assert d.counts.wait(120)
     assert d.run.solved and app.form.cell_style((0, 2)) == "solver"
     assert "Skipped" in app.form.status_text()
 
@@ -259,7 +259,7 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     d = app.demo
     d.counts.compare()
     assert d.counts.job is not None
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     g = solver.parse(solver.example("pathological").line)
     classic = d.panel.table.item("row-major")["values"]
     assert str(classic[0]) == "≥ 60,000"
@@ -288,7 +288,7 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     assert wait_until(app.root, lambda: d.counts.job is not None and d.counts.job.token.looks > 3, timeout=10)
     assert "at least" in d.panel.job_label.cget("text")
     d.counts.cancel()
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 60,000"
     assert d.panel.table.exists("row-major:estimate")
     assert "Cancelled" in app.form.status_text()
@@ -296,10 +296,12 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
 
 def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monkeypatch):
     monkeypatch.setattr(demo_run, "TABLE_CAP", 20_000)
+    # all its 20,000 probes (seeded): the app's 5 s wall-clock cap would cut a busy machine's short
+    monkeypatch.setattr(demo_run, "ESTIMATE_SECONDS", None)
     load(app, "hard")  # 49,558 placements and 941,055 steps in the classic order
     d = app.demo
     d.counts.compare()
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 20,000"
     est = d.counts.results["row-major"]["estimate"]
     assert 49_558 / 1.5 < est.placements < 49_558 * 1.5 and 941_055 / 1.5 < est.steps < 941_055 * 1.5
@@ -308,7 +310,7 @@ def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monk
     assert "about" in app.form.status_text() and "by the estimate" in app.form.status_text()
     # the exact count replaces the estimate
     d.counts.count_whole_run()
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "49,558"
     assert not d.panel.table.exists("row-major:estimate") and int(d.panel.table.cget("height")) == 3
     assert "random probes" not in d.panel.table_note.cget("text")
@@ -453,7 +455,7 @@ def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
     assert d.run.at_end and not d.run.solved and d.run.event.kind == "exhausted"
     assert "no solution" in d.panel.state_label.cget("text")
     d.counts.compare()
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert "there is none" in app.form.status_text()
     assert "no solution" in d.panel.table_note.cget("text")
 
