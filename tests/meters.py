@@ -46,8 +46,12 @@ def install() -> None:
 
     def timed_call(self, *args):
         global _depth
-        if _depth or not _listeners or threading.current_thread() is not threading.main_thread():
-            return original(self, *args)  # inside a measured callback, its own time
+        if not _listeners or threading.current_thread() is not threading.main_thread():
+            return original(self, *args)
+        for listener in list(_listeners):
+            listener.calling(self)
+        if _depth:
+            return original(self, *args)  # inside a measured callback: its time is the outer one's
         _depth = 1
         t = time.thread_time()
         try:
@@ -60,6 +64,19 @@ def install() -> None:
 
     tkinter.CallWrapper.__call__ = timed_call
     _installed = True
+
+
+def listen(listener) -> None:
+    """``listener.calling(wrapper)`` is told of every Python callback Tk calls on the main thread
+    (nested ones too: ``wrapper.func`` is the function), ``listener.callback(func, cpu)`` of the
+    CPU time of each outermost one, until :func:`unlisten`."""
+    install()
+    _listeners.append(listener)
+
+
+def unlisten(listener) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
 
 
 def _name(func) -> str:
@@ -86,8 +103,11 @@ class Heartbeat:
         self._since: list = []
         self._last = (time.perf_counter(), time.thread_time())
         self._stopped = False
-        _listeners.append(self)
+        listen(self)
         self._id = root.after(interval_ms, self._beat)
+
+    def calling(self, wrapper) -> None:
+        pass
 
     def callback(self, func, cpu: float) -> None:
         func = _inner(func)
@@ -117,8 +137,7 @@ class Heartbeat:
         self._stopped = True
         self._close_gap()
         self.root.after_cancel(self._id)
-        if self in _listeners:
-            _listeners.remove(self)
+        unlisten(self)
 
     # -- what was measured ----------------------------------------------------------------
     def gap_cpu(self, until: float | None = None) -> float:
