@@ -307,7 +307,7 @@ def test_switching_tabs_leaves_the_explanation(app):
 def test_difficulty_card_after_check_matches_solver_rate(app):
     g = load(app, EXPERT)
     app.form.fire("check")
-    assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=10)
+    assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=60)
     r = solver.rate(g)
     text = app.teach.card.text()
     assert app.teach.card.level.cget("text") == r.label == "Expert"
@@ -336,7 +336,7 @@ def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
     dialog.var_level.set("easy")
     dialog.var_symmetry.set("mirror")
     dialog.go_button.invoke()
-    assert app.wait(lambda: app.controller.board.givens != old, timeout=10)
+    assert app.wait(lambda: app.controller.board.givens != old, timeout=60)
     b = app.controller.board
     g = b.givens
     assert b.mode == "solving" and not b.entries.clue_count
@@ -377,7 +377,7 @@ def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(a
     dialog.var_per_page.set(2)
     dialog.var_solutions.set(True)
     dialog.go_button.invoke()
-    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=60)
     html = out.read_text()
     assert html.count('class="page puzzles"') == 2 and html.count('class="page solutions"') == 1
     assert html.count("Puzzle ") == 3 and html.count("Solution ") == 3 and html.count("<svg") == 6
@@ -398,7 +398,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
     dialog.var_per_page.set(4)
     dialog.var_solutions.set(False)
     dialog.go_button.invoke()
-    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=60)
     html = out.read_text()
     assert html.count("<svg") == 4 and html.count('class="page puzzles"') == 1
     assert 'class="page solutions"' not in html

@@ -86,7 +86,7 @@ def test_a_solver_call_stops_at_cancel_and_a_delivering_cancel_reports_it(tk_roo
     worker.start("count", lambda token: solver.count_backtrack_work(pathological, "row-major", cap=10 ** 15,
                                                                       cancel=token),
                  worker.log.done("count"), worker.log.error("count"))
-    assert wait_until(tk_root, lambda: worker.job.token.looks > 2, timeout=10)
+    assert wait_until(tk_root, lambda: worker.job.token.looks > 2, timeout=60)
     assert worker.cancel(deliver=True, wait=True)  # joined and delivered before returning
     assert not worker.busy
     [(_, kind, exc, thread)] = finished(worker, "count")
