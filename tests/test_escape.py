@@ -339,9 +339,9 @@ def stop_real_job(win, stop, meter, polls, worker, job, name, clock, report) -> 
     t0 = time.perf_counter()
     stop()
     idle_at_once = not worker.busy
+    seen = {"idle": time.perf_counter()} if idle_at_once else {}
     assert job.token.cancelled, f"{name}: the job was not asked to stop"
     meter.release()
-    seen = {}
 
     def stopped():
         now = time.perf_counter()
