@@ -3,6 +3,7 @@
     python -m bench [FILE ...] [--data DIR] [--cap N] [--limit N]   solve vs the baselines
     python -m bench --typos [--per-kind N] [--seed S] [--before DIR]  how well check finds slips
     python -m bench.logic [--data DIR] [--per-set N]                  how far logic alone gets
+    python -m bench.speed [--runs N]                                  the speed targets the tests left
 
 Exit status: 0 no target missed, 1 a target missed, 2 a usage error or no puzzle files.
 (--typos: a target that too few cases cannot judge is said so, and is not missed.)

@@ -115,7 +115,17 @@ class LanguageMenu:
         choice = _choice(choice)
         if choice == self.choice and solver.language() == _applied(choice):
             return
-        self.form.root.after_idle(lambda: switch_language(self.controller, choice, self.build))
+        root = self.form.root
+
+        def switch() -> None:
+            try:
+                switch_language(self.controller, choice, self.build)
+            finally:
+                _switching.discard(name)  # tkinter deletes its command as this returns
+
+        after_id = root.after_idle(switch)
+        name = str(root.tk.splitlist(root.tk.call("after", "info", after_id))[0])
+        _switching.add(name)
 
 
 def tk_dialogs_follow(root: tk.Misc, lang: str) -> bool:
@@ -161,6 +171,11 @@ def _custom_tags(root: tk.Misc) -> set[str]:
 _PY_COMMAND = re.compile(r"\[(\d+[^\s\]]*)")
 
 
+#: the Tcl commands of the ``after_idle`` callbacks a switch runs in (LanguageMenu.choose): kept
+#: until they return (see _drop_callbacks)
+_switching: set[str] = set()
+
+
 def _unbind(root: tk.Misc, tag: str, seq: str) -> None:
     """Remove the binding of ``seq`` on ``tag`` and delete the Python callbacks it called (they
     would keep the old window's objects alive)."""
@@ -176,9 +191,17 @@ def _unbind(root: tk.Misc, tag: str, seq: str) -> None:
 def _drop_callbacks(root: tk.Misc) -> None:
     """Delete the Python callbacks the old window registered on the root (key bindings bound again,
     the window's close handler) and its variables' traces: Tcl holds them, and with them the old
-    window's objects, which could then never be collected."""
+    window's objects, which could then never be collected.
+
+    Never the one the switch runs in (``_switching``): tkinter names a callback by the address of
+    its function object, and deleting the command frees that object while it still runs; and
+    tkinter's ``after`` wrapper deletes its command *by name* when it returns.  Deleted here, its
+    name was free for a command of the new window with the same address and function name (a
+    menu item's ``lambda``), and that command was the one deleted: the next switch then failed
+    with "can't delete Tcl command" as it destroyed that menu, half-way, with the old window's
+    timers still pending ("bad window path name" when they ran)."""
     for name in list(root._tclCommands or ()):  # tkinter's list of what the root registered
-        if name[:1].isdigit():  # a Python callback ("1403...<lambda>"); Tk's own are named
+        if name[:1].isdigit() and name not in _switching:  # a Python callback ("1403...<lambda>"); Tk's own are named
             try:
                 root.deletecommand(name)
             except tk.TclError:
@@ -192,11 +215,28 @@ def _drop_callbacks(root: tk.Misc) -> None:
                 pass
 
 
+def _cancel_pending(root: tk.Misc) -> None:
+    """Cancel every ``after`` (timers and idle callbacks) pending on ``root``'s interpreter.  Only the
+    Tcl timer: each callback's command goes with whoever registered it (a widget as it is destroyed,
+    the root's in _drop_callbacks), so no widget keeps the name of a command already deleted."""
+    for after_id in root.tk.splitlist(root.tk.call("after", "info")):
+        try:
+            root.tk.call("after", "cancel", after_id)
+        except tk.TclError:
+            pass
+
+
 def _clear_window(root: tk.Misc) -> None:
-    """Remove every widget, timer, key binding and callback a window put on ``root`` (the root stays)."""
+    """Remove every widget, timer, key binding and callback a window put on ``root`` (the root stays).
+
+    The timers go first, before any widget: a worker's or the scroll area's poll, a demo batch or
+    a save that ran while the widgets were being destroyed (or after a destroy failed half-way)
+    would reach widgets that are gone ("bad window path name")."""
+    _cancel_pending(root)
     tags = _custom_tags(root)
     for child in root.winfo_children():
         child.destroy()
+    _cancel_pending(root)  # what the widgets' <Destroy> handlers may have scheduled
     root.configure(menu="", cursor="")
     for tag in (str(root), *tags):
         for seq in root.bind_class(tag):
@@ -206,11 +246,6 @@ def _clear_window(root: tk.Misc) -> None:
             _unbind(root, "all", seq)
     root.protocol("WM_DELETE_WINDOW", "")
     _drop_callbacks(root)
-    for after_id in root.tk.splitlist(root.tk.call("after", "info")):
-        try:
-            root.after_cancel(after_id)
-        except tk.TclError:
-            pass
 
 
 def switch_language(controller, choice: str, build: Callable):

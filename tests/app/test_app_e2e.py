@@ -71,14 +71,13 @@ def test_paste_solve_copy_with_a_real_keyboard(tmp_path):
     if not os.environ.get("DISPLAY"):
         skip_or_fail_in_ci("no display")
     env = _env(tmp_path)
-    started = time.monotonic()
     app = subprocess.Popen([sys.executable, "-m", "app"], env=env, cwd=tmp_path,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     feeder = None
     try:
-        wid = _wait_for(lambda: _xdotool("search", "--onlyvisible", "--name", "^Sudoku Solver$"), 15)
+        # a hang guard, not a start-up target (tools/measure_startup.py measures that)
+        wid = _wait_for(lambda: _xdotool("search", "--onlyvisible", "--name", "^Sudoku Solver$"), 60)
         assert wid, "the window did not appear"
-        shown_after = time.monotonic() - started
         wid = wid.split()[0]
         _xdotool("windowfocus", "--sync", wid)
         # put the puzzle on the clipboard (xclip serves it until the app takes the clipboard)
@@ -100,14 +99,13 @@ def test_paste_solve_copy_with_a_real_keyboard(tmp_path):
                 return None
             return g if g.is_solution() else None
 
-        solution = _wait_for(solved_copy, 15)
+        solution = _wait_for(solved_copy, 60)
         assert solution is not None, f"no solved grid on the clipboard: {_clipboard()!r}"
         assert solver.parse(TUTORIAL).agrees_with(solution)
         _xdotool("key", "--clearmodifiers", "ctrl+q")
-        assert app.wait(15) == 0
+        assert app.wait(60) == 0
         state = json.loads((tmp_path / "state.json").read_text())
         assert state["board"]["givens"] == TUTORIAL  # the session survives the close
-        assert shown_after < 10
     finally:
         if app.poll() is None:
             app.kill()

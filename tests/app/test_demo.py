@@ -115,7 +115,7 @@ def test_placed_digit_is_tentative_and_an_undo_flashes_then_blanks(app):
     e = step_until(app, lambda e: e.kind == "undo")
     assert app.form.cell_grid.cell_text(e.cell) == str(e.digit)
     assert "demo_undo" in app.form.cell_grid.cell_marks(e.cell)
-    assert wait_until(app.root, lambda: app.form.cell_grid.cell_text(e.cell) == "", timeout=2)
+    assert wait_until(app.root, lambda: app.form.cell_grid.cell_text(e.cell) == "", timeout=30)
     assert "demo_undo" not in app.form.cell_grid.cell_marks(e.cell)
 
 
@@ -162,7 +162,7 @@ def test_play_to_the_end_gives_the_counters_of_backtrack_steps(app, order):
     d.start()
     d.playback.set_speed(None)
     d.playback.play()
-    assert wait_until(app.root, lambda: not d.playing, timeout=20)
+    assert wait_until(app.root, lambda: not d.playing, timeout=60)
     want = last_event(TUTORIAL, order)
     assert want.kind == "solved" and d.run.event == want
     assert counters(app)["placements"] == f"{want.placements:,}"
@@ -182,11 +182,11 @@ def test_pause_takes_effect_within_one_drain_batch(app):
     d.start()
     d.playback.set_speed(None)
     d.playback.play()
-    assert wait_until(app.root, lambda: d.run.pos > 3000, timeout=10)
+    assert wait_until(app.root, lambda: d.run.pos > 3000, timeout=60)
     requested = d.run.pos
     d.panel.frame.focus_force()
     d.panel.frame.event_generate("<KeyPress>", keysym="space", when="tail")  # Space, queued like a real key
-    assert wait_until(app.root, lambda: not d.playing, timeout=2)
+    assert wait_until(app.root, lambda: not d.playing, timeout=30)
     assert d.run.pos - requested <= d.max_batch  # at most the batch that was already running
     stopped = d.run.pos
     wait_until(app.root, lambda: False, timeout=0.3)
@@ -194,18 +194,36 @@ def test_pause_takes_effect_within_one_drain_batch(app):
     assert d.max_batch < 60_000  # batches are bounded by time, not by the search
 
 
-def test_speed_slider_paces_the_steps(app):
+def record_ticks(monkeypatch, d) -> list[tuple[int, int]]:
+    """(the delay in ms each playback tick was scheduled with, the run's step then), in order."""
+    ticks: list[tuple[int, int]] = []
+    schedule = d.playback._schedule_tick
+
+    def recorded(delay: int) -> None:
+        ticks.append((delay, d.run.pos))
+        schedule(delay)
+
+    monkeypatch.setattr(d.playback, "_schedule_tick", recorded)
+    return ticks
+
+
+def test_speed_slider_paces_the_steps(app, monkeypatch):
+    """At 10 steps/s each tick moves one step and asks Tk for the next 100 ms later (counted: a busy
+    machine makes the ticks late, never more or closer together); so the run never goes faster
+    than the slider says (the old test also asked for at least 2 steps/s of wall time)."""
     load(app, "hard")
     d = app.demo
     d.start()
     d.playback.set_speed(10)
-    assert d.panel.speed_label.cget("text") == "10\u00a0steps/s"
-    d.playback.play()
+    assert d.panel.speed_label.cget("text") == "10\u00a0steps/s"  # number and unit joined
+    ticks = record_ticks(monkeypatch, d)
     t0 = time.monotonic()
-    wait_until(app.root, lambda: False, timeout=0.55)
+    d.playback.play()
+    assert wait_until(app.root, lambda: len(ticks) >= 6)
     d.playback.pause()
-    rate = d.run.pos / (time.monotonic() - t0)
-    assert 2 <= rate <= 16
+    elapsed = time.monotonic() - t0
+    assert ticks[:6] == [(0, 0), (100, 1), (100, 2), (100, 3), (100, 4), (100, 5)]
+    assert elapsed >= 0.39, elapsed  # 5 steps, 4 waits of 100 ms between them: Tk is never early
 
 
 def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatch):
@@ -215,9 +233,9 @@ def test_skip_to_end_runs_off_the_tk_thread_and_can_be_cancelled(app, monkeypatc
     d.counts.skip_to_end()
     assert d.counts.job is not None and d.panel.cancel_button.instate(["!disabled"])
     assert d.panel.step_button.instate(["disabled"])
-    assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=10)
+    assert wait_until(app.root, lambda: d.run.head > 20_000, timeout=60)
     app.form.action_map.fire("cancel")  # Esc
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert not d.run.at_end and d.run.pos == d.run.head > 20_000
     assert "Stopped skipping" in app.form.status_text()
     before = d.run.pos
@@ -230,7 +248,7 @@ def test_skip_to_end_shows_the_solved_grid(app):
     d = app.demo
     d.start()
     d.counts.skip_to_end()
-    assert d.counts.wait(20)
+    assert d.counts.wait(120)
     assert d.run.solved and app.form.cell_grid.cell_style((0, 2)) == "solver"
     assert "Skipped" in app.form.status_text()
 
@@ -241,7 +259,7 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     d = app.demo
     d.counts.compare()
     assert d.counts.job is not None
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     g = solver.parse(solver.example("pathological").line)
     classic = d.panel.table.item("row-major")["values"]
     assert str(classic[0]) == "≥ 60,000"
@@ -267,10 +285,10 @@ def test_compare_fills_the_table_and_says_when_a_strategy_was_capped(app, monkey
     assert "at least" in app.form.status_text()  # the lesson states the speed-up honestly
     # counting the whole run can be cancelled; the table keeps its row
     d.counts.count_whole_run()
-    assert wait_until(app.root, lambda: d.counts.job is not None and d.counts.job.token.looks > 3, timeout=10)
+    assert wait_until(app.root, lambda: d.counts.job is not None and d.counts.job.token.looks > 3, timeout=60)
     assert "at least" in d.panel.job_label.cget("text")
     d.counts.cancel()
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 60,000"
     assert d.panel.table.exists("row-major:estimate")
     assert "Cancelled" in app.form.status_text()
@@ -297,10 +315,12 @@ def test_the_estimated_rows_time_is_a_prediction_like_its_other_figures():
 
 def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monkeypatch):
     monkeypatch.setattr(demo_run, "TABLE_CAP", 20_000)
+    # all its 20,000 probes (seeded): the app's 5 s wall-clock cap would cut a busy machine's short
+    monkeypatch.setattr(demo_run, "ESTIMATE_SECONDS", None)
     load(app, "hard")  # 49,558 placements and 941,055 steps in the classic order
     d = app.demo
     d.counts.compare()
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "≥ 20,000"
     est = d.counts.results["row-major"]["estimate"]
     assert 49_558 / 1.5 < est.placements < 49_558 * 1.5 and 941_055 / 1.5 < est.steps < 941_055 * 1.5
@@ -309,7 +329,7 @@ def test_a_capped_row_shows_an_estimate_until_the_whole_run_is_counted(app, monk
     assert "about" in app.form.status_text() and "by the estimate" in app.form.status_text()
     # the exact count replaces the estimate
     d.counts.count_whole_run()
-    assert d.counts.wait(30)
+    assert d.counts.wait(120)
     assert str(d.panel.table.item("row-major")["values"][0]) == "49,558"
     assert not d.panel.table.exists("row-major:estimate") and int(d.panel.table.cget("height")) == 3
     assert "random probes" not in d.panel.table_note.cget("text")
@@ -399,7 +419,7 @@ def test_stop_and_a_changed_grid_give_the_grid_back(app):
     d.start()
     d.step()
     load(app, "easy")  # the grid changes underneath: the demo lets go
-    assert wait_until(app.root, lambda: not d.active, timeout=2)
+    assert wait_until(app.root, lambda: not d.active, timeout=30)
     assert app.form.cell_grid.cell_text((0, 2)) == "3"
 
 
@@ -415,7 +435,7 @@ def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
     d = app.demo
     d.start()
     d.counts.skip_to_end()
-    assert wait_until(app.root, lambda: d.run.head > 5_000, timeout=10)
+    assert wait_until(app.root, lambda: d.run.head > 5_000, timeout=60)
     d.reset()
     assert d.counts.job is None and d.run.pos == 0 and d.active
     d.counts.skip_to_end()
@@ -424,15 +444,23 @@ def test_reset_and_stop_during_a_skip_cancel_it_at_once(app):
     assert app.form.cell_grid.cell_text((0, 0)) == ""  # the pathological puzzle's r1c1 is blank again
 
 
-def test_a_faster_speed_takes_effect_without_waiting_out_a_slow_step(app):
+def test_a_faster_speed_takes_effect_without_waiting_out_a_slow_step(app, monkeypatch):
+    """At 1 step/s the next tick is a second away; moving the slider to full speed replaces it by
+    one due at once (the waiting tick cancelled), instead of sitting out the second.  Counted in
+    the ticks asked of Tk, not in steps per wall-clock second."""
     load(app, "hard")
     d = app.demo
     d.start()
     d.playback.set_speed(1)
+    ticks = record_ticks(monkeypatch, d)
     d.playback.play()
-    wait_until(app.root, lambda: d.run.pos >= 1, timeout=1)
+    assert wait_until(app.root, lambda: d.run.pos >= 1)
+    slow = d.playback._after
+    assert ticks == [(0, 0), (1000, 1)] and slow is not None
     d.playback.set_speed(None)
-    assert wait_until(app.root, lambda: d.run.pos > 500, timeout=0.8)
+    assert ticks[2:] == [(1, 1)], ticks  # the next tick in 1 ms, not in the rest of a second
+    assert slow not in app.root.tk.splitlist(app.root.tk.call("after", "info"))  # the slow one is gone
+    assert wait_until(app.root, lambda: d.run.pos > 500)
     d.playback.pause()
 
 
@@ -442,11 +470,11 @@ def test_a_puzzle_without_solution_ends_the_search_and_the_table_says_so(app):
     d.start("propagation")
     d.playback.set_speed(None)
     d.playback.play()
-    assert wait_until(app.root, lambda: not d.playing, timeout=5)
+    assert wait_until(app.root, lambda: not d.playing, timeout=30)
     assert d.run.at_end and not d.run.solved and d.run.event.kind == "exhausted"
     assert "no solution" in d.panel.state_label.cget("text")
     d.counts.compare()
-    assert d.counts.wait(10)
+    assert d.counts.wait(120)
     assert "there is none" in app.form.status_text()
     assert "no solution" in d.panel.table_note.cget("text")
 
@@ -459,7 +487,7 @@ def test_the_playback_keeps_the_clock_of_the_run(app):
     d.playback.set_speed(20)
     d.playback.play()
     assert d.playing and d.playback.playing and d.panel.play_button.cget("text") != "▶ Play"
-    wait_until(app.root, lambda: d.run.pos >= 3, timeout=2)
+    wait_until(app.root, lambda: d.run.pos >= 3, timeout=30)
     d.playback.pause()
     assert not d.playing and d.elapsed == d.playback.elapsed > 0
     assert d.batches == d.playback.batches >= d.run.pos and d.max_batch == 1  # one event a tick at 20/s

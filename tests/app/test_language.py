@@ -9,6 +9,7 @@ the system's language (LANGUAGE / LANG) is followed.
 from __future__ import annotations
 
 import json
+import time
 import tkinter as tk
 
 import pytest
@@ -276,3 +277,142 @@ def test_the_keyboard_stays_in_the_grid_where_it_was(whole_window):
     focused.event_generate("<KeyPress>", keysym="7")
     w.root.update()
     assert controller.board.grid()[(4, 6)] == 7, form.status_text()
+
+
+class OldCallbacks:
+    """Every Python callback Tk calls (tests/meters.py) whose function the old window registered:
+    taken from the CallWrapper objects that exist before a switch (kept here, so no new one can
+    take an old one's id)."""
+
+    def __init__(self):
+        import gc
+
+        self.old = [o for o in gc.get_objects() if isinstance(o, tk.CallWrapper)]
+        self.ids = {id(o) for o in self.old}
+        self.ran: list[str] = []
+        self.cleared = False  # the switch has begun to clear the window away
+
+    def calling(self, wrapper) -> None:
+        if self.cleared and id(wrapper) in self.ids:
+            from meters import _inner, _name
+
+            self.ran.append(_name(_inner(wrapper.func)))
+
+    def callback(self, func, cpu) -> None:
+        pass
+
+
+def busy_window(window) -> None:
+    """Give the window every kind of ``after`` it makes, pending at once: a job of the controller's
+    (its worker polls), the demo's Compare (its worker polls), the demo playing at full speed (a
+    batch every 1 ms) and watching the board (every 250 ms), an unsaved change (the save 500 ms
+    later), a cell's focus (the highlight's idle refresh); the side panel's scroll area polls
+    all the time."""
+    c, form = window.controller, window.form
+    demo = c.features["demo"]
+    c.files.load_example("pathological")
+    demo.start()
+    demo.counts.compare()  # counts for seconds on the pathological puzzle
+    assert demo.counts.job is not None, form.status_text()
+    c.run_job("check", lambda cancel: [cancel.wait(0.01) for _ in range(1000)], lambda result, s: None)
+    form.cell_grid.focus_cell((4, 4))
+    c.cell_input((0, 0), 5)  # a change: the save is due in 500 ms
+
+
+@pytest.mark.parametrize("rounds", [4])
+def test_no_callback_of_the_old_window_runs_after_a_switch(whole_window, rounds, monkeypatch):
+    """Switching the language destroys the window's widgets and builds new ones on the same root.
+    Whatever the old window had pending (timers, idle callbacks, its workers' polls, the scroll
+    area's poll, the demo's batches) must never run afterwards, against widgets that are gone or
+    objects of a window that is no more: no Tk error (a callback's exception, or a Tcl background
+    error such as "invalid command name" for a timer whose command was deleted) and no call of a
+    callback the old window registered.  Every pending ``after`` is cancelled before the first
+    widget is destroyed, and no command made while the new window is built is deleted by the old
+    one (tkinter deleted the command of the callback the switch ran in by name once it returned,
+    after the switch had already deleted it: a new command could have that name by then).
+    Switched back and forth with the window as busy as it gets each time."""
+    import meters
+    from app.features import language
+
+    olds: list[OldCallbacks] = []
+    clear = language._clear_window
+    registered: list[str] = []  # the test's own commands, made as the new window is built
+
+    def clearing(root):
+        olds[-1].cleared = True  # from here on, nothing of the old window may run
+        clear(root)
+        # Commands made now, while the new window is built, must outlive the switch.  (Tkinter
+        # names a command by its function's address: a command of the old window deleted while
+        # it still runs frees its address for one of these.)
+        registered.extend(root.register(lambda: None) for _ in range(300))
+
+    monkeypatch.setattr(language, "_clear_window", clearing)
+    switch = language.switch_language
+    switch_commands: list[str] = []  # the Tcl command of each callback a switch is to run in
+    after_idle = tk.Misc.after_idle
+
+    def scheduling(widget, func, *args):
+        after_id = after_idle(widget, func, *args)
+        if getattr(func, "__qualname__", "").startswith("LanguageMenu.choose."):  # the menu's switch
+            switch_commands.append(str(widget.tk.splitlist(widget.tk.call("after", "info", after_id))[0]))
+        return after_id
+
+    monkeypatch.setattr(tk.Misc, "after_idle", scheduling)
+    lost: list[str] = []  # commands of the running callback deleted before it returned
+
+    def switching(*args, **kwargs):
+        # the callback this runs in (the menu item's after_idle): its command must stay until it returns
+        assert switch_commands, "the switch does not run in the menu's callback"
+        running = switch_commands[-1]
+        result = switch(*args, **kwargs)
+        if not root.tk.call("info", "commands", running):
+            lost.append(running)
+        return result
+
+    monkeypatch.setattr(language, "switch_language", switching)
+    pending_at_destroy: list[tuple] = []  # the afters pending as the switch destroyed its first widget
+    destroy = tk.BaseWidget.destroy
+
+    def destroying(widget):
+        if olds and olds[-1].cleared and len(pending_at_destroy) < len(olds):
+            pending_at_destroy.append(widget.tk.splitlist(widget.tk.call("after", "info")))
+        destroy(widget)
+
+    monkeypatch.setattr(tk.BaseWidget, "destroy", destroying)
+    root = whole_window.root
+    background: list[str] = []
+    root.tk.createcommand("test_bgerror", lambda message, options: background.append(str(message)))
+    root.tk.call("interp", "bgerror", "", "test_bgerror")
+    window = whole_window
+    try:
+        for lang in ["de", "en"] * (rounds // 2):
+            busy_window(window)
+            root.update()
+            old = OldCallbacks()
+            olds.append(old)
+            meters.listen(old)
+            try:
+                form, controller = choose(window, lang)
+                # every timer of the old window would have come due by now (Compare's and the
+                # check's polls, the 250 ms scroll area, the 500 ms save)
+                end = time.perf_counter() + 0.6
+                wait_until(root, lambda: time.perf_counter() >= end)
+            finally:
+                meters.unlisten(old)
+            assert pending_at_destroy[-1] == (), "afters still pending as the first widget was destroyed"
+            assert not lost, f"the command of the callback the switch ran in was deleted while it ran: {lost}"
+            assert not old.ran, f"the old window's callbacks ran after the switch: {sorted(set(old.ran))}"
+            gone = [name for name in registered if not root.tk.call("info", "commands", name)]
+            assert not gone, f"commands made during the switch were deleted by the old window: {gone}"
+            for name in registered:
+                root.deletecommand(name)
+            registered.clear()
+            assert not background, f"Tk background errors: {background}"
+            assert not root.callback_errors, root.callback_errors
+            window = SimpleWindow(root, form, controller)
+        window.controller.close()
+    finally:
+        try:
+            root.tk.call("interp", "bgerror", "", "")
+        except tk.TclError:
+            pass

@@ -104,7 +104,7 @@ def window(request, tk_root, sudoku_home):
     tk_root.update()
     w = SimpleNamespace(root=tk_root, form=form, controller=controller, lang=lang,
                         demo=controller.features["demo"], teach=controller.features["teach"])
-    w.wait = lambda pred, timeout=20.0: wait_until(tk_root, pred, timeout)
+    w.wait = lambda pred, timeout=60.0: wait_until(tk_root, pred, timeout)
     yield w
     controller.close()
     solver.set_language("en")

@@ -340,7 +340,7 @@ def test_the_first_rung_says_which_note_removed_the_solution(whole_window):
     cell = _noted_without_solution(win)
     hints = win.controller.features["teach"].hints
     hints.key()
-    assert wait_until(win.root, lambda: hints.hint is not None, timeout=10)
+    assert wait_until(win.root, lambda: hints.hint is not None, timeout=60)
     d = SOLUTION[cell]
     want = f"Your notes removed {d} from {solver.cell_name(cell)}, but {d} goes there."
     assert hints.hint.status == "wrong_notes" and hints.hint.message == want
@@ -351,7 +351,7 @@ def test_the_first_rung_says_which_note_removed_the_solution(whole_window):
     # the note put back: the ladder starts, from the notes
     key(win, cell, str(d), CONTROL)
     hints.key()
-    assert wait_until(win.root, lambda: hints.hint is not None and hints.level == 1, timeout=10)
+    assert wait_until(win.root, lambda: hints.hint is not None and hints.level == 1, timeout=60)
     assert hints.hint.ok
 
 
@@ -375,7 +375,7 @@ def test_check_my_entries_checks_the_notes(whole_window):
     cell = _noted_without_solution(win)
     win.form.action_map.fire("check_entries")
     notes = win.controller.features["notes"]
-    assert wait_until(win.root, lambda: notes.wrong_notes, timeout=10)
+    assert wait_until(win.root, lambda: notes.wrong_notes, timeout=60)
     assert notes.wrong_notes == [(cell, SOLUTION[cell])]
     assert "notes in 1 cell leave out the digit" in win.form.status_text()
     assert "wrong" not in win.form.cell_grid.cell_marks(cell)  # opt-in, like the entries: Show which marks it
@@ -384,7 +384,7 @@ def test_check_my_entries_checks_the_notes(whole_window):
     assert marked(win, "wrong") == {cell}
     key(win, cell, str(SOLUTION[cell]), CONTROL)
     win.form.action_map.fire("check_entries")
-    assert wait_until(win.root, lambda: "Your notes are right" in win.form.status_text(), timeout=10)
+    assert wait_until(win.root, lambda: "Your notes are right" in win.form.status_text(), timeout=60)
 
 
 # ======================================================================
@@ -438,7 +438,7 @@ def test_the_explained_solution_starts_from_the_notes(whole_window):
     key(win, cell, str(SOLUTION[cell]), CONTROL)  # one note: the solution's digit, a naked single
     explanation = win.controller.features["teach"].explanation
     win.form.action_map.fire("explain")
-    assert wait_until(win.root, lambda: explanation.path is not None, timeout=20)
+    assert wait_until(win.root, lambda: explanation.path is not None, timeout=60)
     first = explanation.path[0]
     assert first.technique == "Naked Single" and first.placements == ((cell, SOLUTION[cell]),)
     assert explanation.path.grid_at(0) == win.controller.board.grid()  # from the grid as it stands
@@ -453,7 +453,7 @@ def test_applying_a_hint_works_on_the_notes(whole_window):
     win.root.update()
     hints = win.controller.features["teach"].hints
     hints.key()
-    assert wait_until(win.root, lambda: hints.level == 1, timeout=10)
+    assert wait_until(win.root, lambda: hints.level == 1, timeout=60)
     step = hints.hint.step
     for rung in (2, 3, 4):
         hints.key()

@@ -42,8 +42,8 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     geometry = root.geometry()
     press(app, "F11")
     assert f.is_presentation and app.presentation.on
-    assert wait_until(root, lambda: root.winfo_width() == root.winfo_screenwidth(), timeout=3)
-    assert wait_until(root, lambda: f.board.winfo_width() > board * 1.3, timeout=3)
+    assert wait_until(root, lambda: root.winfo_width() == root.winfo_screenwidth(), timeout=30)
+    assert wait_until(root, lambda: f.board.winfo_width() > board * 1.3, timeout=30)
     # the grid fills the height left by the status line
     assert f.board.winfo_height() >= 0.8 * root.winfo_screenheight()
     assert size(f.status_font) >= 1.5 * status
@@ -55,7 +55,7 @@ def test_f11_fills_the_screen_with_a_larger_grid_status_and_controls(app):
     assert f.side_panel.select() == str(d.tab)
     press(app, "F11")
     assert not f.is_presentation
-    assert wait_until(root, lambda: root.geometry() == geometry, timeout=3)
+    assert wait_until(root, lambda: root.geometry() == geometry, timeout=30)
     assert size(f.status_font) == status and size(d.panel.fonts["value"]) == counter
     assert str(root.cget("menu")) == str(f.menubar) and f.check_button.winfo_ismapped()
     assert "Findings" in [f.side_panel.tab(t, "text") for t in f.side_panel.tabs()]

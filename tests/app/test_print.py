@@ -223,7 +223,7 @@ def test_ctrl_p_prints_the_grid_as_it_stands_with_notes_and_a_solutions_page(who
     dialog._update()
     assert "3 pages (2 of puzzles and 1 of solutions) on A4" in dialog.summary.cget("text")
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=60) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert printed[0].startswith(str(tmp_path)) and pages_in(html) == 3
     grids = svgs(html)
@@ -250,7 +250,7 @@ def test_without_a_browser_the_page_is_kept_and_the_status_line_says_where(whole
     press(win, "p")
     dialog = dialog_of(win.controller)
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: "No web browser" in win.form.status_text(), timeout=10)
+    assert wait_until(win.root, lambda: "No web browser" in win.form.status_text(), timeout=60)
     assert threads and threads[0] is not threading.main_thread()  # a slow browser start never freezes the window
     page = next(tmp_path.glob("sudoku-solver-print*/sudoku-*.html"))
     assert str(page) in win.form.status_text() and pages_in(page.read_text(encoding="utf-8")) == 1
@@ -321,7 +321,7 @@ def test_save_as_writes_the_pages_without_opening_anything(whole_window, printed
     dialog.var_per_page.set(6)
     dialog.var_copies.set("12")
     dialog.save_button.invoke()
-    assert wait_until(win.root, lambda: "Saved" in win.form.status_text(), timeout=10)
+    assert wait_until(win.root, lambda: "Saved" in win.form.status_text(), timeout=60)
     html = out.read_text(encoding="utf-8")
     assert pages_in(html) == 2 and len(svgs(html)) == 12 and "size: letter portrait" in html
     assert "window.print()" not in html.split("<body>")[0] and not printed
@@ -354,7 +354,7 @@ def test_print_fields_clamp_visibly_and_print_what_they_show(whole_window, print
     assert dialog.var_copies.get() == "60" and "“ten” is not a whole number from 1 to 60" in \
         dialog.message.cget("text")
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=60) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert pages_in(html) == 10 and len(svgs(html)) == 60
     assert "Sent 10 pages on A4" in win.form.status_text()
@@ -371,7 +371,7 @@ def test_the_worksheet_dialog_defaults_to_the_open_puzzle(whole_window, printed)
     dialog = paper.worksheet_dialog()
     assert dialog.var_source.get() == "current" and dialog.win.title() == "Print worksheet"
     dialog.print_button.invoke()
-    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=60) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert f'aria-label="Sudoku grid {TUTORIAL.to_line()}"' in html and pages_in(html) == 2  # and its solution
     menu, i = win.form.action_map.items["worksheet"]
@@ -400,7 +400,7 @@ def test_worksheet_how_many_84_becomes_24_visibly_and_the_announced_pages_are_wr
     assert not out.exists() and not win.controller.worker.busy
     assert "24 puzzles: 15 pages (12 of puzzles and 3 of solutions) on A4" in dialog.summary.cget("text")
     dialog.go_button.invoke()
-    assert wait_until(win.root, lambda: "Saved a worksheet" in win.form.status_text(), timeout=20)
+    assert wait_until(win.root, lambda: "Saved a worksheet" in win.form.status_text(), timeout=60)
     html = out.read_text(encoding="utf-8")
     assert pages_in(html) == 15 and html.count('class="page solutions"') == 3 and len(svgs(html)) == 48
     assert "24 puzzles (12 pages and 3 solution pages, 15 in all) on A4" in win.form.status_text()
@@ -447,7 +447,7 @@ def test_worksheet_from_a_short_rest_of_the_collection_says_how_many_it_takes(wh
     assert str(dialog.var_count.get()) == "3" and "the collection has 3 puzzles from this one on" in \
         dialog.message.cget("text")
     dialog.print_button.invoke()
-    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=10) and printed
+    assert wait_until(win.root, lambda: "Sent " in win.form.status_text(), timeout=60) and printed
     html = open(printed[0], encoding="utf-8").read()
     assert len(svgs(html)) == 3 and "a worksheet of 3 puzzles (2 pages) on A4" in win.form.status_text()
 

@@ -1,5 +1,13 @@
-"""The window never freezes: a 10 ms heartbeat in the real main loop keeps beating while a
-long paste is read and while each background job runs (largest gap at most 100 ms)."""
+"""The window never freezes: while a long paste is read and while each background job runs, the
+Tk thread spends at most 50 ms of CPU in any callback and at most 100 ms between two beats of a
+10 ms heartbeat in the real main loop (its own layout and drawing included).
+
+CPU time of the Tk thread (tests/meters.py), not the wall clock: on a busy machine the gaps of
+the wall clock grew to 573 and 723 ms while the Tk thread computed nothing (it waited for a core,
+or for the interpreter lock held by a descheduled job thread).  What makes a window freeze by
+itself, work done on the Tk thread, is CPU time there.  The wall-clock gaps (at most 100 ms) are
+the perf variants' (``pytest --perf``: ids ending in ``-wall``), reported as ratios.
+"""
 from __future__ import annotations
 
 import time
@@ -8,40 +16,15 @@ import pytest
 
 import solver
 from conftest import load_lines, wait_until
+from meters import Heartbeat, check_responsive
 
 pytestmark = pytest.mark.gui
 
-MAX_GAP = 0.100  # seconds between two beats of a 10 ms heartbeat
+#: each test asserts the Tk thread's CPU time; its perf twin the wall-clock gaps
+CLOCKS = ["cpu", pytest.param("wall", marks=pytest.mark.perf)]
 
 
-class Heartbeat:
-    """An ``after(10)`` loop on the Tk thread that records the largest gap between beats."""
-
-    def __init__(self, root):
-        self.root = root
-        self.last = time.perf_counter()
-        self.gap = 0.0
-        self.gaps: list = []  # (start, end) of every gap
-        self.beats = 0
-        self._id = root.after(10, self._beat)
-
-    def _beat(self):
-        now = time.perf_counter()
-        self.gaps.append((self.last, now))
-        self.gap = max(self.gap, now - self.last)
-        self.last = now
-        self.beats += 1
-        self._id = self.root.after(10, self._beat)
-
-    def stop(self):
-        self.root.after_cancel(self._id)
-
-    def largest_gap_before(self, moment: float) -> float:
-        """The largest gap that ended before ``moment`` (perf_counter time)."""
-        return max((end - start for start, end in self.gaps if end <= moment), default=0.0)
-
-
-def run_with_heartbeat(win, start, done, timeout=60.0) -> Heartbeat:
+def run_with_heartbeat(win, start, done, timeout=120.0) -> Heartbeat:
     """Start a job with ``start()`` and pump the real main loop until ``done()``."""
     win.root.update()
     beat = Heartbeat(win.root)
@@ -62,7 +45,8 @@ def big_paste_text() -> str:
     return "\n".join(out)
 
 
-def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_window):
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_window, clock, perf_report):
     win = whole_window
     text = big_paste_text()
     win.root.clipboard_clear()
@@ -70,7 +54,7 @@ def test_pasting_a_megabyte_keeps_the_window_responsive_and_loses_nothing(whole_
     c = win.controller
     beat = run_with_heartbeat(win, lambda: win.form.action_map.fire("paste"),
                               lambda: c.collection is not None and not c.worker.busy)
-    assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
+    check_responsive(beat, clock, perf_report, "paste of 1 MB")
     assert len(c.collection) == text.count("\n") + 1  # every puzzle arrived, in one step
     assert "puzzle 1 of" in win.form.collection_label.cget("text")
 
@@ -87,7 +71,7 @@ def test_a_bad_long_paste_changes_nothing_and_says_why(whole_window):
     assert "Nothing pasted: found 200,000 cells" in win.form.status_text()
 
 
-def run_job_with_heartbeat(win, start, timeout=60.0):
+def run_job_with_heartbeat(win, start, timeout=120.0):
     """Start a job of the controller's worker; the heartbeat's gaps while the job's thread
     runs (until its result is handed to the Tk thread, whose drawing is not the job)."""
     w = win.controller.worker
@@ -106,8 +90,9 @@ def run_job_with_heartbeat(win, start, timeout=60.0):
     return beat, (ended[0] if ended else time.perf_counter())
 
 
+@pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("action", ["check", "solve", "rate"])
-def test_jobs_keep_the_window_responsive(whole_window, action):
+def test_jobs_keep_the_window_responsive(whole_window, action, clock, perf_report):
     win = whole_window
     c = win.controller
     hardest = solver.parse(load_lines("forum_hardest_1106_sample100")[0])
@@ -120,9 +105,7 @@ def test_jobs_keep_the_window_responsive(whole_window, action):
     if fire not in win.form.action_map.actions():
         pytest.fail(f"no action {fire!r}: {sorted(win.form.action_map.actions())}")
     beat, finished = run_job_with_heartbeat(win, lambda: win.form.action_map.fire(fire))
-    assert beat.beats > 0
-    gap = beat.largest_gap_before(finished)
-    assert gap <= MAX_GAP, f"{action}: the window froze for {gap * 1000:.0f} ms while the job ran"
+    check_responsive(beat, clock, perf_report, f"{action}, while the job ran", until=finished)
 
 
 # -- the search demo's jobs: pressed on the real button and key, drawing included ----------
@@ -133,7 +116,7 @@ def press(widget, keysym: str, state: int = 0) -> None:
     widget.event_generate("<KeyPress>", keysym=keysym, state=state)
 
 
-def settle_layout(root, size, quiet: float = 0.3, timeout: float = 5.0) -> None:
+def settle_layout(root, size, quiet: float = 0.3, timeout: float = 60.0) -> None:
     """Pump Tk until the window and ``size()`` stayed the same for ``quiet`` seconds (the side panel's
     scroll area follows its content by a 250 ms check): the demo's own start is laid out, no job runs."""
     def now():
@@ -151,11 +134,13 @@ def settle_layout(root, size, quiet: float = 0.3, timeout: float = 5.0) -> None:
     assert wait_until(root, quiet_enough, timeout), "the window kept changing its layout"
 
 
+@pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("job", ["compare", "skip"])
-def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, job):
+def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, job, clock, perf_report):
     """Compare (its button) counts three strategies for a second or two and fills the table;
     Skip to the end (the End key) runs the search until Esc stops it and draws the grid at the
-    step reached.  The largest gap of a 10 ms heartbeat, from the press to the drawing done."""
+    step reached.  The Tk thread's CPU per callback and between two beats of a 10 ms heartbeat,
+    from the press to the drawing done."""
     win = whole_window
     d, c = win.demo, win.controller
     # about 200,000 placements for the classic order: counted to the end, not capped; its
@@ -175,15 +160,14 @@ def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, jo
     else:
         press(win.root.focus_get(), "End")
         assert d.counts.job is not None, win.form.status_text()
-        assert wait_until(win.root, lambda: d.run.head > 30_000, timeout=30)
+        assert wait_until(win.root, lambda: d.run.head > 30_000, timeout=120)
         # the job line and progress bar take no new room: a panel that grew as the job started had
         # the whole window laid out again while the job ran (issue 17: ~700 Tcl calls instead of ~55)
         win.root.update_idletasks()
         assert (area.winfo_reqwidth(), area.winfo_reqheight()) == before, "the side panel changed size"
         press(win.root.focus_get(), "Escape")
-    assert wait_until(win.root, lambda: d.counts.job is None, timeout=60), "the job did not finish"
-    settled = time.perf_counter() + 0.3  # the outcome is drawn inside the measured time
-    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    assert wait_until(win.root, lambda: d.counts.job is None, timeout=120), "the job did not finish"
+    settle(win.root)  # the outcome is drawn inside the measured time
     beat.stop()
     if job == "compare":
         assert all(d.panel.table.item(order, "values")[0] for order in d.counts.results), "no table"
@@ -191,10 +175,19 @@ def test_compare_and_skip_to_the_end_keep_the_window_responsive(whole_window, jo
     else:
         assert "Stopped skipping at step" in win.form.status_text()
     assert beat.beats > 10
-    assert beat.gap <= MAX_GAP, f"{job}: the window froze for {beat.gap * 1000:.0f} ms"
+    check_responsive(beat, clock, perf_report, job)
 
 
-def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window):
+def settle(root, seconds: float = 0.3) -> None:
+    """Pump Tk ``seconds`` more, then until no drawing is left: what a job's end shows is drawn
+    inside the measured time."""
+    end = time.perf_counter() + seconds
+    wait_until(root, lambda: time.perf_counter() >= end, timeout=seconds + 5)
+    root.update_idletasks()
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window, clock, perf_report):
     """F8 on a hard puzzle: the rating job, then the card filled and its tab drawn; the
     heartbeat runs from the key press until the drawing is done (not only while the job's
     thread runs, as in test_jobs_keep_the_window_responsive)."""
@@ -207,13 +200,12 @@ def test_the_difficulty_card_is_rated_and_drawn_without_a_freeze(whole_window):
     beat = Heartbeat(win.root)
     press(win.root.focus_get(), "F8")
     assert c.worker.busy, win.form.status_text()
-    assert wait_until(win.root, lambda: not c.worker.busy, timeout=60), "the rating did not finish"
-    settled = time.perf_counter() + 0.3  # the card's tab is laid out and drawn inside the measured time
-    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    assert wait_until(win.root, lambda: not c.worker.busy, timeout=120), "the rating did not finish"
+    settle(win.root)  # the card's tab is laid out and drawn inside the measured time
     beat.stop()
     assert "Unique ✓" in card.text() and "Difficulty:" in win.form.status_text()
     assert beat.beats > 10
-    assert beat.gap <= MAX_GAP, f"the window froze for {beat.gap * 1000:.0f} ms"
+    check_responsive(beat, clock, perf_report, "F8, the card rated and drawn")
 
 
 # -- the other jobs: the generator, a worksheet, printing, Count the whole run, playback ----------
@@ -238,14 +230,13 @@ def dialog_button(win, title: str, text: str):
     return found[0]
 
 
-def beat_until(win, beat, done, timeout=60.0, what="the job"):
+def beat_until(win, beat, done, clock, report, timeout=120.0, what="the job"):
     """Pump until ``done()``, then 0.3 s more (the outcome is drawn inside the measured time)."""
     assert wait_until(win.root, done, timeout), f"{what} did not finish: {win.form.status_text()!r}"
-    settled = time.perf_counter() + 0.3
-    wait_until(win.root, lambda: time.perf_counter() >= settled, timeout=5)
+    settle(win.root)
     beat.stop()
     assert beat.beats > 10
-    assert beat.gap <= MAX_GAP, f"{what}: the window froze for {beat.gap * 1000:.0f} ms"
+    check_responsive(beat, clock, report, what)
 
 
 def sized_window(whole_window):
@@ -256,8 +247,10 @@ def sized_window(whole_window):
     return win
 
 
+@pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("job", ["generate", "worksheet", "print"])
-def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole_window, tmp_path, job):
+def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole_window, tmp_path, job, clock,
+                                                                           perf_report):
     """New puzzle… (Ctrl+N) at Expert, Generate; Print worksheet… (Ctrl+Shift+P) of 6 new Hard
     puzzles with solutions, Save as…; Print… (Ctrl+P) of 60 copies with a solutions page, Save as…."""
     win = sized_window(whole_window)
@@ -294,19 +287,21 @@ def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole
     beat = Heartbeat(win.root)
     go.invoke()
     assert c.worker.busy, win.form.status_text()
-    beat_until(win, beat, lambda: not c.worker.busy and not go.winfo_exists(), what=job)
+    beat_until(win, beat, lambda: not c.worker.busy and not go.winfo_exists(), clock, perf_report, what=job)
     if job == "generate":
         assert c.board != before and "New Expert puzzle" in win.form.status_text()
     else:
         assert out.stat().st_size > 0 and "Saved" in win.form.status_text()
 
 
+@pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("job", ["count", "play"])
-def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsive(whole_window, job):
+def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsive(whole_window, job, clock,
+                                                                                  perf_report):
     """The pathological puzzle (hundreds of millions of steps) in the search demo: after Compare,
     "Count the whole run" (its button) counts for 1.5 s; or ▶ Play (Space) at full speed plays for
-    1.5 s on the Tk thread, in batches.  Esc stops either; the heartbeat runs from the press until
-    the stop is drawn."""
+    1.5 s on the Tk thread, in batches (and at least 1,000 steps, however busy the machine).  Esc
+    stops either; the heartbeat runs from the press until the stop is drawn."""
     win = sized_window(whole_window)
     d, c = win.demo, win.controller
     c.files.load_example("pathological")
@@ -316,7 +311,7 @@ def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsiv
     assert wait_until(win.root, lambda: d.active and d.run is not None)
     if job == "count":
         d.panel.compare_button.invoke()
-        assert wait_until(win.root, lambda: d.counts.job is None, timeout=60), "Compare did not finish"
+        assert wait_until(win.root, lambda: d.counts.job is None, timeout=120), "Compare did not finish"
         assert d.counts.results["row-major"]["counts"].capped
     else:
         d.playback.set_speed(None)  # the speed slider at its top: as fast as the screen draws
@@ -332,10 +327,11 @@ def test_count_the_whole_run_and_playing_at_full_speed_keep_the_window_responsiv
         assert d.playing, win.form.status_text()
         running = lambda: d.playing  # noqa: E731
     started, pos = time.perf_counter(), d.run.pos
-    wait_until(win.root, lambda: time.perf_counter() - started >= 1.5, timeout=5)
+    worked = (lambda: d.counts.job.token.looks > 20) if job == "count" else (lambda: d.run.pos > pos + 1000)
+    wait_until(win.root, lambda: time.perf_counter() - started >= 1.5 and running() and worked(), timeout=120)
     assert running(), f"{job} ended by itself"
     press(win.root.focus_get(), "Escape")
-    beat_until(win, beat, lambda: not running(), timeout=5, what=job)
+    beat_until(win, beat, lambda: not running(), clock, perf_report, what=job)
     if job == "count":
         assert "Cancelled." in win.form.status_text() and d.counts.results["row-major"]["counts"].capped
     else:

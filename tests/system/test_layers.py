@@ -104,8 +104,6 @@ def test_the_report_finds_each_kind_of_breach(tmp_path):
         "app.features.demo:1: imports app.features.teach (a feature never imports another feature)",
         "app.window.view:6: imports app.features.demo (app/window (the form's widgets) never imports a feature)",
         "app.window.view:6: imports app.features.demo (only the composition root (app/__main__) installs features)",
-        "bench.solve:2: imports app.wording (the benchmarks use solver only through its public names and modules, "
-        "never app)",
         "solver.candidates:2: imports tkinter (solver never imports tkinter)",
         "solver.path:1: imports solver.cli (the solver's core never imports its command line, its printing or the "
         "benchmarks)",
