@@ -15,10 +15,22 @@ def _say(line: str) -> None:
 
 
 def _setup_logging(folder: Path) -> None:
+    import os
+    import stat
     from logging.handlers import RotatingFileHandler
 
+    from .storage import set_aside
+
+    log = folder / "app.log"
+    try:  # a pipe named app.log would block the first line logged, for ever: set it aside
+        if not stat.S_ISREG(os.stat(log).st_mode) and set_aside(log) is None:
+            return
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
     try:
-        handler = RotatingFileHandler(folder / "app.log", maxBytes=1_000_000, backupCount=1, encoding="utf-8")
+        handler = RotatingFileHandler(log, maxBytes=1_000_000, backupCount=1, encoding="utf-8")
     except OSError:
         return
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

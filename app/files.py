@@ -21,10 +21,33 @@ from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS"]
+__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "read_puzzle_file", "NotAPuzzleFile"]
 
 MAX_PASTE_CHARS = 4_000_000
 PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker, so the window never waits for it
+
+
+class NotAPuzzleFile(ValueError):
+    """A file that holds no puzzle: ``str(e)`` says why, in words."""
+
+
+def read_puzzle_file(path: str) -> list[Grid]:
+    """Every puzzle in the file ``path``: read with ``solver.read_bounded`` (a regular file of
+    at most ``solver.MAX_FILE_BYTES``: a pipe, a device or a folder is refused, never waited
+    on), then ``solver.parse_many``.  NotAPuzzleFile or ``solver.ParseError`` with the reason
+    in words for a file that holds no puzzle, OSError for one that cannot be read."""
+    try:
+        data = solver.read_bounded(path, solver.MAX_FILE_BYTES)
+    except solver.FileRefused as exc:
+        if exc.reason == "folder":
+            raise NotAPuzzleFile(_("it is a folder, not a puzzle file")) from None
+        if exc.reason == "not_regular":
+            raise NotAPuzzleFile(_("it is not a regular file (a pipe or a device)")) from None
+        raise NotAPuzzleFile(say("it is larger than {mb:0} MB, the most a puzzle file may be",
+                                 mb=solver.MAX_FILE_BYTES / 2 ** 20)) from None
+    if not data.strip():
+        raise NotAPuzzleFile(_("it is empty"))
+    return solver.parse_many(data)
 
 
 def read_pasted(text: str):
@@ -144,11 +167,13 @@ class PuzzleFiles:
                 self.load_collection(grids, name, path)
 
         def failed(exc: BaseException) -> None:
-            self.form.set_status(say("Could not open {name}: {why}", name=name, why=exc), "error")
-            if not isinstance(exc, (solver.ParseError, OSError)):
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.form.set_status(say("Could not open {name}: {why}", name=name, why=why), "error")
+            if not isinstance(exc, (solver.ParseError, NotAPuzzleFile, OSError)):
                 logger.error("open %s failed", path, exc_info=(type(exc), exc, exc.__traceback__))
 
-        self.controller.run_job("open", lambda cancel: solver.load(path), done, failed, status=say("Opening {name}…", name=name))
+        self.controller.run_job("open", lambda cancel: read_puzzle_file(path), done, failed,
+                                status=say("Opening {name}…", name=name))
 
     def reopen_collection(self, path: str, index: int) -> None:
         """Bring back Previous/Next for the collection open last time (the grid stays as saved)."""
@@ -163,7 +188,7 @@ class PuzzleFiles:
                 self.show_collection()
 
         if not c.closing:
-            c.run_job("open", lambda cancel: solver.load(path), done, lambda exc: None)
+            c.run_job("open", lambda cancel: read_puzzle_file(path), done, lambda exc: None)
 
     # ======================================================================
     # saving

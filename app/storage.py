@@ -24,9 +24,11 @@ shared; a file written over keeps its mode.  A temporary file left behind by a k
 save is removed the next time the state is read (at start), once it is a minute old,
 so a second window that is saving at that moment is never disturbed.
 
-The state file is read with a size limit checked before reading (``MAX_STATE_BYTES``);
-a file over it, one that is not JSON, nested too deeply to read, or not a regular file,
-is renamed aside (``state.json.corrupt-<timestamp>``) and reported, never fatal.
+The state and settings files are read with ``solver.read_bounded`` (regular files only,
+opened without blocking, a size limit checked before reading: ``MAX_STATE_BYTES``); a
+file over it, one that is not JSON, nested too deeply to read, or not a regular file (a
+pipe, a link to /dev/zero), is renamed aside (``state.json.corrupt-<timestamp>``) and
+reported, never fatal.
 """
 from __future__ import annotations
 
@@ -40,9 +42,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import solver
+
 from .wording import N_, _, say, say_n
 
-__all__ = ["atomic_write_text", "read_state", "write_state", "set_aside", "remove_leftovers",
+__all__ = ["atomic_write_text", "read_state", "peek_state", "write_state", "set_aside", "remove_leftovers",
            "StateError", "STATE_VERSION", "MAX_STATE_BYTES", "Setting", "SETTINGS",
            "split_settings", "read_settings", "write_settings", "move_settings_out"]
 
@@ -132,33 +136,33 @@ def remove_leftovers(path: Path, age: float = LEFTOVER_AGE_S) -> list[Path]:
 def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
     """The saved state dict, None when there is no state file, StateError when it is unreadable.
 
-    The size is checked before reading (``MAX_STATE_BYTES``).  A damaged file (too big,
-    not JSON, nested too deeply, not a JSON object, not a regular file) is renamed aside
+    Read with ``solver.read_bounded`` (the one reader of the app's own files): a pipe or a
+    device named state.json (a link to /dev/zero) is refused without blocking, a file over
+    ``MAX_STATE_BYTES`` by its size, before reading.  A damaged file (too big, not JSON,
+    nested too deeply, not a JSON object, not a regular file) is renamed aside
     (``state.json.corrupt-<timestamp>``) so it is never read again and never overwritten.
     Leftover temporary files of killed saves are removed first.
     """
     path = Path(path)
     remove_leftovers(path)
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            # a folder or a pipe named state.json: opening a pipe would hang the start
-            raise _damaged(path, say("{name} is a folder", name=path.name) if stat.S_ISDIR(st.st_mode)
-                           else say("{name} is not a regular file", name=path.name), what)
-        if st.st_size > MAX_STATE_BYTES:
-            raise _damaged(path, say("the file is {size}; a state file is at most {most}",
-                                     size=_size(st.st_size), most=_size(MAX_STATE_BYTES)), what)
-        with open(path, "rb") as f:
-            raw = f.read(MAX_STATE_BYTES + 1)
+        raw = solver.read_bounded(path, MAX_STATE_BYTES)
     except FileNotFoundError:
         return None
-    except StateError:
-        raise
+    except solver.FileRefused as exc:
+        if exc.reason == "folder":
+            why = say("{name} is a folder", name=path.name)
+        elif exc.reason == "not_regular":  # a pipe would hang the start, /dev/zero never ends
+            why = say("{name} is not a regular file", name=path.name)
+        elif exc.size is not None:
+            why = say("the file is {size}; a state file is at most {most}", size=_size(exc.size),
+                      most=_size(MAX_STATE_BYTES))
+        else:  # it grew while it was read
+            why = say("the file is over {most}", most=_size(MAX_STATE_BYTES))
+        raise _damaged(path, why, what) from None
     except OSError as exc:
         raise StateError(say("{what} could not be read from {path} ({why})", what=_(what), path=str(path),
                              why=exc.strerror or exc)) from exc
-    if len(raw) > MAX_STATE_BYTES:  # it grew between stat and read
-        raise _damaged(path, say("the file is over {most}", most=_size(MAX_STATE_BYTES)), what)
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
@@ -168,6 +172,19 @@ def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
     if not isinstance(data, dict):
         raise _damaged(path, _("not a JSON object"), what)
     return data
+
+
+def peek_state(path: Path | None) -> dict | None:
+    """The JSON object in ``path`` (a state or settings file), or None: only reads, never sets
+    aside, never raises, never blocks (app/features/language.py reads the language with it
+    before the window is built; :func:`read_state` reports a damaged file later)."""
+    if path is None:
+        return None
+    try:
+        data = json.loads(solver.read_bounded(path, MAX_STATE_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # a decoding error is a ValueError
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _damaged(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
@@ -209,6 +226,7 @@ class Setting:
         if isinstance(value, bool) and bool not in (self.kind if isinstance(self.kind, tuple) else (self.kind,)):
             return False
         return isinstance(value, self.kind)
+
 
 
 #: Every key of ``settings.json`` (the rest of what app/session.py saves is state).
@@ -257,11 +275,10 @@ def move_settings_out(state_path: Path, settings_path: Path) -> list[str]:
     settings from the state file then.
     """
     try:
-        if os.path.lexists(settings_path) or not os.path.isfile(state_path):
+        if os.path.lexists(settings_path):
             return []
-        if os.path.getsize(state_path) > MAX_STATE_BYTES:
-            return []  # read_state sets it aside, with its message, at start
-        data = json.loads(Path(state_path).read_text(encoding="utf-8"))
+        # bounded, never a pipe or a device: read_state sets those aside, with its message, at start
+        data = json.loads(solver.read_bounded(state_path, MAX_STATE_BYTES).decode("utf-8"))
         if not isinstance(data, dict):
             return []
         state, settings = split_settings(data)

@@ -8,7 +8,8 @@ counts to over 1,000,000 cases in total (hours; run it before a release):
 
 Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_puzzles`` on
 lines and on binary and text files, ``load`` on a file, and the app's readers of its state
-and settings files, ``read_state`` and ``read_settings``.
+and settings files, ``read_state`` and ``read_settings``, on every kind of file a name can
+be (a pipe, a link to /dev/zero, a folder: seeded).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from solver import Grid, Marked, ParseError, iter_puzzles, load, parse, parse_many, parse_marks, pencil_grid, wiki_link
@@ -275,6 +277,58 @@ def test_read_settings_gives_known_keys_or_state_error(fuzz_dir, data):
     assert time.process_time() - t < budget(len(data))
     for p in fuzz_dir.glob("settings.json.corrupt-*"):
         p.unlink()
+
+
+# -- the app's files are read by one bounded reader: whatever a name holds, it never blocks ---
+
+FILE_KINDS = cases(120, 20_000)
+_kinds = st.sampled_from(["file", "pipe", "link to /dev/zero", "link to /dev/null", "folder", "dangling link",
+                          "link loop", "sparse huge", "link to a pipe"])
+
+
+@FILE_KINDS
+@hypothesis_seed(25)
+@given(_kinds, state_bytes)
+def test_any_kind_of_file_named_state_json_is_read_or_set_aside_at_once(tmp_path_factory, kind, data):
+    """Seeded; each read takes well under a second of wall time (a pipe or /dev/zero used to
+    block the start, or read until memory ran out)."""
+    if os.name != "posix":
+        pytest.skip("POSIX pipes and links")
+    from app.features.language import saved_language
+    from app.storage import StateError, move_settings_out, peek_state, read_state
+
+    folder = tmp_path_factory.mktemp("kinds")
+    path = folder / "state.json"
+    if kind == "file":
+        path.write_bytes(data)
+    elif kind in ("pipe", "link to a pipe"):
+        os.mkfifo(folder / "fifo")
+        if kind == "pipe":
+            os.replace(folder / "fifo", path)
+        else:
+            path.symlink_to(folder / "fifo")
+    elif kind.startswith("link to /dev"):
+        path.symlink_to(kind.split()[-1])
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "dangling link":
+        path.symlink_to(folder / "nowhere")
+    elif kind == "link loop":
+        path.symlink_to(path)
+    else:
+        with open(path, "wb") as f:
+            f.truncate(10 ** 10)
+    t = time.monotonic()
+    assert saved_language(folder / "settings.json", path) in ("system", "en", "de", "fr", "es")
+    assert peek_state(path) is None or isinstance(peek_state(path), dict)
+    assert move_settings_out(path, folder / "settings.json") is not None
+    try:
+        state = read_state(path)
+    except StateError as e:
+        assert str(e) and "\n" not in str(e)
+    else:
+        assert state is None or isinstance(state, dict)
+    assert time.monotonic() - t < 2.0
 
 
 # -- nothing that is not a 9x9 puzzle: one slip in a real puzzle is refused ----------------

@@ -1,0 +1,155 @@
+"""Hostile files, shared machines and odd clipboards (issue 25): the app always starts, never
+loses work, never hands a page to another user.
+
+Real files, pipes (``os.mkfifo``) and links; the start-up cases run ``app.__main__.run`` in a
+second process with a timeout and a memory limit, since the bugs they guard against hang the
+start (a pipe named state.json) or read without bound (state.json linked to /dev/zero); the
+rest use a real Tk root under the tests' virtual display.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import solver
+from conftest import skip_or_fail_in_ci
+
+ROOT = Path(__file__).resolve().parents[2]
+posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes, links and owners")
+TUTORIAL = solver.example("tutorial").line
+BOARD = {"givens": TUTORIAL, "entries": "." * 81, "solved": "." * 81, "mode": "solving"}
+
+
+# -- starting the real app in a second process ---------------------------------------------
+
+_START = r"""
+import json, resource, sys, tkinter as tk
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # reading /dev/zero fails, not the machine
+import app.__main__ as entry
+seen = {}
+real = entry.build_window
+def build_window(root, state_path, settings_path=None):
+    form, controller = real(root, state_path, settings_path)
+    seen["c"] = controller
+    return form, controller
+def mainloop(root, n=0):
+    root.update()
+    c = seen["c"]
+    print("SEEN " + json.dumps({"status": c.form.status_text(), "zoom": c.form.zoom_level,
+                                "givens": c.board.givens.to_line("."), "width": root.winfo_width(),
+                                "state_path": str(c.state_path)}))
+    c.close()
+entry.build_window = build_window
+tk.Tk.mainloop = mainloop
+sys.exit(entry.run())
+"""
+
+
+def start_app(home: Path, timeout: float = 60) -> dict:
+    """Run ``python -m app``'s start (``app.__main__.run``) with SUDOKU_SOLVER_HOME=``home`` in
+    a second process; what the window showed, plus ``code`` (its exit code).  A start that
+    hangs fails the test after ``timeout`` seconds."""
+    if not os.environ.get("DISPLAY"):
+        skip_or_fail_in_ci("no display")
+    env = dict(os.environ, SUDOKU_SOLVER_HOME=str(home), LANGUAGE="en")
+    try:
+        r = subprocess.run([sys.executable, "-c", _START], cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the app did not start within {timeout} s (it hangs)")
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("SEEN ")]
+    seen = json.loads(lines[-1][5:]) if lines else {}
+    return dict(seen, code=r.returncode, stderr=r.stderr)
+
+
+def asides(folder: Path, name: str) -> list[Path]:
+    return sorted(folder.glob(f"{name}.corrupt-*"))
+
+
+@pytest.fixture
+def home(tmp_path):
+    folder = tmp_path / "home"
+    folder.mkdir()
+    return folder
+
+
+# -- 4. a pipe, a device or a huge file in place of the app's files ------------------------
+
+def _pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+@pytest.mark.gui
+@posix_only
+@pytest.mark.parametrize("name", ["state.json", "settings.json"])
+@pytest.mark.parametrize("make", [_pipe, _zero], ids=["pipe", "link-to-dev-zero"])
+def test_a_pipe_or_a_device_in_place_of_a_file_never_hangs_the_start(home, name, make):
+    """Was: a pipe named state.json or settings.json blocked the start in saved_language (no
+    window, no message); state.json linked to /dev/zero was read until memory ran out.  Now
+    the file is set aside with a message, and the app opens."""
+    if name == "state.json":
+        (home / "settings.json").write_text('{"zoom": 1.5}')
+    else:
+        (home / "state.json").write_text(json.dumps({"board": BOARD}))
+    make(home / name)
+    t = time.monotonic()
+    seen = start_app(home)
+    assert seen["code"] == 0, seen["stderr"][-2000:]
+    assert time.monotonic() - t < 30
+    assert f"{name} is not a regular file" in seen["status"]
+    kept = asides(home, name)
+    assert len(kept) == 1 and f"It was kept as {kept[0].name}" in seen["status"]
+    assert not os.path.lexists(home / name) or (home / name).is_file()  # a regular file again, or none
+    if name == "state.json":
+        assert seen["zoom"] == 1.5  # the settings are still used
+    else:
+        assert seen["givens"] == TUTORIAL  # the grid is still back
+
+
+@pytest.mark.gui
+@posix_only
+def test_a_pipe_named_app_log_never_hangs_the_start(home):
+    os.mkfifo(home / "app.log")
+    seen = start_app(home)
+    assert seen["code"] == 0 and len(asides(home, "app.log")) == 1
+
+
+@posix_only
+def test_the_saved_language_is_read_without_blocking(tmp_path):
+    """saved_language, on its own: was the call that blocked on a pipe."""
+    from app.features.language import saved_language
+
+    os.mkfifo(tmp_path / "settings.json")
+    (tmp_path / "state.json").symlink_to("/dev/zero")
+    (tmp_path / "good.json").write_text('{"language": "de"}')
+    done = []
+    reader = threading.Thread(target=lambda: done.append(saved_language(
+        tmp_path / "settings.json", tmp_path / "state.json", tmp_path / "good.json")), daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # let the reader go (a writer opens the pipe), then fail
+        os.close(os.open(tmp_path / "settings.json", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("saved_language blocked on a pipe")
+    assert done == ["de"]
+
+
+@posix_only
+@pytest.mark.parametrize("make", [_pipe, _zero], ids=["pipe", "link-to-dev-zero"])
+def test_a_puzzle_file_that_is_a_pipe_or_a_device_is_refused_on_the_worker(sudoku_app, tmp_path, make):
+    app = sudoku_app
+    path = tmp_path / "puzzles.txt"
+    make(path)
+    app.controller.files.open_path(str(path))
+    assert app.wait(lambda: "Could not open puzzles.txt" in app.form.status_text(), 10)
+    assert "not a regular file" in app.form.status_text() and not app.controller.worker.busy
