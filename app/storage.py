@@ -13,8 +13,9 @@ settings file once (app/session.py also reads them from there while no settings 
 :data:`SETTINGS` below (its default, its type, one line saying what it is), and give the
 feature that owns it ``settings()`` / ``restore_settings(data)`` methods (app/session.py
 collects and hands them over; see app/features/notes.py).  A key that is not in :data:`SETTINGS`
-stays in the state file.  :func:`read_settings` drops a value of the wrong type, so the
-feature gets its default instead.
+stays in the state file.  :func:`read_settings` drops a value of the wrong type or out of
+its range (``Setting.valid``: a zoom of ``1e400``, a window ``Infinity`` wide), so the
+feature gets its default instead, and app/session.py names the key in the status line.
 
 Every write is atomic: the text goes to a temporary file in the same folder
 (``.<name>.<random>.tmp``), which then replaces the target with ``os.replace``, so a
@@ -40,7 +41,7 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import solver
 
@@ -48,7 +49,8 @@ from .wording import N_, _, say, say_n
 
 __all__ = ["atomic_write_text", "read_state", "peek_state", "write_state", "set_aside", "remove_leftovers",
            "StateError", "STATE_VERSION", "MAX_STATE_BYTES", "Setting", "SETTINGS",
-           "split_settings", "read_settings", "write_settings", "move_settings_out"]
+           "split_settings", "check_settings", "within", "ZOOM_RANGE", "MAX_WINDOW_PX", "MAX_COLLECTION_INDEX",
+           "read_settings", "write_settings", "move_settings_out"]
 
 STATE_VERSION = 1
 # A state file holds one board and a few settings (about 1 KB); 1 MB is plenty.
@@ -215,18 +217,39 @@ def write_state(path: Path, data: dict) -> None:
 
 @dataclass(frozen=True)
 class Setting:
-    """One key of the settings file: its ``default``, the JSON ``kind`` it must have, and what it is."""
+    """One key of the settings file: its ``default``, the JSON ``kind`` it must have, what it
+    is, and (``valid``) what else its value must be: a number within its range, say."""
 
     default: Any
     kind: type | tuple[type, ...]
     doc: str
+    valid: Callable[[Any], bool] | None = None
 
     def accepts(self, value: Any) -> bool:
-        """Whether ``value`` has this setting's type (a JSON ``true`` is no number)."""
+        """Whether ``value`` has this setting's type (a JSON ``true`` is no number) and is valid."""
         if isinstance(value, bool) and bool not in (self.kind if isinstance(self.kind, tuple) else (self.kind,)):
             return False
-        return isinstance(value, self.kind)
+        return isinstance(value, self.kind) and (self.valid is None or bool(self.valid(value)))
 
+
+#: the grid's zoom factor: the range Ctrl+plus / Ctrl+minus allow (app/window/cells.py)
+ZOOM_RANGE = (0.5, 3.0)
+#: a window's saved width or height (pixels) at most: no screen is 100,000 pixels wide
+MAX_WINDOW_PX = 100_000
+#: the open collection's puzzle number at most (a 16 MB file holds about 200,000)
+MAX_COLLECTION_INDEX = 10_000_000
+
+
+def within(value: Any, low: float, high: float) -> bool:
+    """Whether ``value`` is a number (not a bool) from ``low`` to ``high``: never NaN or an
+    infinity, never an integer too large to be a float (JSON allows ``1`` and 400 zeros,
+    ``Infinity`` and ``NaN``, and ``float()`` of such a number raises OverflowError).  The
+    comparisons alone decide: they never convert."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+
+
+def _window_size_ok(value: dict) -> bool:
+    return all(key not in value or within(value[key], 0, MAX_WINDOW_PX) for key in ("width", "height"))
 
 
 #: Every key of ``settings.json`` (the rest of what app/session.py saves is state).
@@ -234,8 +257,9 @@ SETTINGS: dict[str, Setting] = {
     "live_check": Setting(True, bool, "View ▸ Live rule check"),
     "auto_advance": Setting(True, bool, "View ▸ Move to the next cell after a digit"),
     "tidy_notes": Setting(True, bool, "Edit ▸ A placed digit leaves its peers' notes"),
-    "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)"),
-    "window": Setting(None, dict, "the window's size, app/window/layout.py WindowSize"),
+    "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)",
+                    lambda v: within(v, *ZOOM_RANGE)),
+    "window": Setting(None, dict, "the window's size, app/window/layout.py WindowSize", _window_size_ok),
     "language": Setting("system", str, "View ▸ Language: \"system\" or en, de, fr, es (app/features/language.py)"),
 }
 
@@ -247,17 +271,24 @@ def split_settings(data: dict) -> tuple[dict, dict]:
     return state, settings
 
 
+def check_settings(data: dict) -> tuple[dict, list[str]]:
+    """(the :data:`SETTINGS` keys of ``data`` whose values can be used, the sorted keys of
+    those whose values cannot: the wrong type, out of range, not finite)."""
+    good = {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}
+    return good, sorted(k for k in data if k in SETTINGS and k not in good)
+
+
 def read_settings(path: Path) -> dict | None:
-    """The settings file's known keys with values of the right type; None when there is no file.
+    """The settings file's known keys with values that can be used; None when there is no file.
 
     A damaged file is set aside as :func:`read_state` does (StateError); a key not in
-    :data:`SETTINGS` (a newer version's) or a value of the wrong type is left out, so its
-    default applies.
+    :data:`SETTINGS` (a newer version's) or a value of the wrong type or out of range
+    (:func:`check_settings`) is left out, so its default applies.
     """
     data = read_state(path, N_("the settings file"))
     if data is None:
         return None
-    return {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}
+    return check_settings(data)[0]
 
 
 def write_settings(path: Path, settings: dict) -> None:

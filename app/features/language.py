@@ -272,7 +272,7 @@ def _restore(controller, data: dict) -> None:
     form.var_auto_advance.set(bool(data.get("auto_advance", True)))
     try:
         form.set_zoom(float(data.get("zoom", 1.0)))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     for feature in controller.features.values():
         if hasattr(feature, "restore_settings"):

@@ -8,8 +8,9 @@ counts to over 1,000,000 cases in total (hours; run it before a release):
 
 Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_puzzles`` on
 lines and on binary and text files, ``load`` on a file, and the app's readers of its state
-and settings files, ``read_state`` and ``read_settings``, on every kind of file a name can
-be (a pipe, a link to /dev/zero, a folder: seeded).
+and settings files, ``read_state`` and ``read_settings`` (numbers no float holds, NaN,
+infinities), on every kind of file a name can be (a pipe, a link to /dev/zero, a folder:
+seeded).
 """
 from __future__ import annotations
 
@@ -223,7 +224,19 @@ json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=90),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=20)
+# numbers JSON allows and no float holds (float() of "1" and 400 zeros raises OverflowError),
+# NaN and the infinities (Python's json reads them), and every edge of the ranges
+hostile_numbers = st.one_of(
+    st.sampled_from(["1" + "0" * 400, "-1" + "0" * 400, "Infinity", "-Infinity", "NaN", "1e400", "-0", "0.49999",
+                     "3.0000001", "100001", "1e308", "true", "null", "0"]),
+    st.integers().map(str), st.floats().map(lambda x: json.dumps(x)))
+hostile_settings = st.builds(
+    lambda zoom, width, height, index: (
+        '{"zoom": %s, "window": {"width": %s, "height": %s, "maximized": false}, "collection_index": %s,'
+        ' "collection_file": "c.txt", "live_check": true}' % (zoom, width, height, index)).encode(),
+    hostile_numbers, hostile_numbers, hostile_numbers, hostile_numbers)
 state_bytes = st.one_of(
+    hostile_settings,
     st.binary(max_size=300),
     json_values.map(lambda v: json.dumps(v).encode()),
     st.dictionaries(st.sampled_from(["board", "zoom", "live_check", "collection_file", "current_file"]),
@@ -274,6 +287,12 @@ def test_read_settings_gives_known_keys_or_state_error(fuzz_dir, data):
     else:
         assert isinstance(settings, dict)
         assert all(k in KNOWN and KNOWN[k].accepts(v) for k, v in settings.items())
+        # what the window does with them never raises (it did: OverflowError, issue 25)
+        if "zoom" in settings:
+            assert 0.5 <= float(settings["zoom"]) <= 3.0
+        for key in ("width", "height"):
+            if key in settings.get("window", {}):
+                assert 0 <= int(settings["window"][key]) <= 100_000
     assert time.process_time() - t < budget(len(data))
     for p in fuzz_dir.glob("settings.json.corrupt-*"):
         p.unlink()

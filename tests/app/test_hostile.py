@@ -153,3 +153,44 @@ def test_a_puzzle_file_that_is_a_pipe_or_a_device_is_refused_on_the_worker(sudok
     app.controller.files.open_path(str(path))
     assert app.wait(lambda: "Could not open puzzles.txt" in app.form.status_text(), 10)
     assert "not a regular file" in app.form.status_text() and not app.controller.worker.busy
+
+
+# -- 3. numbers from the state and settings files: finite and in range --------------------
+
+HUGE = "1" + "0" * 400  # a JSON integer no float can hold: float() raises OverflowError
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("name, text, key", [
+    ("settings.json", '{"zoom": %s}' % HUGE, "zoom"),
+    ("settings.json", '{"zoom": -Infinity, "live_check": false}', "zoom"),
+    ("settings.json", '{"zoom": NaN}', "zoom"),
+    ("settings.json", '{"window": {"width": Infinity, "height": 700}}', "window"),
+    ("settings.json", '{"window": {"width": %s, "height": NaN}}' % HUGE, "window"),
+    ("state.json", '{"zoom": %s, "board": %s}' % (HUGE, json.dumps(BOARD)), "zoom"),  # 1.0.0's file, migrated
+    ("state.json", '{"window": {"width": Infinity, "height": 1}, "board": %s}' % json.dumps(BOARD), "window"),
+], ids=["huge-zoom", "minus-infinite-zoom", "nan-zoom", "infinite-width", "huge-width", "old-state-huge-zoom",
+        "old-state-infinite-width"])
+def test_a_number_no_float_can_hold_never_stops_the_start(home, name, text, key):
+    """Was: OverflowError before the window opened, exit 1, on every start (the file was never
+    set aside).  Now the default applies and the status line names the key."""
+    (home / name).write_text(text)
+    seen = start_app(home)
+    assert seen["code"] == 0, seen["stderr"][-2000:]
+    assert seen["zoom"] == 1.0 and 200 < seen["width"] < 100_000
+    assert f"Started with the default for {key}: the value saved in settings.json could not be used." in seen["status"]
+    if name == "state.json":
+        assert seen["givens"] == TUTORIAL  # the grid is back all the same
+    settings = json.loads((home / "settings.json").read_text())  # a good value replaces the bad one
+    assert settings.get("zoom", 1.0) == 1.0 and all(v < 100_000 for v in (settings.get("window") or {}).values())
+
+
+def test_settings_out_of_range_are_dropped_and_named(tmp_path):
+    from app.storage import check_settings, read_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"zoom": %s, "window": {"width": 800, "height": -Infinity}, "live_check": false}' % HUGE)
+    assert read_settings(path) == {"live_check": False}
+    assert check_settings(json.loads(path.read_text())) == ({"live_check": False}, ["window", "zoom"])
+    assert check_settings({"zoom": 2.5, "window": {"width": 800, "height": 600, "maximized": True}})[1] == []
+    assert check_settings({"zoom": 3.01})[1] == ["zoom"] and check_settings({"zoom": True})[1] == ["zoom"]
