@@ -10,7 +10,7 @@ Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_
 lines and on binary and text files, ``load`` on a file, and the app's readers of its state
 and settings files, ``read_state`` and ``read_settings`` (numbers no float holds, NaN,
 infinities), on every kind of file a name can be (a pipe, a link to /dev/zero, a folder:
-seeded).
+seeded), and the translations of a message whatever fields they hold (seeded).
 """
 from __future__ import annotations
 
@@ -348,6 +348,40 @@ def test_any_kind_of_file_named_state_json_is_read_or_set_aside_at_once(tmp_path
     else:
         assert state is None or isinstance(state, dict)
     assert time.monotonic() - t < 2.0
+
+
+# -- a translation's fields: whatever a translator (or a damaged file) writes, the message is worded -----
+
+TRANSLATIONS = cases(200, 50_000)
+_pieces = st.sampled_from(["{", "}", "{{", "}}", "digits", "digitz", "n", ":", "digits:digits", "n:n", ".", "__class__",
+                           "[0]", "!r", "!z", "0", ">99", "Ziffern ", " fehlen", "{digits:digits}", "{n:n}", "{0}",
+                           "{digits.__class__}", "{digits!r}", "{n:>999999999}", "{n:{n}}", " "])
+ENGLISH = ("{n:n} digit is missing: {digits:digits}.", "{n:n} digits are missing: {digits:digits}.")
+
+
+@TRANSLATIONS
+@hypothesis_seed(25)
+@given(st.lists(_pieces, max_size=12).map("".join), st.lists(_pieces, max_size=12).map("".join),
+       st.integers(0, 3))
+def test_any_translation_is_worded_or_refused_for_the_english(tmp_path_factory, one, other, n):
+    """A catalogue written here, of one message with a count; whatever its translations hold,
+    wording it never raises, never reads an attribute, never builds a huge string."""
+    import solver
+    from solver.words.catalog import Entry, header, write_po
+
+    folder = tmp_path_factory.mktemp("po")
+    entry = Entry(ENGLISH[0], plural=ENGLISH[1], strings=[one or "x", other or "y"])
+    plain = Entry("Missing: {digits:digits}.", strings=[one or "x"])
+    (folder / "de.po").write_text(write_po([header("de", "fuzz"), entry, plain]), encoding="utf-8")
+    solver.add_domain("fuzz", folder)
+    digits = [2, 5, 8][:max(1, n)]
+    t = time.process_time()
+    text = solver.fill(solver.translate_plural(*ENGLISH, n, domain="fuzz", lang="de"), "de", n=n, digits=digits)
+    plain_text = solver.fill(solver.translate("Missing: {digits:digits}.", domain="fuzz", lang="de"), "de",
+                             digits=digits)
+    assert time.process_time() - t < 0.25
+    assert len(text) < 500 and len(plain_text) < 500
+    assert "class" not in text.replace("__class__", "") and "<" not in text
 
 
 # -- nothing that is not a 9x9 puzzle: one slip in a real puzzle is refused ----------------

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -19,7 +21,8 @@ from pathlib import Path
 import pytest
 
 import solver
-from conftest import skip_or_fail_in_ci
+from app import wording  # imported, it adds the app's catalogues: before a test points elsewhere
+from conftest import RecordingDialogs, skip_or_fail_in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes, links and owners")
@@ -194,3 +197,91 @@ def test_settings_out_of_range_are_dropped_and_named(tmp_path):
     assert check_settings(json.loads(path.read_text())) == ({"live_check": False}, ["window", "zoom"])
     assert check_settings({"zoom": 2.5, "window": {"width": 800, "height": 600, "maximized": True}})[1] == []
     assert check_settings({"zoom": 3.01})[1] == ["zoom"] and check_settings({"zoom": True})[1] == ["zoom"]
+
+
+# -- 5. a damaged catalogue: the app opens, the damaged message in English -----------------
+
+APP_LOCALE = Path(wording.__file__).resolve().parent / "locale"
+
+
+def _damage(folder: Path, lang: str, msgid: str, translation: str) -> None:
+    """Replace the translation of ``msgid`` in ``folder/<lang>.po``."""
+    from solver.words.catalog import read_po, write_po
+
+    path = folder / f"{lang}.po"
+    entries = read_po(path.read_text(encoding="utf-8"))
+    hit = [e for e in entries if e.msgid == msgid]
+    assert hit, msgid
+    for e in hit:
+        e.strings = [translation] * len(e.strings)
+    path.write_text(write_po(entries), encoding="utf-8")
+
+
+@pytest.fixture
+def app_catalogues(tmp_path):
+    folder = tmp_path / "app-locale"
+    shutil.copytree(APP_LOCALE, folder)
+    yield folder
+    solver.add_domain("app", APP_LOCALE)
+    solver.set_language("en")
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("kind", ["{namez}", "{name", "{0}", "{name.__class__}", "truncated-mo", "po-pipe", "bad-po"])
+def test_the_window_opens_in_a_language_whose_catalogue_is_damaged(tk_root, sudoku_home, app_catalogues, kind):
+    """Was: KeyError / ValueError / IndexError while the window was built (the View ▸ Language
+    menu's "System ({name})"), or a hang on a pipe.  Now the window opens: French where the
+    catalogue can be read, English for the damaged message, English when none can be read."""
+    from solver.words.catalog import compile_po, read_po
+
+    from app.__main__ import build_window
+
+    po = app_catalogues / "fr.po"
+    if kind.startswith("{"):
+        _damage(app_catalogues, "fr", "System ({name})", "Système " + kind)
+    elif kind == "truncated-mo":
+        full = compile_po(read_po(po.read_text(encoding="utf-8")))
+        mo = app_catalogues / "fr.mo"
+        mo.write_bytes(full[: len(full) // 2])
+        later = time.time() + 60
+        os.utime(mo, (later, later))
+    elif kind == "po-pipe":
+        if os.name != "posix":
+            pytest.skip("POSIX pipes")
+        po.unlink()
+        os.mkfifo(po)
+    else:
+        po.write_text('msgid "File"\nmsgstr "Fichier"\nmsgid\n', encoding="utf-8")
+    solver.add_domain("app", app_catalogues)
+    solver.set_language("fr")
+    released = []
+
+    def release():  # a start that blocks on the pipe: a writer lets it go on, and the test fails
+        if os.path.exists(po) and stat.S_ISFIFO(os.stat(po).st_mode):
+            released.append(po)
+            os.close(os.open(po, os.O_WRONLY | os.O_NONBLOCK))
+
+    timer = threading.Timer(10, release)
+    timer.start()
+    try:
+        form, controller = build_window(tk_root, sudoku_home / "state.json")
+    finally:
+        timer.cancel()
+    assert not released, "building the window blocked on a pipe"
+    form.dialogs = RecordingDialogs()
+    controller.start()
+    tk_root.update()
+    try:
+        language = controller.features["language"].menu
+        system_label = next(str(language.entrycget(i, "label")) for i in range(language.index("end") + 1)
+                            if language.type(i) == "radiobutton")
+        menus = [str(form.menubar.entrycget(i, "label")) for i in range(form.menubar.index("end") + 1)
+                 if form.menubar.type(i) == "cascade"]
+        if kind.startswith("{"):
+            assert system_label == "System (English)" and "Fichier" in menus  # that message alone in English
+        elif kind == "truncated-mo":
+            assert system_label == "Système (English)" and "Fichier" in menus  # the .po, whole
+        else:
+            assert system_label == "System (English)" and "File" in menus  # no catalogue: English
+    finally:
+        controller.close()
