@@ -14,6 +14,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -22,7 +23,7 @@ import pytest
 
 import solver
 from app import wording  # imported, it adds the app's catalogues: before a test points elsewhere
-from conftest import RecordingDialogs, skip_or_fail_in_ci
+from conftest import RecordingDialogs, skip_or_fail_in_ci, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes, links and owners")
@@ -285,3 +286,135 @@ def test_the_window_opens_in_a_language_whose_catalogue_is_damaged(tk_root, sudo
             assert system_label == "System (English)" and "File" in menus  # no catalogue: English
     finally:
         controller.close()
+
+
+# -- 2. printing on a shared machine: a private folder, a clean-up that follows no link ----
+
+def _print_folder(tmp_path: Path) -> Path:
+    return tmp_path / (f"sudoku-solver-print-{os.getuid()}" if hasattr(os, "getuid") else "sudoku-solver-print")
+
+
+def _old(path: Path) -> None:
+    past = time.time() - 3 * 86400
+    os.utime(path, (past, past), follow_symlinks=False)
+
+
+def _is_private(folder: Path) -> bool:
+    st = os.lstat(folder)
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) == 0o700
+
+
+@pytest.fixture
+def shared_tmp(tmp_path, monkeypatch):
+    """The system's temporary folder, as every user of the machine shares it."""
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    return shared
+
+
+@posix_only
+def test_the_print_folder_is_made_private(shared_tmp):
+    from app.features.paper.pages import print_folder
+
+    folder = print_folder()
+    assert folder == _print_folder(shared_tmp) and _is_private(folder)
+    assert print_folder() == folder  # the same one again
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o777, 0o755, 0o750, 0o703])
+def test_a_print_folder_others_can_enter_is_not_used(shared_tmp, mode):
+    """Was: used as it was, so another user read the page or replaced it before the browser
+    opened it.  Now the pages go to a fresh private folder; the other one is left alone."""
+    from app.features.paper.pages import print_folder
+
+    theirs = _print_folder(shared_tmp)
+    theirs.mkdir()
+    theirs.chmod(mode)
+    folder = print_folder()
+    assert folder != theirs and folder.parent == shared_tmp and _is_private(folder)
+    assert stat.S_IMODE(theirs.stat().st_mode) == mode
+
+
+@posix_only
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="making a folder another user's needs root")
+def test_a_print_folder_of_another_user_is_not_used(shared_tmp):
+    from app.features.paper.pages import print_folder
+
+    theirs = _print_folder(shared_tmp)
+    theirs.mkdir(mode=0o700)
+    os.chown(theirs, 4242, 4242)
+    folder = print_folder()
+    assert folder != theirs and _is_private(folder)
+
+
+@posix_only
+def test_a_link_in_place_of_the_print_folder_is_not_followed(shared_tmp, tmp_path):
+    """Was: a link planted as /tmp/sudoku-solver-print-<uid> pointing at the user's own folder
+    made Print delete that folder's sudoku-*.html files older than a day."""
+    from app.features.paper.pages import print_folder
+
+    mine = tmp_path / "Documents"
+    mine.mkdir(mode=0o700)
+    kept = [mine / "sudoku-class-5b.html", mine / "sudoku-20240101-120000.html"]
+    for page in kept:
+        page.write_text("<p>my worksheet</p>")
+        _old(page)
+    link = _print_folder(shared_tmp)
+    link.symlink_to(mine)
+    folder = print_folder()
+    assert folder != link and not folder.is_symlink() and _is_private(folder)
+    assert all(page.exists() for page in kept)
+
+
+@posix_only
+def test_the_clean_up_removes_only_old_pages_of_this_user_and_follows_no_link(shared_tmp, tmp_path):
+    from app.features.paper.pages import print_folder
+
+    folder = print_folder()
+    old_page, new_page = folder / "sudoku-20240101-120000.html", folder / "sudoku-20990101-120000.html"
+    old_page.write_text("old")
+    new_page.write_text("new")
+    _old(old_page)
+    mine = tmp_path / "sudoku-mine.html"
+    mine.write_text("mine")
+    _old(mine)
+    link = folder / "sudoku-link.html"
+    link.symlink_to(mine)
+    _old(link)
+    (folder / "sudoku-folder.html").mkdir()
+    _old(folder / "sudoku-folder.html")
+    others = folder / "sudoku-others.html"
+    others.write_text("theirs")
+    _old(others)
+    if os.getuid() == 0:
+        os.chown(others, 4242, 4242)
+    assert print_folder() == folder
+    assert not old_page.exists() and new_page.exists()
+    assert mine.read_text() == "mine" and link.is_symlink()  # the link neither followed nor removed
+    assert (folder / "sudoku-folder.html").is_dir()
+    assert others.exists() == (os.getuid() == 0)  # another user's file stays (ours goes: it is old)
+
+
+@pytest.mark.gui
+@posix_only
+def test_print_writes_the_page_into_a_private_folder_when_the_shared_one_is_open(whole_window, shared_tmp,
+                                                                                   monkeypatch):
+    import app.features.paper.pages
+    from app.features.paper import dialog_of
+
+    sent = []
+    monkeypatch.setattr(app.features.paper.pages, "open_page", lambda path: sent.append(Path(path)) or True)
+    theirs = _print_folder(shared_tmp)
+    theirs.mkdir()
+    theirs.chmod(0o777)
+    win = whole_window
+    win.controller.files.load_puzzle(solver.parse(TUTORIAL), "test puzzle")
+    win.form.action_map.fire("print")
+    dialog = dialog_of(win.controller)
+    dialog.go_button.invoke()
+    assert wait_until(win.root, lambda: bool(sent), timeout=10)
+    page = sent[0]
+    assert page.parent != theirs and _is_private(page.parent) and list(theirs.iterdir()) == []
