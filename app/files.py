@@ -21,10 +21,32 @@ from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "read_puzzle_file", "NotAPuzzleFile"]
+__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "LONG_LINE", "read_puzzle_file", "NotAPuzzleFile", "has_long_line"]
 
 MAX_PASTE_CHARS = 4_000_000
 PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker, so the window never waits for it
+#: A line this long holds no puzzle (a puzzle's line, even a Kaggle row with its solution and
+#: rating, is under 300 characters; ``python -m solver`` refuses stream lines over 64 KiB).
+#: The readers' regular expressions scan such a line without letting go of the interpreter:
+#: a 3.9 MB line of "x" froze the window for 100-300 ms while the worker read it.
+LONG_LINE = 65_536
+
+
+def has_long_line(text: str | bytes) -> bool:
+    """True when ``text`` has a line of at least :data:`LONG_LINE` characters (then every line
+    is shorter than twice that when False): one bounded search per ``LONG_LINE`` characters,
+    about 60 for 4 MB, each letting go of the interpreter at once."""
+    nl, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
+    for start in range(0, len(text) - LONG_LINE + 1, LONG_LINE):
+        end = start + LONG_LINE
+        if text.find(nl, start, end) < 0 and text.find(cr, start, end) < 0:
+            return True
+    return False
+
+
+def long_line_why() -> str:
+    """Why a text or file with a line of :data:`LONG_LINE` characters is refused, in words."""
+    return say("it has a line of {n:n} characters or more, and a puzzle's lines are far shorter", n=LONG_LINE)
 
 
 class NotAPuzzleFile(ValueError):
@@ -47,6 +69,8 @@ def read_puzzle_file(path: str) -> list[Grid]:
                                  mb=solver.MAX_FILE_BYTES / 2 ** 20)) from None
     if not data.strip():
         raise NotAPuzzleFile(_("it is empty"))
+    if has_long_line(data):
+        raise NotAPuzzleFile(long_line_why())
     return solver.parse_many(data)
 
 
@@ -54,6 +78,8 @@ def read_pasted(text: str):
     """What a pasted text holds: ``("grid", Grid)``, ``("marked", solver.Marked)`` (digits with
     pencil marks), ``("many", [Grid, ...])`` or ``("error", message)``.  Pure: runs on the
     worker thread for long texts."""
+    if has_long_line(text):
+        return "error", long_line_why()
     try:
         m = solver.parse_marks(text)
         if m.placed.filled_count or m.candidates.count():

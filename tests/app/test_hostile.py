@@ -418,3 +418,75 @@ def test_print_writes_the_page_into_a_private_folder_when_the_shared_one_is_open
     assert wait_until(win.root, lambda: bool(sent), timeout=10)
     page = sent[0]
     assert page.parent != theirs and _is_private(page.parent) and list(theirs.iterdir()) == []
+
+
+# -- 11. pasting megabytes of junk never freezes the window --------------------------------
+
+def _longest_wait(app, text: str) -> tuple[float, float]:
+    """(the longest the Tk thread waited for its turn while ``text`` was pasted and read, the
+    Tk thread's CPU seconds in the paste callback itself)."""
+    root = app.root
+    root.clipboard_clear()
+    root.clipboard_append(text)
+    root.update()
+    ticks: list[float] = []
+
+    def tick():
+        ticks.append(time.perf_counter())
+        if not done():
+            root.after(1, tick)
+
+    def done():
+        return not app.controller.worker.busy and "Reading the pasted text" not in app.form.status_text()
+
+    t = time.thread_time()
+    app.controller.files._cmd_paste()
+    cpu = time.thread_time() - t
+    ticks.append(time.perf_counter())
+    root.after(1, tick)
+    assert wait_until(root, done, 30)
+    root.update()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    return max(gaps or [0.0]), cpu
+
+
+@pytest.mark.gui
+def test_pasting_megabytes_of_junk_never_freezes_the_window(sudoku_app):
+    """Was: 3.9 MB of "x" froze the window for 200-300 ms: not the paste callback (8 ms of the
+    Tk thread's CPU), but the worker reading the text, in a regular expression that holds the
+    interpreter for the whole 3.9 MB line (solver/reading/formats.py), so the Tk thread could
+    not run.  Now a line no puzzle has is refused before any reader sees it."""
+    app = sudoku_app
+    junk = "x" * 3_900_000
+    best_wait, best_cpu = 1.0, 1.0
+    for _ in range(3):  # the least of three: a busy machine can delay any one of them
+        wait, cpu = _longest_wait(app, junk)
+        best_wait, best_cpu = min(best_wait, wait), min(best_cpu, cpu)
+        if best_wait < 0.08 and best_cpu < 0.05:
+            break
+    assert best_cpu < 0.05, f"the paste callback took {best_cpu * 1000:.0f} ms of the Tk thread's CPU"
+    assert best_wait < 0.08, f"the window froze for {best_wait * 1000:.0f} ms"
+    status = app.form.status_text()
+    assert "Nothing pasted" in status and "65,536 characters or more" in status
+
+
+def test_a_line_too_long_for_any_puzzle_is_refused_before_reading():
+    from app.files import LONG_LINE, has_long_line, read_pasted
+
+    assert read_pasted("x" * 3_900_000)[0] == "error"
+    assert not has_long_line("x" * (LONG_LINE - 1) + "\n" + "x" * (LONG_LINE - 1))
+    assert has_long_line("a\n" + "x" * (2 * LONG_LINE) + "\nb") and has_long_line(b"\r" + b"y" * (2 * LONG_LINE))
+    assert not has_long_line(("4" * 81 + "\r\n") * 50_000)  # a 4 MB collection: read as before
+    g = solver.parse(TUTORIAL)
+    assert read_pasted((TUTORIAL + "\n") * 2000)[0] == "many" and read_pasted(TUTORIAL) == ("grid", g)
+
+
+def test_a_puzzle_file_with_a_line_too_long_is_refused(tmp_path):
+    from app.files import read_puzzle_file
+
+    path = tmp_path / "junk.txt"
+    path.write_bytes(b"x" * 3_900_000)
+    with pytest.raises(ValueError, match="characters or more"):
+        read_puzzle_file(str(path))
+    path.write_text((TUTORIAL + "\n") * 3)
+    assert read_puzzle_file(str(path)) == [solver.parse(TUTORIAL)] * 3
