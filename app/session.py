@@ -41,6 +41,10 @@ class Session:
         self.save_delay_ms = save_delay_ms
         self._save_after: str | None = None
         self._settings_saved: dict | None = None  # what settings.json holds (written only on a change)
+        # a state file to show but never write (its folder is read-only: app/__main__.py), and
+        # what went wrong reading it (for the status line)
+        self.read_only_path: Path | None = None
+        self.read_problem: str | None = None
 
     def use_settings_file(self, settings_path: Path | None) -> None:
         """Keep the settings in ``settings_path`` from now on (None: in the state file); before
@@ -101,9 +105,13 @@ class Session:
         return True
 
     def restore_state(self) -> None:
-        """Load the state file; a corrupt one is set aside with a message (never a crash)."""
+        """Load the state file; a corrupt one is set aside with a message (never a crash).
+
+        Without a state file to save to, the :attr:`read_only_path` one is shown when there is
+        one (it is read, never set aside, never written); :attr:`read_problem` says why it
+        could not be, if so."""
         c = self.controller
-        path = self.state_path
+        path = self.state_path or self.read_only_path
         if path is None:
             self.welcome()
             return
@@ -111,9 +119,10 @@ class Session:
         self._settings_saved = settings  # None without a settings file: the first save writes one
         problem = None
         try:
-            data = read_state(path)
+            data = read_state(path, aside=self.state_path is not None)
         except StateError as exc:
             data, problem = None, _empty_grid(str(exc), exc.aside)
+            self.read_problem = problem
         data, old_settings = split_settings(data) if data is not None else (None, {})
         if settings is None:  # no settings file (yet): an older version kept them in the state file
             settings, bad = check_settings(old_settings)
@@ -128,8 +137,9 @@ class Session:
         try:
             board = Board.from_dict(data.get("board") or {})
         except (ValueError, TypeError, AttributeError) as exc:
-            aside = set_aside(path)
-            self.form.set_status(_empty_grid(say("the saved grid was damaged ({why})", why=exc), aside), "warn")
+            aside = set_aside(path) if self.state_path is not None else None
+            self.read_problem = _empty_grid(say("the saved grid was damaged ({why})", why=exc), aside)
+            self.form.set_status(self.read_problem, "warn")
             return
         c.board = board
         cf = data.get("current_file")

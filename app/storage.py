@@ -135,18 +135,21 @@ def remove_leftovers(path: Path, age: float = LEFTOVER_AGE_S) -> list[Path]:
     return removed
 
 
-def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
+def read_state(path: Path, what: str = N_("the saved grid"), aside: bool = True) -> dict | None:
     """The saved state dict, None when there is no state file, StateError when it is unreadable.
 
     Read with ``solver.read_bounded`` (the one reader of the app's own files): a pipe or a
     device named state.json (a link to /dev/zero) is refused without blocking, a file over
     ``MAX_STATE_BYTES`` by its size, before reading.  A damaged file (too big, not JSON,
     nested too deeply, not a JSON object, not a regular file) is renamed aside
-    (``state.json.corrupt-<timestamp>``) so it is never read again and never overwritten.
+    (``state.json.corrupt-<timestamp>``) so it is never read again and never overwritten;
+    ``aside=False`` leaves it where it is (a folder the app may not write to).
     Leftover temporary files of killed saves are removed first.
     """
     path = Path(path)
-    remove_leftovers(path)
+    if aside:
+        remove_leftovers(path)
+    damaged = _damaged if aside else _unreadable
     try:
         raw = solver.read_bounded(path, MAX_STATE_BYTES)
     except FileNotFoundError:
@@ -161,18 +164,18 @@ def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
                       most=_size(MAX_STATE_BYTES))
         else:  # it grew while it was read
             why = say("the file is over {most}", most=_size(MAX_STATE_BYTES))
-        raise _damaged(path, why, what) from None
+        raise damaged(path, why, what) from None
     except OSError as exc:
         raise StateError(say("{what} could not be read from {path} ({why})", what=_(what), path=str(path),
                              why=exc.strerror or exc)) from exc
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise _damaged(path, _("it is nested too deeply to read"), what) from None
+        raise damaged(path, _("it is nested too deeply to read"), what) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        raise _damaged(path, str(exc), what) from None
+        raise damaged(path, str(exc), what) from None
     if not isinstance(data, dict):
-        raise _damaged(path, _("not a JSON object"), what)
+        raise damaged(path, _("not a JSON object"), what)
     return data
 
 
@@ -191,6 +194,10 @@ def peek_state(path: Path | None) -> dict | None:
 
 def _damaged(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
     return StateError(say("{what} was damaged ({why})", what=_(what), why=why), set_aside(path))
+
+
+def _unreadable(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
+    return StateError(say("{what} was damaged ({why})", what=_(what), why=why))
 
 
 def set_aside(path: Path) -> Path | None:

@@ -490,3 +490,63 @@ def test_a_puzzle_file_with_a_line_too_long_is_refused(tmp_path):
         read_puzzle_file(str(path))
     path.write_text((TUTORIAL + "\n") * 3)
     assert read_puzzle_file(str(path)) == [solver.parse(TUTORIAL)] * 3
+
+
+# -- 12. a read-only folder: the saved grid is still shown ---------------------------------
+
+def _run_once(monkeypatch, read) -> dict:
+    import tkinter as tk
+
+    import app.__main__ as entry
+
+    seen: dict = {}
+    real = entry.build_window
+
+    def build_window(root, state_path, settings_path=None):
+        form, controller = real(root, state_path, settings_path)
+        seen["controller"] = controller
+        return form, controller
+
+    def mainloop(root, n=0):
+        root.update()
+        controller = seen.pop("controller")
+        seen.update(read(controller), state_path=controller.state_path)
+        controller.close()
+
+    monkeypatch.setattr(tk.Tk, "mainloop", mainloop)
+    monkeypatch.setattr(entry, "build_window", build_window)
+    assert entry.run() == 0
+    return seen
+
+
+@pytest.mark.gui
+@posix_only
+@pytest.mark.parametrize("content", ["good", "damaged"])
+def test_a_read_only_folder_still_shows_the_saved_grid(home, monkeypatch, content):
+    """Was: the saved grid was not shown, and the status line said only that the grid would not
+    be saved.  Now it is shown (read, never written nor set aside), or the status line also
+    says why it could not be."""
+    if not os.environ.get("DISPLAY"):
+        skip_or_fail_in_ci("no display")
+    state = home / "state.json"
+    state.write_text(json.dumps({"board": BOARD, "zoom": 1.25}) if content == "good" else '{"board": ')
+    before = state.read_bytes()
+    home.chmod(0o555)
+    real_access = os.access
+    # root writes anywhere: the folder is read-only for the app all the same
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == home and mode & os.W_OK
+                        else real_access(p, mode, **kw))
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(home))
+    try:
+        seen = _run_once(monkeypatch, lambda c: {"givens": c.board.givens.to_line("."),
+                                                  "status": c.form.status_text()})
+    finally:
+        home.chmod(0o755)
+    assert seen["state_path"] is None  # nothing is written
+    assert "Your grid will not be saved" in seen["status"] and "read-only" in seen["status"]
+    if content == "good":
+        assert seen["givens"] == TUTORIAL
+    else:
+        assert seen["givens"] == "." * 81
+        assert "the saved grid was damaged" in seen["status"] and "Started with an empty grid" in seen["status"]
+    assert state.read_bytes() == before and sorted(p.name for p in home.iterdir()) == ["state.json"]

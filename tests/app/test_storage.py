@@ -109,6 +109,15 @@ def test_a_pipe_or_a_device_is_refused_by_every_reader_at_once(tmp_path, name, k
     assert not os.path.lexists(path) and os.path.exists("/dev/zero")
 
 
+def test_a_damaged_state_is_left_where_it_is_when_asked(tmp_path):
+    """A folder the app may not write to (read-only): the file is read, never renamed."""
+    state = tmp_path / "state.json"
+    state.write_text("{not json")
+    with pytest.raises(StateError, match="the saved grid was damaged") as e:
+        read_state(state, aside=False)
+    assert e.value.aside is None and state.read_text() == "{not json" and _asides(tmp_path) == []
+
+
 def test_a_folder_named_state_json_is_set_aside(tmp_path):
     (tmp_path / "state.json").mkdir()
     with pytest.raises(StateError, match="a folder"):
