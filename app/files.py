@@ -311,7 +311,16 @@ class PuzzleFiles:
         self.form.set_status(_("Copied a SudokuWiki link to this position, with its pencil marks."))
 
     def _cmd_paste(self) -> None:
-        text = self.form.get_clipboard()
+        text, why = self.form.read_clipboard()
+        if why == "too_large":
+            self.form.set_status(_("The clipboard text is too large to paste (over about 400 KB): save it to a "
+                                   "file and open that with File ▸ Open (Ctrl+O)."), "error")
+            return
+        if why == "no_answer":
+            self.form.set_status(_("The program holding the clipboard did not hand its text over (a very large "
+                                   "text can fail so): save it to a file and open that with File ▸ Open (Ctrl+O)."),
+                                 "error")
+            return
         if text is None or not text.strip():
             self.form.set_status(_("The clipboard holds no text to paste."), "warn")
             return

@@ -550,3 +550,56 @@ def test_a_read_only_folder_still_shows_the_saved_grid(home, monkeypatch, conten
         assert seen["givens"] == "." * 81
         assert "the saved grid was damaged" in seen["status"] and "Started with an empty grid" in seen["status"]
     assert state.read_bytes() == before and sorted(p.name for p in home.iterdir()) == ["state.json"]
+
+
+# -- 12. a clipboard too large for Tk: say so, and how to open the text instead ------------
+
+@pytest.mark.gui
+def test_clipboard_text_too_large_for_tk_says_so_and_how_to_open_it(sudoku_app):
+    """Was: "The clipboard holds no text to paste." for 500 KB of text another program holds
+    (Tk fetches at most about 400 KB from a program that does not hand it over in parts)."""
+    app = sudoku_app
+    if not shutil.which("xclip"):
+        skip_or_fail_in_ci("needs xclip")
+    text = (TUTORIAL + "\n") * 6200  # 508 KB: a collection, too large for one transfer
+    # -quiet: in the foreground, serving the clipboard until it is killed
+    feeder = subprocess.Popen(["xclip", "-selection", "clipboard", "-i", "-quiet"], stdin=subprocess.PIPE,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def served() -> bool:
+        """xclip owns the clipboard, and Tk knows (it answers from its own copy until it
+        has handled the news that it lost the clipboard)."""
+        import tkinter as tk
+
+        try:
+            app.root.clipboard_get()
+        except tk.TclError as exc:
+            return "too large" in str(exc)
+        return False
+
+    try:
+        feeder.stdin.write(text.encode())
+        feeder.stdin.close()
+        assert wait_until(app.root, served, 5), "xclip does not serve the clipboard"
+        app.form.action_map.fire("paste")
+        status = app.form.status_text()
+    finally:
+        feeder.kill()
+        feeder.wait(5)
+    assert "too large to paste" in status and "File ▸ Open" in status, status
+    assert app.form.cell_grid.cell_text((0, 0)) == ""  # nothing changed
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("error, words", [("selection property too large", "too large to paste"),
+                                          ("selection owner didn't respond", "did not hand its text over"),
+                                          ('CLIPBOARD selection doesn\'t exist or form "STRING" not defined',
+                                           "holds no text to paste")])
+def test_each_clipboard_failure_tk_reports_is_told_apart(sudoku_app, monkeypatch, error, words):
+    import tkinter as tk
+
+    def fail(*args, **kw):
+        raise tk.TclError(error)
+
+    monkeypatch.setattr(sudoku_app.root, "clipboard_get", fail)
+    sudoku_app.form.action_map.fire("paste")
+    assert words in sudoku_app.form.status_text()
