@@ -15,10 +15,22 @@ def _say(line: str) -> None:
 
 
 def _setup_logging(folder: Path) -> None:
+    import os
+    import stat
     from logging.handlers import RotatingFileHandler
 
+    from .storage import set_aside
+
+    log = folder / "app.log"
+    try:  # a pipe named app.log would block the first line logged, for ever: set it aside
+        if not stat.S_ISREG(os.stat(log).st_mode) and set_aside(log) is None:
+            return
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
     try:
-        handler = RotatingFileHandler(folder / "app.log", maxBytes=1_000_000, backupCount=1, encoding="utf-8")
+        handler = RotatingFileHandler(log, maxBytes=1_000_000, backupCount=1, encoding="utf-8")
     except OSError:
         return
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -39,6 +51,17 @@ def _set_icon(root) -> None:
             except tk.TclError:
                 pass
             return
+
+
+def _saved_state() -> Path | None:
+    """The state file in the per-user folder when there is one, though the folder cannot be
+    written to (read-only): it is shown, not saved."""
+    import os
+
+    from .platform import user_data_dir
+
+    state = user_data_dir(create=False) / "state.json"
+    return state if os.path.lexists(state) else None
 
 
 def run(path: str | None = None) -> int:
@@ -79,8 +102,12 @@ def run(path: str | None = None) -> int:
     start_language(settings_path, folder / "state.json" if folder else None)
     form, controller = build_window(root, folder / "state.json" if folder else None, settings_path)
     form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
+    if folder is None:  # a read-only folder: the saved grid is still shown (and never written)
+        controller.session.read_only_path = _saved_state()
     controller.start(path)
     if problem:
+        # and whether the saved grid could be shown (app/session.py)
+        problem = " ".join(filter(None, (problem, controller.session.read_problem)))
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
     form.cell_grid.focus_cell((0, 0))

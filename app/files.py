@@ -21,16 +21,65 @@ from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS"]
+__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "LONG_LINE", "read_puzzle_file", "NotAPuzzleFile", "has_long_line"]
 
 MAX_PASTE_CHARS = 4_000_000
 PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker, so the window never waits for it
+#: A line this long holds no puzzle (a puzzle's line, even a Kaggle row with its solution and
+#: rating, is under 300 characters; ``python -m solver`` refuses stream lines over 64 KiB).
+#: The readers' regular expressions scan such a line without letting go of the interpreter:
+#: a 3.9 MB line of "x" froze the window for 100-300 ms while the worker read it.
+LONG_LINE = 65_536
+
+
+def has_long_line(text: str | bytes) -> bool:
+    """True when ``text`` has a line of at least :data:`LONG_LINE` characters (then every line
+    is shorter than twice that when False): one bounded search per ``LONG_LINE`` characters,
+    about 60 for 4 MB, each letting go of the interpreter at once."""
+    nl, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
+    for start in range(0, len(text) - LONG_LINE + 1, LONG_LINE):
+        end = start + LONG_LINE
+        if text.find(nl, start, end) < 0 and text.find(cr, start, end) < 0:
+            return True
+    return False
+
+
+def long_line_why() -> str:
+    """Why a text or file with a line of :data:`LONG_LINE` characters is refused, in words."""
+    return say("it has a line of {n:n} characters or more, and a puzzle's lines are far shorter", n=LONG_LINE)
+
+
+class NotAPuzzleFile(ValueError):
+    """A file that holds no puzzle: ``str(e)`` says why, in words."""
+
+
+def read_puzzle_file(path: str) -> list[Grid]:
+    """Every puzzle in the file ``path``: read with ``solver.read_bounded`` (a regular file of
+    at most ``solver.MAX_FILE_BYTES``: a pipe, a device or a folder is refused, never waited
+    on), then ``solver.parse_many``.  NotAPuzzleFile or ``solver.ParseError`` with the reason
+    in words for a file that holds no puzzle, OSError for one that cannot be read."""
+    try:
+        data = solver.read_bounded(path, solver.MAX_FILE_BYTES)
+    except solver.FileRefused as exc:
+        if exc.reason == "folder":
+            raise NotAPuzzleFile(_("it is a folder, not a puzzle file")) from None
+        if exc.reason == "not_regular":
+            raise NotAPuzzleFile(_("it is not a regular file (a pipe or a device)")) from None
+        raise NotAPuzzleFile(say("it is larger than {mb:0} MB, the most a puzzle file may be",
+                                 mb=solver.MAX_FILE_BYTES / 2 ** 20)) from None
+    if not data.strip():
+        raise NotAPuzzleFile(_("it is empty"))
+    if has_long_line(data):
+        raise NotAPuzzleFile(long_line_why())
+    return solver.parse_many(data)
 
 
 def read_pasted(text: str):
     """What a pasted text holds: ``("grid", Grid)``, ``("marked", solver.Marked)`` (digits with
     pencil marks), ``("many", [Grid, ...])`` or ``("error", message)``.  Pure: runs on the
     worker thread for long texts."""
+    if has_long_line(text):
+        return "error", long_line_why()
     try:
         m = solver.parse_marks(text)
         if m.placed.filled_count or m.candidates.count():
@@ -144,11 +193,13 @@ class PuzzleFiles:
                 self.load_collection(grids, name, path)
 
         def failed(exc: BaseException) -> None:
-            self.form.set_status(say("Could not open {name}: {why}", name=name, why=exc), "error")
-            if not isinstance(exc, (solver.ParseError, OSError)):
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.form.set_status(say("Could not open {name}: {why}", name=name, why=why), "error")
+            if not isinstance(exc, (solver.ParseError, NotAPuzzleFile, OSError)):
                 logger.error("open %s failed", path, exc_info=(type(exc), exc, exc.__traceback__))
 
-        self.controller.run_job("open", lambda cancel: solver.load(path), done, failed, status=say("Opening {name}…", name=name))
+        self.controller.run_job("open", lambda cancel: read_puzzle_file(path), done, failed,
+                                status=say("Opening {name}…", name=name))
 
     def reopen_collection(self, path: str, index: int) -> None:
         """Bring back Previous/Next for the collection open last time (the grid stays as saved)."""
@@ -163,7 +214,7 @@ class PuzzleFiles:
                 self.show_collection()
 
         if not c.closing:
-            c.run_job("open", lambda cancel: solver.load(path), done, lambda exc: None)
+            c.run_job("open", lambda cancel: read_puzzle_file(path), done, lambda exc: None)
 
     # ======================================================================
     # saving
@@ -260,7 +311,16 @@ class PuzzleFiles:
         self.form.set_status(_("Copied a SudokuWiki link to this position, with its pencil marks."))
 
     def _cmd_paste(self) -> None:
-        text = self.form.get_clipboard()
+        text, why = self.form.read_clipboard()
+        if why == "too_large":
+            self.form.set_status(_("The clipboard text is too large to paste (over about 400 KB): save it to a "
+                                   "file and open that with File ▸ Open (Ctrl+O)."), "error")
+            return
+        if why == "no_answer":
+            self.form.set_status(_("The program holding the clipboard did not hand its text over (a very large "
+                                   "text can fail so): save it to a file and open that with File ▸ Open (Ctrl+O)."),
+                                 "error")
+            return
         if text is None or not text.strip():
             self.form.set_status(_("The clipboard holds no text to paste."), "warn")
             return

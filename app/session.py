@@ -13,8 +13,9 @@ import logging
 from pathlib import Path
 
 from .model import Board
-from .storage import StateError, read_settings, read_state, set_aside, split_settings, write_settings, write_state
-from .wording import _, say, say_n
+from .storage import (MAX_COLLECTION_INDEX, StateError, check_settings, read_state, set_aside, split_settings, within,
+                      write_settings, write_state)
+from .wording import N_, _, say, say_n
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +41,10 @@ class Session:
         self.save_delay_ms = save_delay_ms
         self._save_after: str | None = None
         self._settings_saved: dict | None = None  # what settings.json holds (written only on a change)
+        # a state file to show but never write (its folder is read-only: app/__main__.py), and
+        # what went wrong reading it (for the status line)
+        self.read_only_path: Path | None = None
+        self.read_problem: str | None = None
 
     def use_settings_file(self, settings_path: Path | None) -> None:
         """Keep the settings in ``settings_path`` from now on (None: in the state file); before
@@ -100,20 +105,28 @@ class Session:
         return True
 
     def restore_state(self) -> None:
-        """Load the state file; a corrupt one is set aside with a message (never a crash)."""
+        """Load the state file; a corrupt one is set aside with a message (never a crash).
+
+        Without a state file to save to, the :attr:`read_only_path` one is shown when there is
+        one (it is read, never set aside, never written); :attr:`read_problem` says why it
+        could not be, if so."""
         c = self.controller
-        if self.state_path is None:
+        path = self.state_path or self.read_only_path
+        if path is None:
             self.welcome()
             return
         settings, settings_problem = self._read_settings()
         self._settings_saved = settings  # None without a settings file: the first save writes one
         problem = None
         try:
-            data = read_state(self.state_path)
+            data = read_state(path, aside=self.state_path is not None)
         except StateError as exc:
             data, problem = None, _empty_grid(str(exc), exc.aside)
+            self.read_problem = problem
+        data, old_settings = split_settings(data) if data is not None else (None, {})
         if settings is None:  # no settings file (yet): an older version kept them in the state file
-            settings = split_settings(data or {})[1]
+            settings, bad = check_settings(old_settings)
+            settings_problem = _unusable(bad, path) or settings_problem
         if data or settings:
             self._restore_settings({**(data or {}), **settings})  # Notes mode is state, read with them
         if problem or data is None:
@@ -124,15 +137,18 @@ class Session:
         try:
             board = Board.from_dict(data.get("board") or {})
         except (ValueError, TypeError, AttributeError) as exc:
-            aside = set_aside(self.state_path)
-            self.form.set_status(_empty_grid(say("the saved grid was damaged ({why})", why=exc), aside), "warn")
+            aside = set_aside(path) if self.state_path is not None else None
+            self.read_problem = _empty_grid(say("the saved grid was damaged ({why})", why=exc), aside)
+            self.form.set_status(self.read_problem, "warn")
             return
         c.board = board
         cf = data.get("current_file")
         c.current_file = cf if isinstance(cf, str) else None
         coll, idx = data.get("collection_file"), data.get("collection_index")
-        if isinstance(coll, str) and isinstance(idx, int):
+        if isinstance(coll, str) and isinstance(idx, int) and within(idx, 0, MAX_COLLECTION_INDEX):
             self.root.after_idle(lambda: c.files.reopen_collection(coll, idx))
+        elif isinstance(coll, str):
+            logger.warning("%s: collection_index %.40r is no puzzle number: the collection is not reopened", path, idx)
         n = board.grid().filled_count
         notes = sum(1 for m in board.notes if m)
         digits = say_n("{n:n} digit", "{n:n} digits", n)
@@ -148,16 +164,21 @@ class Session:
             self.form.set_status(settings_problem, "warn")
 
     def _read_settings(self) -> tuple[dict | None, str | None]:
-        """(the settings file's settings or None when there is none, a message when it was damaged)."""
+        """(the settings file's usable settings or None when there is none, a message when it was
+        damaged or a value could not be used)."""
         if self.settings_path is None:
             return None, None
         try:
-            return read_settings(self.settings_path), None
+            data = read_state(self.settings_path, N_("the settings file"))
         except StateError as exc:
             if exc.aside:
                 return None, say("Started with the default settings: {why}. It was kept as {name}.", why=exc,
                                  name=exc.aside.name)
             return None, say("Started with the default settings: {why}.", why=exc)
+        if data is None:
+            return None, None
+        settings, bad = check_settings(data)
+        return settings, _unusable(bad, self.settings_path)
 
     def _restore_settings(self, data: dict) -> None:
         """The options, zoom and window size of ``data`` (each feature's ``restore_settings``
@@ -166,7 +187,7 @@ class Session:
         self.form.var_auto_advance.set(bool(data.get("auto_advance", True)))
         try:
             self.form.set_zoom(float(data.get("zoom", 1.0)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # 1 and 400 zeros is too large for a float
             pass
         for feature in self.controller.features.values():
             if hasattr(feature, "restore_settings"):
@@ -175,6 +196,17 @@ class Session:
     def welcome(self) -> None:
         self.form.set_status(_("Type the puzzle's givens, paste a puzzle (Ctrl+V), open a file (Ctrl+O) "
                                "or pick one from the Examples menu."))
+
+
+def _unusable(keys: list[str], path: Path) -> str | None:
+    """The status line's words for settings whose saved values could not be used (out of
+    range, not a number, ...): their defaults apply; None when there are none."""
+    if not keys:
+        return None
+    logger.warning("%s: the values of %s cannot be used (wrong type or out of range); the defaults apply",
+                   path, ", ".join(keys))
+    return say("Started with the default for {keys:and}: the value saved in {name} could not be used.", keys=keys,
+               name=Path(path).name)
 
 
 def _empty_grid(why: str, aside: Path | None) -> str:

@@ -13,8 +13,9 @@ settings file once (app/session.py also reads them from there while no settings 
 :data:`SETTINGS` below (its default, its type, one line saying what it is), and give the
 feature that owns it ``settings()`` / ``restore_settings(data)`` methods (app/session.py
 collects and hands them over; see app/features/notes.py).  A key that is not in :data:`SETTINGS`
-stays in the state file.  :func:`read_settings` drops a value of the wrong type, so the
-feature gets its default instead.
+stays in the state file.  :func:`read_settings` drops a value of the wrong type or out of
+its range (``Setting.valid``: a zoom of ``1e400``, a window ``Infinity`` wide), so the
+feature gets its default instead, and app/session.py names the key in the status line.
 
 Every write is atomic: the text goes to a temporary file in the same folder
 (``.<name>.<random>.tmp``), which then replaces the target with ``os.replace``, so a
@@ -24,9 +25,11 @@ shared; a file written over keeps its mode.  A temporary file left behind by a k
 save is removed the next time the state is read (at start), once it is a minute old,
 so a second window that is saving at that moment is never disturbed.
 
-The state file is read with a size limit checked before reading (``MAX_STATE_BYTES``);
-a file over it, one that is not JSON, nested too deeply to read, or not a regular file,
-is renamed aside (``state.json.corrupt-<timestamp>``) and reported, never fatal.
+The state and settings files are read with ``solver.read_bounded`` (regular files only,
+opened without blocking, a size limit checked before reading: ``MAX_STATE_BYTES``); a
+file over it, one that is not JSON, nested too deeply to read, or not a regular file (a
+pipe, a link to /dev/zero), is renamed aside (``state.json.corrupt-<timestamp>``) and
+reported, never fatal.
 """
 from __future__ import annotations
 
@@ -38,13 +41,16 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+import solver
 
 from .wording import N_, _, say, say_n
 
-__all__ = ["atomic_write_text", "read_state", "write_state", "set_aside", "remove_leftovers",
+__all__ = ["atomic_write_text", "read_state", "peek_state", "write_state", "set_aside", "remove_leftovers",
            "StateError", "STATE_VERSION", "MAX_STATE_BYTES", "Setting", "SETTINGS",
-           "split_settings", "read_settings", "write_settings", "move_settings_out"]
+           "split_settings", "check_settings", "within", "ZOOM_RANGE", "MAX_WINDOW_PX", "MAX_COLLECTION_INDEX",
+           "read_settings", "write_settings", "move_settings_out"]
 
 STATE_VERSION = 1
 # A state file holds one board and a few settings (about 1 KB); 1 MB is plenty.
@@ -129,49 +135,69 @@ def remove_leftovers(path: Path, age: float = LEFTOVER_AGE_S) -> list[Path]:
     return removed
 
 
-def read_state(path: Path, what: str = N_("the saved grid")) -> dict | None:
+def read_state(path: Path, what: str = N_("the saved grid"), aside: bool = True) -> dict | None:
     """The saved state dict, None when there is no state file, StateError when it is unreadable.
 
-    The size is checked before reading (``MAX_STATE_BYTES``).  A damaged file (too big,
-    not JSON, nested too deeply, not a JSON object, not a regular file) is renamed aside
-    (``state.json.corrupt-<timestamp>``) so it is never read again and never overwritten.
+    Read with ``solver.read_bounded`` (the one reader of the app's own files): a pipe or a
+    device named state.json (a link to /dev/zero) is refused without blocking, a file over
+    ``MAX_STATE_BYTES`` by its size, before reading.  A damaged file (too big, not JSON,
+    nested too deeply, not a JSON object, not a regular file) is renamed aside
+    (``state.json.corrupt-<timestamp>``) so it is never read again and never overwritten;
+    ``aside=False`` leaves it where it is (a folder the app may not write to).
     Leftover temporary files of killed saves are removed first.
     """
     path = Path(path)
-    remove_leftovers(path)
+    if aside:
+        remove_leftovers(path)
+    damaged = _damaged if aside else _unreadable
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            # a folder or a pipe named state.json: opening a pipe would hang the start
-            raise _damaged(path, say("{name} is a folder", name=path.name) if stat.S_ISDIR(st.st_mode)
-                           else say("{name} is not a regular file", name=path.name), what)
-        if st.st_size > MAX_STATE_BYTES:
-            raise _damaged(path, say("the file is {size}; a state file is at most {most}",
-                                     size=_size(st.st_size), most=_size(MAX_STATE_BYTES)), what)
-        with open(path, "rb") as f:
-            raw = f.read(MAX_STATE_BYTES + 1)
+        raw = solver.read_bounded(path, MAX_STATE_BYTES)
     except FileNotFoundError:
         return None
-    except StateError:
-        raise
+    except solver.FileRefused as exc:
+        if exc.reason == "folder":
+            why = say("{name} is a folder", name=path.name)
+        elif exc.reason == "not_regular":  # a pipe would hang the start, /dev/zero never ends
+            why = say("{name} is not a regular file", name=path.name)
+        elif exc.size is not None:
+            why = say("the file is {size}; a state file is at most {most}", size=_size(exc.size),
+                      most=_size(MAX_STATE_BYTES))
+        else:  # it grew while it was read
+            why = say("the file is over {most}", most=_size(MAX_STATE_BYTES))
+        raise damaged(path, why, what) from None
     except OSError as exc:
         raise StateError(say("{what} could not be read from {path} ({why})", what=_(what), path=str(path),
                              why=exc.strerror or exc)) from exc
-    if len(raw) > MAX_STATE_BYTES:  # it grew between stat and read
-        raise _damaged(path, say("the file is over {most}", most=_size(MAX_STATE_BYTES)), what)
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise _damaged(path, _("it is nested too deeply to read"), what) from None
+        raise damaged(path, _("it is nested too deeply to read"), what) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        raise _damaged(path, str(exc), what) from None
+        raise damaged(path, str(exc), what) from None
     if not isinstance(data, dict):
-        raise _damaged(path, _("not a JSON object"), what)
+        raise damaged(path, _("not a JSON object"), what)
     return data
+
+
+def peek_state(path: Path | None) -> dict | None:
+    """The JSON object in ``path`` (a state or settings file), or None: only reads, never sets
+    aside, never raises, never blocks (app/features/language.py reads the language with it
+    before the window is built; :func:`read_state` reports a damaged file later)."""
+    if path is None:
+        return None
+    try:
+        data = json.loads(solver.read_bounded(path, MAX_STATE_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # a decoding error is a ValueError
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _damaged(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
     return StateError(say("{what} was damaged ({why})", what=_(what), why=why), set_aside(path))
+
+
+def _unreadable(path: Path, why: str, what: str = N_("the saved grid")) -> StateError:
+    return StateError(say("{what} was damaged ({why})", what=_(what), why=why))
 
 
 def set_aside(path: Path) -> Path | None:
@@ -198,17 +224,39 @@ def write_state(path: Path, data: dict) -> None:
 
 @dataclass(frozen=True)
 class Setting:
-    """One key of the settings file: its ``default``, the JSON ``kind`` it must have, and what it is."""
+    """One key of the settings file: its ``default``, the JSON ``kind`` it must have, what it
+    is, and (``valid``) what else its value must be: a number within its range, say."""
 
     default: Any
     kind: type | tuple[type, ...]
     doc: str
+    valid: Callable[[Any], bool] | None = None
 
     def accepts(self, value: Any) -> bool:
-        """Whether ``value`` has this setting's type (a JSON ``true`` is no number)."""
+        """Whether ``value`` has this setting's type (a JSON ``true`` is no number) and is valid."""
         if isinstance(value, bool) and bool not in (self.kind if isinstance(self.kind, tuple) else (self.kind,)):
             return False
-        return isinstance(value, self.kind)
+        return isinstance(value, self.kind) and (self.valid is None or bool(self.valid(value)))
+
+
+#: the grid's zoom factor: the range Ctrl+plus / Ctrl+minus allow (app/window/cells.py)
+ZOOM_RANGE = (0.5, 3.0)
+#: a window's saved width or height (pixels) at most: no screen is 100,000 pixels wide
+MAX_WINDOW_PX = 100_000
+#: the open collection's puzzle number at most (a 16 MB file holds about 200,000)
+MAX_COLLECTION_INDEX = 10_000_000
+
+
+def within(value: Any, low: float, high: float) -> bool:
+    """Whether ``value`` is a number (not a bool) from ``low`` to ``high``: never NaN or an
+    infinity, never an integer too large to be a float (JSON allows ``1`` and 400 zeros,
+    ``Infinity`` and ``NaN``, and ``float()`` of such a number raises OverflowError).  The
+    comparisons alone decide: they never convert."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+
+
+def _window_size_ok(value: dict) -> bool:
+    return all(key not in value or within(value[key], 0, MAX_WINDOW_PX) for key in ("width", "height"))
 
 
 #: Every key of ``settings.json`` (the rest of what app/session.py saves is state).
@@ -216,8 +264,9 @@ SETTINGS: dict[str, Setting] = {
     "live_check": Setting(True, bool, "View ▸ Live rule check"),
     "auto_advance": Setting(True, bool, "View ▸ Move to the next cell after a digit"),
     "tidy_notes": Setting(True, bool, "Edit ▸ A placed digit leaves its peers' notes"),
-    "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)"),
-    "window": Setting(None, dict, "the window's size, app/window/layout.py WindowSize"),
+    "zoom": Setting(1.0, (int, float), "the grid's zoom factor (Ctrl+plus / Ctrl+minus)",
+                    lambda v: within(v, *ZOOM_RANGE)),
+    "window": Setting(None, dict, "the window's size, app/window/layout.py WindowSize", _window_size_ok),
     "language": Setting("system", str, "View ▸ Language: \"system\" or en, de, fr, es (app/features/language.py)"),
 }
 
@@ -229,17 +278,24 @@ def split_settings(data: dict) -> tuple[dict, dict]:
     return state, settings
 
 
+def check_settings(data: dict) -> tuple[dict, list[str]]:
+    """(the :data:`SETTINGS` keys of ``data`` whose values can be used, the sorted keys of
+    those whose values cannot: the wrong type, out of range, not finite)."""
+    good = {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}
+    return good, sorted(k for k in data if k in SETTINGS and k not in good)
+
+
 def read_settings(path: Path) -> dict | None:
-    """The settings file's known keys with values of the right type; None when there is no file.
+    """The settings file's known keys with values that can be used; None when there is no file.
 
     A damaged file is set aside as :func:`read_state` does (StateError); a key not in
-    :data:`SETTINGS` (a newer version's) or a value of the wrong type is left out, so its
-    default applies.
+    :data:`SETTINGS` (a newer version's) or a value of the wrong type or out of range
+    (:func:`check_settings`) is left out, so its default applies.
     """
     data = read_state(path, N_("the settings file"))
     if data is None:
         return None
-    return {k: v for k, v in data.items() if k in SETTINGS and SETTINGS[k].accepts(v)}
+    return check_settings(data)[0]
 
 
 def write_settings(path: Path, settings: dict) -> None:
@@ -257,11 +313,10 @@ def move_settings_out(state_path: Path, settings_path: Path) -> list[str]:
     settings from the state file then.
     """
     try:
-        if os.path.lexists(settings_path) or not os.path.isfile(state_path):
+        if os.path.lexists(settings_path):
             return []
-        if os.path.getsize(state_path) > MAX_STATE_BYTES:
-            return []  # read_state sets it aside, with its message, at start
-        data = json.loads(Path(state_path).read_text(encoding="utf-8"))
+        # bounded, never a pipe or a device: read_state sets those aside, with its message, at start
+        data = json.loads(solver.read_bounded(state_path, MAX_STATE_BYTES).decode("utf-8"))
         if not isinstance(data, dict):
             return []
         state, settings = split_settings(data)

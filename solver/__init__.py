@@ -20,6 +20,7 @@ Where each idea lives (the core at the top, each other idea a package)::
     grid.py          the vocabulary; cells, units, peers, Grid; conflicts()
     candidates.py    candidate bitmasks (bit d-1 = digit d), their tables, Candidates
     cancel.py        Cancelled, the one "if cancelled, raise" check, Deadline (time budget)
+    bounded.py       read_bounded: a regular file of at most N bytes, never a pipe or a device
     search.py        the fast solver: propagation + fewest-candidates search
     backtrack.py     the visible search: orders, the event stream
     work.py          count_backtrack_work and estimate_backtrack_work
@@ -54,6 +55,7 @@ from .words.i18n import (  # noqa: F401
 from .words.i18n import join as join_words  # noqa: F401
 
 from .examples import EXAMPLES, Example, example  # noqa: F401
+from .bounded import FileRefused, read_bounded  # noqa: F401  (the app reads its own files with it too)
 
 __version__ = "1.0.0"
 

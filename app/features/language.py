@@ -16,9 +16,7 @@ menus, tabs and buttons once, as it builds them (no feature needs a "relabel" me
 from __future__ import annotations
 
 import gc
-import json
 import logging
-import os
 import re
 import tkinter as tk
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import Callable
 
 import solver
 
+from ..storage import peek_state
 from ..wording import _, say
 
 logger = logging.getLogger(__name__)
@@ -35,7 +34,6 @@ __all__ = ["LanguageMenu", "install_language", "switch_language", "start_languag
 
 #: the setting's key, and its value for "follow the system"
 KEY, SYSTEM = "language", "system"
-_PEEK_BYTES = 1_000_000
 
 
 def _choice(value) -> str:
@@ -48,20 +46,13 @@ def _choice(value) -> str:
 def saved_language(*paths: Path | None) -> str:
     """The choice saved in the first of ``paths`` (settings file, state file) that has one.
 
-    Only reads: a missing, damaged or huge file counts as no choice (app/session.py reports
-    and sets aside a damaged file when it reads it at start).
+    Only reads, bounded and never blocking (``storage.peek_state``): a missing, damaged or
+    huge file, a pipe or a device counts as no choice (app/session.py reports and sets aside
+    a damaged file when it reads it at start).
     """
     for path in paths:
-        if path is None:
-            continue
-        try:
-            if os.path.getsize(path) > _PEEK_BYTES:
-                continue
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError, RecursionError):
-            continue
-        if isinstance(data, dict) and KEY in data:
+        data = peek_state(path)
+        if data is not None and KEY in data:
             return _choice(data[KEY])
     return SYSTEM
 
@@ -316,7 +307,7 @@ def _restore(controller, data: dict) -> None:
     form.var_auto_advance.set(bool(data.get("auto_advance", True)))
     try:
         form.set_zoom(float(data.get("zoom", 1.0)))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     for feature in controller.features.values():
         if hasattr(feature, "restore_settings"):

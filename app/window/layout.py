@@ -118,7 +118,7 @@ def fit_window(root: tk.Tk, saved: dict | None = None, maximise: bool = True) ->
     if isinstance(saved, dict):
         try:
             want = (int(saved["width"]), int(saved["height"]))
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):  # int(Infinity): OverflowError
             want = None
         if want is not None and min(want) < 50:
             want = None

@@ -406,8 +406,20 @@ class SudokuForm:
         self.root.clipboard_append(text)
 
     def get_clipboard(self) -> str | None:
-        """The clipboard text, or None when it holds no text."""
+        """The clipboard text, or None when it holds no text (or none Tk could fetch)."""
+        return self.read_clipboard()[0]
+
+    def read_clipboard(self) -> tuple[str | None, str | None]:
+        """(the clipboard text or None, why there is none: None when it holds no text,
+        ``"too_large"`` when it holds more than Tk can fetch -- about 400 KB from a program that
+        does not hand it over in parts -- or ``"no_answer"`` when the program holding it did
+        not answer within Tk's 5 seconds)."""
         try:
-            return self.root.clipboard_get()
-        except tk.TclError:
-            return None
+            return self.root.clipboard_get(), None
+        except tk.TclError as exc:
+            text = str(exc)
+            if "too large" in text:  # Tk: "selection property too large"
+                return None, "too_large"
+            if "didn't respond" in text:  # Tk: "selection owner didn't respond"
+                return None, "no_answer"
+            return None, None

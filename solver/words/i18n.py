@@ -25,6 +25,7 @@ import functools
 import gettext
 import io
 import locale
+import logging
 import os
 import re
 import string
@@ -33,7 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .catalog import compile_po, read_po
+from ..bounded import read_bounded
+from .catalog import compile_po, placeholders, read_po
 from .levels import LEVEL_LABELS
 
 __all__ = [
@@ -54,6 +56,9 @@ _DOMAINS: dict[str, Path] = {"solver": Path(__file__).resolve().parent.parent / 
 _CACHE: dict[tuple[str, str], gettext.NullTranslations] = {}
 _LOCK = threading.Lock()
 _TEMPLATES: dict[str, str | tuple[str, str, str]] = {}
+#: a catalogue is about 110 KB; one a hundred times that is no catalogue of ours
+MAX_CATALOGUE_BYTES = 16 * 1024 * 1024
+logger = logging.getLogger(__name__)
 
 
 # -- languages ---------------------------------------------------------------------------
@@ -146,33 +151,93 @@ def _translations(domain: str, lang: str) -> gettext.NullTranslations:
 
 
 def _load(domain: str, lang: str) -> gettext.NullTranslations:
+    """``domain``'s catalogue for ``lang``: the ``.mo`` when it is as new as the ``.po``, else
+    the ``.po`` compiled in memory, else none (English).  Each is read with
+    :func:`~solver.bounded.read_bounded` (a pipe or a device is refused, never waited on); a
+    catalogue that cannot be read or parsed (a truncated ``.mo``, a broken ``.po``) is
+    reported once in the log and the next one is tried: a damaged catalogue never stops a
+    program from starting, it shows English."""
     if lang == SOURCE or domain not in _DOMAINS:
         return gettext.NullTranslations()
     folder = _DOMAINS[domain]
     mo, po = folder / f"{lang}.mo", folder / f"{lang}.po"
-    try:
-        if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
-            with open(mo, "rb") as fh:
-                return gettext.GNUTranslations(fh)
-        if po.exists():
-            entries = read_po(po.read_text(encoding="utf-8"), str(po))
-            return gettext.GNUTranslations(io.BytesIO(compile_po(entries)))
-    except (OSError, ValueError):
-        pass  # a damaged catalogue: English rather than no window at all
+
+    def mtime(path: Path) -> float | None:
+        try:
+            return path.stat().st_mtime
+        except (OSError, ValueError):
+            return None
+
+    mo_time, po_time = mtime(mo), mtime(po)
+    tries = []
+    if mo_time is not None and (po_time is None or mo_time >= po_time):
+        tries.append((mo, lambda data: gettext.GNUTranslations(io.BytesIO(data))))
+    if po_time is not None:
+        tries.append((po, lambda data: gettext.GNUTranslations(io.BytesIO(
+            compile_po(read_po(data.decode("utf-8"), str(po)))))))
+    for path, make in tries:
+        try:
+            return make(read_bounded(path, MAX_CATALOGUE_BYTES))
+        except Exception as exc:  # noqa: BLE001 - struct.error, IndexError ...: any damage means English
+            logger.warning("the %s catalogue %s cannot be used (%s: %s); %s", domain, path, type(exc).__name__,
+                           exc, "trying the .po" if path == mo and len(tries) > 1 else "showing English")
     return gettext.NullTranslations()
 
 
 def translate(text: str, context: str | None = None, domain: str = "solver", lang: str | None = None) -> str:
-    """``text`` (English) in the language; ``context`` tells apart equal English texts."""
-    t = _translations(domain, _lang(lang))
-    return t.pgettext(context, text) if context else t.gettext(text)
+    """``text`` (English) in the language; ``context`` tells apart equal English texts.
+
+    A translation whose ``{fields}`` are not the English text's (a field renamed, an
+    unbalanced brace, a positional ``{0}``, an attribute ``{digits.__class__}``) is refused:
+    the English text is returned, and the refusal logged once (:func:`_fits`)."""
+    lang = _lang(lang)
+    t = _translations(domain, lang)
+    out = t.pgettext(context, text) if context else t.gettext(text)
+    if out is text or _fits(out, text, None, domain, lang):
+        return out
+    return text
 
 
 def translate_plural(singular: str, plural: str, n: int, context: str | None = None,
                      domain: str = "solver", lang: str | None = None) -> str:
-    """The form of ``singular``/``plural`` for ``n`` in the language (its own plural rule)."""
-    t = _translations(domain, _lang(lang))
-    return t.npgettext(context, singular, plural, n) if context else t.ngettext(singular, plural, n)
+    """The form of ``singular``/``plural`` for ``n`` in the language (its own plural rule);
+    a form whose fields are not among the English forms' is refused as :func:`translate` does."""
+    lang = _lang(lang)
+    t = _translations(domain, lang)
+    out = t.npgettext(context, singular, plural, n) if context else t.ngettext(singular, plural, n)
+    if out is singular or out is plural or _fits(out, singular, plural, domain, lang):
+        return out
+    return singular if n == 1 else plural
+
+
+@functools.lru_cache(maxsize=8192)
+def _fits(translated: str, english: str, plural: str | None, domain: str, lang: str) -> bool:
+    """Whether ``translated`` may stand for ``english`` (``plural``: the English plural form).
+
+    The translation's fields, name and kind (``{n:n}``), must be exactly the English text's
+    (for a form of a plural message: among the two English forms'); braces must balance.
+    Filling a translation that fails would raise (KeyError, ValueError, IndexError) or, with
+    an attribute field, read the data's attributes.  Cached: each translation is judged, and
+    a refused one logged, once."""
+    if translated == english or translated == plural:
+        return True
+    fields = placeholders(translated)
+    if plural is None:
+        ok = fields == placeholders(english)
+    else:
+        ok = set(fields) <= set(placeholders(english)) | set(placeholders(plural))
+    if ok:  # nor an index, an attribute ("{cells[0]}") or a conversion ("{cell!z}") the English has not
+        try:
+            ok = all(name is None or (name.isidentifier() and not conversion)
+                     for _, name, _, conversion in string.Formatter().parse(translated))
+        except ValueError:
+            ok = False
+    if not ok:
+        logger.warning("the %s catalogue for %s: the translation %r of %r has fields %s, the English %s; "
+                       "the English text is shown", domain, lang, translated, english, fields,
+                       placeholders(english) if plural is None else
+                       sorted(set(placeholders(english)) | set(placeholders(plural))))
+    return ok
 
 
 # -- numbers, lists, cells, units ----------------------------------------------------------

@@ -8,7 +8,9 @@ counts to over 1,000,000 cases in total (hours; run it before a release):
 
 Readers: ``parse``, ``parse_many`` and ``parse_marks`` on str and bytes, ``iter_puzzles`` on
 lines and on binary and text files, ``load`` on a file, and the app's readers of its state
-and settings files, ``read_state`` and ``read_settings``.
+and settings files, ``read_state`` and ``read_settings`` (numbers no float holds, NaN,
+infinities), on every kind of file a name can be (a pipe, a link to /dev/zero, a folder:
+seeded), and the translations of a message whatever fields they hold (seeded).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from solver import Grid, Marked, ParseError, iter_puzzles, load, parse, parse_many, parse_marks, pencil_grid, wiki_link
@@ -223,7 +226,19 @@ json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=90),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=20)
+# numbers JSON allows and no float holds (float() of "1" and 400 zeros raises OverflowError),
+# NaN and the infinities (Python's json reads them), and every edge of the ranges
+hostile_numbers = st.one_of(
+    st.sampled_from(["1" + "0" * 400, "-1" + "0" * 400, "Infinity", "-Infinity", "NaN", "1e400", "-0", "0.49999",
+                     "3.0000001", "100001", "1e308", "true", "null", "0"]),
+    st.integers().map(str), st.floats().map(lambda x: json.dumps(x)))
+hostile_settings = st.builds(
+    lambda zoom, width, height, index: (
+        '{"zoom": %s, "window": {"width": %s, "height": %s, "maximized": false}, "collection_index": %s,'
+        ' "collection_file": "c.txt", "live_check": true}' % (zoom, width, height, index)).encode(),
+    hostile_numbers, hostile_numbers, hostile_numbers, hostile_numbers)
 state_bytes = st.one_of(
+    hostile_settings,
     st.binary(max_size=300),
     json_values.map(lambda v: json.dumps(v).encode()),
     st.dictionaries(st.sampled_from(["board", "zoom", "live_check", "collection_file", "current_file"]),
@@ -274,9 +289,101 @@ def test_read_settings_gives_known_keys_or_state_error(fuzz_dir, data):
     else:
         assert isinstance(settings, dict)
         assert all(k in KNOWN and KNOWN[k].accepts(v) for k, v in settings.items())
+        # what the window does with them never raises (it did: OverflowError, issue 25)
+        if "zoom" in settings:
+            assert 0.5 <= float(settings["zoom"]) <= 3.0
+        for key in ("width", "height"):
+            if key in settings.get("window", {}):
+                assert 0 <= int(settings["window"][key]) <= 100_000
     assert time.thread_time() - t < budget(len(data))
     for p in fuzz_dir.glob("settings.json.corrupt-*"):
         p.unlink()
+
+
+# -- the app's files are read by one bounded reader: whatever a name holds, it never blocks ---
+
+FILE_KINDS = cases(120, 20_000)
+_kinds = st.sampled_from(["file", "pipe", "link to /dev/zero", "link to /dev/null", "folder", "dangling link",
+                          "link loop", "sparse huge", "link to a pipe"])
+
+
+@FILE_KINDS
+@hypothesis_seed(25)
+@given(_kinds, state_bytes)
+def test_any_kind_of_file_named_state_json_is_read_or_set_aside_at_once(tmp_path_factory, kind, data):
+    """Seeded; each read takes well under a second of wall time (a pipe or /dev/zero used to
+    block the start, or read until memory ran out)."""
+    if os.name != "posix":
+        pytest.skip("POSIX pipes and links")
+    from app.features.language import saved_language
+    from app.storage import StateError, move_settings_out, peek_state, read_state
+
+    folder = tmp_path_factory.mktemp("kinds")
+    path = folder / "state.json"
+    if kind == "file":
+        path.write_bytes(data)
+    elif kind in ("pipe", "link to a pipe"):
+        os.mkfifo(folder / "fifo")
+        if kind == "pipe":
+            os.replace(folder / "fifo", path)
+        else:
+            path.symlink_to(folder / "fifo")
+    elif kind.startswith("link to /dev"):
+        path.symlink_to(kind.split()[-1])
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "dangling link":
+        path.symlink_to(folder / "nowhere")
+    elif kind == "link loop":
+        path.symlink_to(path)
+    else:
+        with open(path, "wb") as f:
+            f.truncate(10 ** 10)
+    t = time.monotonic()
+    assert saved_language(folder / "settings.json", path) in ("system", "en", "de", "fr", "es")
+    assert peek_state(path) is None or isinstance(peek_state(path), dict)
+    assert move_settings_out(path, folder / "settings.json") is not None
+    try:
+        state = read_state(path)
+    except StateError as e:
+        assert str(e) and "\n" not in str(e)
+    else:
+        assert state is None or isinstance(state, dict)
+    assert time.monotonic() - t < 30  # a hang guard only: a blocking read would never return
+
+
+# -- a translation's fields: whatever a translator (or a damaged file) writes, the message is worded -----
+
+TRANSLATIONS = cases(200, 50_000)
+_pieces = st.sampled_from(["{", "}", "{{", "}}", "digits", "digitz", "n", ":", "digits:digits", "n:n", ".", "__class__",
+                           "[0]", "!r", "!z", "0", ">99", "Ziffern ", " fehlen", "{digits:digits}", "{n:n}", "{0}",
+                           "{digits.__class__}", "{digits!r}", "{n:>999999999}", "{n:{n}}", " "])
+ENGLISH = ("{n:n} digit is missing: {digits:digits}.", "{n:n} digits are missing: {digits:digits}.")
+
+
+@TRANSLATIONS
+@hypothesis_seed(25)
+@given(st.lists(_pieces, max_size=12).map("".join), st.lists(_pieces, max_size=12).map("".join),
+       st.integers(0, 3))
+def test_any_translation_is_worded_or_refused_for_the_english(tmp_path_factory, one, other, n):
+    """A catalogue written here, of one message with a count; whatever its translations hold,
+    wording it never raises, never reads an attribute, never builds a huge string."""
+    import solver
+    from solver.words.catalog import Entry, header, write_po
+
+    folder = tmp_path_factory.mktemp("po")
+    entry = Entry(ENGLISH[0], plural=ENGLISH[1], strings=[one or "x", other or "y"])
+    plain = Entry("Missing: {digits:digits}.", strings=[one or "x"])
+    (folder / "de.po").write_text(write_po([header("de", "fuzz"), entry, plain]), encoding="utf-8")
+    solver.add_domain("fuzz", folder)
+    digits = [2, 5, 8][:max(1, n)]
+    t = time.thread_time()
+    text = solver.fill(solver.translate_plural(*ENGLISH, n, domain="fuzz", lang="de"), "de", n=n, digits=digits)
+    plain_text = solver.fill(solver.translate("Missing: {digits:digits}.", domain="fuzz", lang="de"), "de",
+                             digits=digits)
+    assert time.thread_time() - t < 1.0  # this thread's CPU: a huge width spec would take far more
+    assert len(text) < 500 and len(plain_text) < 500
+    assert "class" not in text.replace("__class__", "") and "<" not in text
 
 
 # -- nothing that is not a 9x9 puzzle: one slip in a real puzzle is refused ----------------

@@ -87,6 +87,44 @@ def test_a_pipe_named_state_json_does_not_hang_the_start(tmp_path):
     assert len(_asides(tmp_path)) == 1
 
 
+@posix_only
+@pytest.mark.parametrize("name", ["state.json", "settings.json"])
+@pytest.mark.parametrize("kind", ["pipe", "link to /dev/zero", "link to a pipe"])
+def test_a_pipe_or_a_device_is_refused_by_every_reader_at_once(tmp_path, name, kind):
+    """The one bounded reader (solver.read_bounded) for the state, the settings and the
+    language peeked before the window is built: /dev/zero was read until memory ran out, and a
+    pipe blocked saved_language and move_settings_out (issue 25)."""
+    from app.features.language import saved_language
+    from app.storage import move_settings_out, peek_state, read_settings
+
+    path = tmp_path / name
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "link to a pipe":
+        os.mkfifo(tmp_path / "fifo")
+        path.symlink_to(tmp_path / "fifo")
+    else:
+        path.symlink_to("/dev/zero")
+    t = time.monotonic()
+    assert peek_state(path) is None and saved_language(path) == "system"
+    assert move_settings_out(path, tmp_path / "other.json") == []
+    with pytest.raises(StateError, match=f"{name} is not a regular file"):
+        read_settings(path) if name == "settings.json" else read_state(path)
+    assert time.monotonic() - t < 30  # a hang guard only: a blocking read would never return
+    kept = sorted(tmp_path.glob(f"{name}.corrupt-*"))
+    assert len(kept) == 1 and kept[0].is_symlink() == (kind != "pipe")  # the link itself, never its target
+    assert not os.path.lexists(path) and os.path.exists("/dev/zero")
+
+
+def test_a_damaged_state_is_left_where_it_is_when_asked(tmp_path):
+    """A folder the app may not write to (read-only): the file is read, never renamed."""
+    state = tmp_path / "state.json"
+    state.write_text("{not json")
+    with pytest.raises(StateError, match="the saved grid was damaged") as e:
+        read_state(state, aside=False)
+    assert e.value.aside is None and state.read_text() == "{not json" and _asides(tmp_path) == []
+
+
 def test_a_folder_named_state_json_is_set_aside(tmp_path):
     (tmp_path / "state.json").mkdir()
     with pytest.raises(StateError, match="a folder"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import locale
 import logging
 import os
+import stat
 import subprocess
 import sys
 import tempfile
@@ -98,19 +99,74 @@ def print_grid_of(board, entries: bool = True, solver_digits: bool = True, notes
 
 
 def print_folder() -> Path:
-    """The folder pages to print are written to (in the system's temporary folder, one per user:
-    on a shared /tmp another user's folder is not writable); pages older than a day go."""
+    """The folder pages to print are written to, private to this user; pages older than a day go.
+
+    In the system's temporary folder, shared by every user of the machine: the folder of
+    earlier runs (``sudoku-solver-print-<uid>``) is used only when it is a real folder (not a
+    link), owned by this user and closed to the others (mode 0700), checked with ``lstat``;
+    else another user made it (to read the pages, replace them before the browser opens them,
+    or, as a link to the user's own folder, have them deleted) and a fresh private folder
+    (``tempfile.mkdtemp``) serves this session.  The clean-up removes only regular files of
+    this user's, never following a link."""
     name = f"sudoku-solver-print-{os.getuid()}" if hasattr(os, "getuid") else "sudoku-solver-print"
     folder = Path(tempfile.gettempdir()) / name
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fresh = _fresh_folders.get(folder)
+    if fresh is not None and _is_private(fresh):
+        return fresh
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return _fresh_folder(folder)
+    if not _is_private(folder):
+        logger.warning("%s is not a private folder of this user's: the pages go to a fresh one", folder)
+        return _fresh_folder(folder)
+    _clean(folder)
+    return folder
+
+
+# the fresh private folder this session uses instead of each folder that was not private
+_fresh_folders: dict[Path, Path] = {}
+
+
+def _fresh_folder(instead_of: Path) -> Path:
+    fresh = Path(tempfile.mkdtemp(prefix="sudoku-solver-print-"))  # mode 0700, ours, new
+    _fresh_folders[instead_of] = fresh
+    return fresh
+
+
+def _is_private(folder: Path) -> bool:
+    """A folder (not a link to one) of this user's that no one else may enter or write to."""
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        return False
+    if not hasattr(os, "getuid"):  # Windows: the temporary folder is the user's own
+        return True
+    return st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) & 0o077 == 0
+
+
+def _clean(folder: Path) -> None:
+    """Remove this user's pages in ``folder`` older than a day: regular files only (a link is
+    never followed nor removed), owned by this user."""
     now = time.time()
-    for old in folder.glob("sudoku-*.html"):
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not (entry.name.startswith("sudoku-") and entry.name.endswith(".html")):
+            continue
         try:
-            if now - old.stat().st_mtime > KEEP_SECONDS:
-                old.unlink()
+            st = entry.stat(follow_symlinks=False)
+            if (stat.S_ISREG(st.st_mode) and (not hasattr(os, "getuid") or st.st_uid == os.getuid())
+                    and now - st.st_mtime > KEEP_SECONDS):
+                os.unlink(entry.path)
         except OSError:
             pass
-    return folder
 
 
 def open_page(path: str | os.PathLike) -> bool:
