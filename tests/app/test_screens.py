@@ -8,7 +8,6 @@ button or table cell may hold text wider than itself.
 """
 from __future__ import annotations
 
-import math
 import os
 import shutil
 import subprocess
@@ -79,6 +78,9 @@ def window(screen, tmp_path, monkeypatch):
     gc.collect()
     old_default = tk._default_root
     root = tk.Tk(screenName=display)
+    # Tk puts the screen it opened into the process's C environment (setenv DISPLAY): every
+    # later subprocess that inherits it (xdotool, the executable's tests) would go to this screen
+    os.environ["DISPLAY"] = os.environ["DISPLAY"]
     normal_scaling = root.tk.call("tk", "scaling")
     root.tk.call("tk", "scaling", scaling * 96 / 72)  # pixels per point: 96 dpi, or 192 dpi at 200 %
     tk._default_root = root  # named fonts (TkDefaultFont) of this screen

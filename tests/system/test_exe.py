@@ -91,7 +91,9 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def _xdotool(*args: str) -> str:
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20).stdout.strip()
+    # os.environ's display, not the C environment's: a Tk root opened on another screen changes that
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20,
+                          env=dict(os.environ)).stdout.strip()
 
 
 def _wait_for_window(proc: subprocess.Popen, timeout: float = 30.0) -> str:
