@@ -311,3 +311,17 @@ def without_digit(d: int, cells) -> dict:
 def elims(step) -> set:
     """A step's eliminations as a set of (cell, digit)."""
     return set(step.eliminations)
+
+
+def damage_translation(folder: Path, lang: str, msgid: str, translation: str) -> None:
+    """Replace the translation of ``msgid`` in ``folder/<lang>.po`` (a copy of a catalogue that a
+    hostile-file test damages)."""
+    from solver.words.catalog import read_po, write_po
+
+    path = folder / f"{lang}.po"
+    entries = read_po(path.read_text(encoding="utf-8"))
+    hit = [e for e in entries if e.msgid == msgid]
+    assert hit, msgid
+    for e in hit:
+        e.strings = [translation] * len(e.strings)
+    path.write_text(write_po(entries), encoding="utf-8")

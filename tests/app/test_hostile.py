@@ -23,7 +23,7 @@ import pytest
 
 import solver
 from app import wording  # imported, it adds the app's catalogues: before a test points elsewhere
-from conftest import RecordingDialogs, skip_or_fail_in_ci, wait_until
+from conftest import RecordingDialogs, damage_translation, skip_or_fail_in_ci, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes, links and owners")
@@ -205,19 +205,6 @@ def test_settings_out_of_range_are_dropped_and_named(tmp_path):
 APP_LOCALE = Path(wording.__file__).resolve().parent / "locale"
 
 
-def _damage(folder: Path, lang: str, msgid: str, translation: str) -> None:
-    """Replace the translation of ``msgid`` in ``folder/<lang>.po``."""
-    from solver.words.catalog import read_po, write_po
-
-    path = folder / f"{lang}.po"
-    entries = read_po(path.read_text(encoding="utf-8"))
-    hit = [e for e in entries if e.msgid == msgid]
-    assert hit, msgid
-    for e in hit:
-        e.strings = [translation] * len(e.strings)
-    path.write_text(write_po(entries), encoding="utf-8")
-
-
 @pytest.fixture
 def app_catalogues(tmp_path):
     folder = tmp_path / "app-locale"
@@ -239,7 +226,7 @@ def test_the_window_opens_in_a_language_whose_catalogue_is_damaged(tk_root, sudo
 
     po = app_catalogues / "fr.po"
     if kind.startswith("{"):
-        _damage(app_catalogues, "fr", "System ({name})", "Système " + kind)
+        damage_translation(app_catalogues, "fr", "System ({name})", "Système " + kind)
     elif kind == "truncated-mo":
         full = compile_po(read_po(po.read_text(encoding="utf-8")))
         mo = app_catalogues / "fr.mo"

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import solver
+from conftest import damage_translation
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes and links")
 
@@ -61,19 +62,6 @@ SOLVER_LOCALE = Path(solver.__file__).resolve().parent / "locale"
 MISSING = solver.msg("missing_digits", digits=[2, 5, 8])
 
 
-def _damage(folder: Path, lang: str, msgid: str, translation: str) -> None:
-    """Replace the translation of ``msgid`` in ``folder/<lang>.po``."""
-    from solver.words.catalog import read_po, write_po
-
-    path = folder / f"{lang}.po"
-    entries = read_po(path.read_text(encoding="utf-8"))
-    hit = [e for e in entries if e.msgid == msgid]
-    assert hit, msgid
-    for e in hit:
-        e.strings = [translation] * len(e.strings)
-    path.write_text(write_po(entries), encoding="utf-8")
-
-
 @pytest.fixture
 def solver_catalogues(tmp_path):
     """A copy of the solver's catalogues to damage; the real ones back afterwards."""
@@ -91,7 +79,7 @@ def test_a_translation_whose_fields_differ_is_refused_for_that_message(solver_ca
     german_before = solver.describe(MISSING, "de")
     assert german_before != english
     template = solver.words.i18n.templates()["missing_digits"]
-    _damage(solver_catalogues, "de", template, f"Ziffern {damaged} fehlen")
+    damage_translation(solver_catalogues, "de", template, f"Ziffern {damaged} fehlen")
     solver.add_domain("solver", solver_catalogues)
     # no KeyError, ValueError, IndexError: the English sentence, its fields worded in German ("2, 5 und 8")
     shown = solver.fill(template, "de", digits=[2, 5, 8])
