@@ -190,7 +190,7 @@ class Checking:
         the fix is remembered as a guess.  ``board``: make the edits on it (a board with an earlier
         guessed fix taken back) instead of the current one."""
         d = self.diagnosis
-        sure = confirmed or (d is not None and d.fix_confident and d.explanations and fix is d.explanations[0])
+        sure = confirmed or (d is not None and d.settled and d.explanations and fix is d.explanations[0])
         before = self.controller.puzzle() if board is None else (
             board.givens if board.givens.filled_count else board.grid())
         board = self.controller.board if board is None else board

@@ -170,7 +170,7 @@ def test_a_guessed_fix_is_unique_only_if_it_matches_the_paper_until_the_paper_sa
     idle(win)
     d = win.controller.checking.diagnosis
     first = d.explanations[0]
-    assert solver.short_fix(first) != "r2c5 3 → 9" and not getattr(d, "settled", d.fix_confident)
+    assert solver.short_fix(first) != "r2c5 3 → 9" and not d.settled
     win.form.action_map.fire("add_given")  # Ctrl+K: the first fix
     idle(win)
     for _ in range(2):  # after the fix, and on F5 again
@@ -184,3 +184,137 @@ def test_a_guessed_fix_is_unique_only_if_it_matches_the_paper_until_the_paper_sa
     assert puzzle_line(win) == TUTORIAL
     status = win.form.status_text()
     assert "Unique solution ✓" in status and "if it matches" not in status, status
+
+
+# -- compare with your paper ------------------------------------------------------------------
+def ask_panel(win):
+    return win.controller.features["compare"].ask
+
+
+def wait_question(win):
+    ask = ask_panel(win)
+    assert wait_until(win.root, lambda: not ask.waiting and not win.controller.worker.busy, 30)
+    win.root.update()
+    return ask
+
+
+def start_compare(win):
+    win.form.findings_panel.compare_button.invoke()
+    return wait_question(win)
+
+
+NUM_LOCK = 0x0010  # Mod2: the numpad gives digits (KP_5), not moves (KP_Begin)
+
+
+def press(win, widget, keysym, state: int = 0):
+    widget.focus_force()
+    win.root.update()
+    widget.event_generate(f"<KeyPress-{keysym}>", keysym=keysym, state=state)
+    return wait_question(win)
+
+
+def test_the_tutorial_slip_is_found_by_two_answers_one_clicked_one_typed_and_undo_restores(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    ask = start_compare(win)
+    assert win.form.findings_panel.panel is ask.frame
+    assert ask.question.cell == (1, 5) and set(ask.question.options) == {8, 5, 0}
+    assert ask.question_label.cget("text") == "What does your paper show in r2c6?"
+    assert "The grid has 5 there" in ask.typed_label.cget("text")
+    listed = ask.list_label.cget("text")
+    assert "r2c6 5 → 8 (then r2c6 is 8)" in listed and "r2c5 3 → 9 (then r2c6 is 5)" in listed
+    cg = win.form.cell_grid
+    assert "paper_cell" in cg.cell_marks((1, 5)) and "paper_row" in cg.cell_marks((1, 0))
+    assert "paper_row" in cg.cell_marks((8, 5)) and "paper_row" in cg.cell_marks((0, 3))  # column, box
+    assert "paper_row" not in cg.cell_marks((4, 4))
+    assert str(ask.digit_buttons[8].cget("style")) == "PaperOption.TButton"
+    ask.digit_buttons[5].invoke()  # the paper shows 5 there: clicked
+    ask = wait_question(win)
+    assert ask.question.cell == (1, 4) and ask.answers == {(1, 5): 5}
+    listed = ask.list_label.cget("text")
+    assert "r2c6 5 → 8" not in listed and "r2c5 3 → 9" in listed  # the answer narrowed the list
+    ask = press(win, ask.canvas, "9")  # and r2c5 holds a 9: typed
+    assert ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    assert ask.result_label.cget("text") == "On your paper r2c5 is 9: that is the slip."
+    assert ask.apply_button.cget("text") == "Apply fix: r2c5 3 → 9"
+    ask.apply_button.invoke()
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL and win.form.findings_panel.panel is None
+    status = win.form.status_text()
+    assert "Applied the fix r2c5 3 → 9: the puzzle now has exactly one solution ✓" in status, status
+    assert "if it matches" not in status
+    win.form.action_map.fire("undo")
+    win.root.update()
+    assert puzzle_line(win) == SLIP
+
+
+def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    win.form.action_map.fire("add_given")  # Ctrl+K: r2c6 5 → 8, a guess
+    idle(win)
+    guessed = puzzle_line(win)
+    assert guessed != TUTORIAL and win.controller.checking.guessed_fix() is not None
+    ask = start_compare(win)
+    assert ask.base == solver.parse(SLIP) and ask.question.cell == (1, 5)  # asked about the grid before the guess
+    ask = press(win, ask.canvas, "KP_5", NUM_LOCK)
+    ask = press(win, ask.canvas, "9")
+    ask = press(win, ask.apply_button, "Return")
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL
+    assert "if it matches" not in win.form.status_text()
+    win.form.action_map.fire("undo")  # one step: back to the guessed grid
+    win.root.update()
+    assert puzzle_line(win) == guessed
+
+
+def test_the_paper_can_confirm_a_guessed_fix(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    win.form.action_map.fire("add_given")
+    idle(win)
+    guessed = puzzle_line(win)
+    ask = start_compare(win)
+    ask.digit_buttons[8].invoke()  # this paper does show 8 in r2c6
+    ask = wait_question(win)
+    assert ask.result_label.cget("text") == "Your paper confirms the fix r2c6 5 → 8 ✓"
+    ask.apply_button.invoke()
+    win.root.update()
+    assert puzzle_line(win) == guessed and win.controller.checking.guessed_fix() is None
+    win.form.action_map.fire("check")
+    idle(win)
+    assert "if it matches" not in win.form.status_text()
+
+
+def test_an_answer_no_explanation_expects_is_a_second_slip_and_the_questions_go_on(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)  # without a check first: the comparison diagnoses itself
+    assert ask.question.cell == (1, 5) and 1 not in ask.question.options
+    ask = press(win, ask.canvas, "1")
+    assert ask.question is not None and ask.question.cell != (1, 5)
+    assert all((1, 5) in x.cells for x in ask.diagnosis.explanations)  # r2c6 → 1 is part of every fix now
+    ask = press(win, ask.canvas, "BackSpace")  # change my last answer
+    assert ask.answers == {} and ask.question.cell == (1, 5)
+    ask = press(win, ask.canvas, "Escape")
+    assert not ask.active and win.form.findings_panel.panel is None
+    assert not any("paper_cell" in win.form.cell_grid.cell_marks(divmod(i, 9)) for i in range(81))
+    assert puzzle_line(win) == SLIP
+
+
+def test_nothing_to_compare_on_a_unique_grid_offers_the_read_back(whole_window):
+    win = whole_window
+    paste(win, TUTORIAL)
+    ask = start_compare(win)
+    assert ask.question is None and ask.settled is None
+    assert "Nothing to compare" in ask.result_label.cget("text")
+    assert ask.read_back_button.winfo_ismapped()
+    ask.read_back_button.invoke()
+    win.root.update()
+    assert win.controller.features["compare"].read_back.active

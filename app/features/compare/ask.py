@@ -34,6 +34,8 @@ _TINT = "#E4F0E0"    # the asked cell's row, column and box
 _ASKED = "#FFE08A"   # the asked cell
 _BINDTAG = "PaperAskKeys"
 _SHOWN = 6           # explanations listed at most
+_ANSWER_KEYS = {**{str(d): d for d in range(10)}, **{f"KP_{d}": d for d in range(10)},
+                "space": 0, "period": 0, "KP_Decimal": 0}
 
 
 def _cell_of_box(cell) -> int:
@@ -117,13 +119,7 @@ class AskPanel:
                                            command=lambda: (self.close(), self.form.action_map.fire("read_back")))
         ttk.Button(buttons, text=_("Close"), command=self.close).pack(side="left")
         f.bind("<Configure>", self._wrap, add="+")
-        for key in [str(d) for d in range(10)] + [f"KP_{d}" for d in range(10)]:
-            root.bind_class(_BINDTAG, f"<KeyPress-{key}>", self._on_key)
-        for key in ("space", "period", "KP_Decimal"):
-            root.bind_class(_BINDTAG, f"<KeyPress-{key}>", lambda e: self._key_answer(0))
-        root.bind_class(_BINDTAG, "<BackSpace>", lambda e: (self.back(), "break")[1])
-        root.bind_class(_BINDTAG, "<Escape>", lambda e: (self.close(), "break")[1])
-        root.bind_class(_BINDTAG, "<Return>", lambda e: (self.apply() if self.settled is not None else None, "break")[1])
+        root.bind_class(_BINDTAG, "<Key>", self._on_key)
         for w in [self.canvas, *self.digit_buttons.values(), self.apply_button, self.back_button]:
             w.bindtags((_BINDTAG,) + w.bindtags())
 
@@ -132,13 +128,23 @@ class AskPanel:
             label.configure(wraplength=max(100, event.width - 8))
 
     def _on_key(self, event):
-        key = event.keysym[3:] if event.keysym.startswith("KP_") else event.keysym
-        return self._key_answer(int(key))
-
-    def _key_answer(self, digit: int):
-        if self.question is not None and not self.waiting:
-            self.answer(digit)
-        return "break"
+        """0-9 (the keypad's too, with Num Lock), space or . for blank: the answer; Backspace takes the
+        last one back, Enter applies the settled fix, Esc closes."""
+        ks = event.keysym
+        if ks in _ANSWER_KEYS:
+            if self.question is not None and not self.waiting:
+                self.answer(_ANSWER_KEYS[ks])
+            return "break"
+        if ks == "BackSpace":
+            self.back()
+            return "break"
+        if ks == "Escape":
+            self.close()
+            return "break"
+        if ks in ("Return", "KP_Enter") and self.settled is not None:
+            self.apply()
+            return "break"
+        return None
 
     def _draw(self) -> None:
         """The typed grid small, the asked cell's row, column and box tinted, and the cell large beside it."""
