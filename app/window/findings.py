@@ -6,7 +6,8 @@ its number, so the controller can mark its cells and offer its fix.  Under the l
 the puzzle came from: the *check code* field (Enter or *Compare* fires ``check_code`` with
 the text typed), *Compare with your paper* (``compare_paper``) and *Read back the givens*
 (``read_back``).  A feature can show its own frame in place of the list for a while
-(:meth:`FindingsTab.show_panel`, :meth:`FindingsTab.hide_panel`).  The form (app/window/view.py) builds the tab as
+(:meth:`FindingsTab.show_panel`, :meth:`FindingsTab.hide_panel`; the buttons and the field
+are hidden meanwhile).  The form (app/window/view.py) builds the tab as
 the side panel's first and offers ``form.findings_panel.show``, ``form.findings_panel.select``, ...
 """
 from __future__ import annotations
@@ -64,6 +65,7 @@ class FindingsTab:
         self.text.configure(state="disabled")
         buttons = ttk.Frame(self.tab)
         buttons.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(6, 0))
+        self._below = [buttons]  # hidden while a panel is shown (it has its own buttons)
         self.check_entries_button = actions.add_button("check_entries", ttk.Button(buttons, text=_("Check my entries")))
         self.check_entries_button.pack(side="left", padx=(0, 6))
         self.show_wrong_button = actions.add_button("show_wrong", ttk.Button(buttons, text=_("Show which are wrong")))
@@ -72,6 +74,7 @@ class FindingsTab:
         # the paper the puzzle came from: its check code, a question per cell, a read-back per row
         code = ttk.Frame(self.tab)
         code.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        self._below.append(code)
         code.columnconfigure(1, weight=1)
         ttk.Label(code, text=_("Check code on paper:")).grid(row=0, column=0, sticky="w", padx=(0, 4))
         self.code_var = tk.StringVar(master=self.tab)
@@ -83,6 +86,7 @@ class FindingsTab:
         self.code_button.grid(row=0, column=2, padx=(4, 0))
         paper = ttk.Frame(self.tab)
         paper.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(6, 0))
+        self._below.append(paper)
         self.compare_button = actions.add_button("compare_paper", ttk.Button(paper, text=_("Compare with your paper")))
         self.compare_button.pack(side="left", padx=(0, 6))
         self.read_back_button = actions.add_button("read_back", ttk.Button(paper, text=_("Read back the givens")))
@@ -118,6 +122,8 @@ class FindingsTab:
         self.text.grid_remove()
         self.bar.grid_remove()
         self.note.grid_remove()
+        for w in self._below:
+            w.grid_remove()
         frame.grid(row=0, column=0, rowspan=2, columnspan=2, sticky="nsew")
         self.side_panel.select(self.tab)
 
@@ -128,6 +134,8 @@ class FindingsTab:
         self.panel.grid_remove()
         self.panel = None
         self.text.grid()
+        for w in self._below:
+            w.grid()
         if self.note.cget("text"):
             self.note.grid()
         self.text.yview_moveto(0)

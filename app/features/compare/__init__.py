@@ -47,13 +47,23 @@ class Compare:
         amap.add_command("check", _("Read back the givens…"), "read_back", before=None if at is None else at + 1)
         self.ask = AskPanel(form, controller)
         self.read_back = ReadBack(form, controller)
-        amap.on("compare_paper", self.ask.start)
-        amap.on("read_back", self.read_back.start)
+        amap.on("compare_paper", self.compare_paper)
+        amap.on("read_back", self.read_back_givens)
         amap.on("check_code", self.check_code)
         controller.puzzle_listeners.append(self._puzzle_changed)
 
     def _puzzle_changed(self) -> None:
         self.ask.puzzle_changed()
+
+    def compare_paper(self) -> None:
+        """Check ▸ Compare with your paper… (one panel at a time: a read-back under way ends)."""
+        self.read_back.stop()
+        self.ask.start()
+
+    def read_back_givens(self) -> None:
+        """Check ▸ Read back the givens… (a comparison under way ends)."""
+        self.ask.close()
+        self.read_back.start()
 
     def check_code(self, text: str) -> solver.CodeComparison | None:
         """The check code typed in the Findings: say whether the givens match it, mark the rows

@@ -26,6 +26,8 @@ from solver import BOXES, index
 from app.window.looks import BOX_LINE, CELL_LINE, NOTE_TEXT, WHITE
 from app.wording import _, say
 
+from .panel import PutAside
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["AskPanel"]
@@ -57,6 +59,7 @@ class AskPanel:
         self.diagnosis = None
         self.settled = None       # the explanation the paper settled, or None
         self.waiting = False      # a question is being computed
+        self.aside = PutAside(form, controller)
 
         controller.busy_listeners.append(self._on_busy)
         controller.diagnosis_listeners.append(lambda d: self.close() if self.active else None)
@@ -147,22 +150,29 @@ class AskPanel:
         return None
 
     def _draw(self) -> None:
-        """The typed grid small, the asked cell's row, column and box tinted, and the cell large beside it."""
+        """The typed grid small, the asked cell's row, column and box tinted, and the cell large beside it
+        (once settled: the slip's cell with the paper's digit)."""
         cv = self.canvas
         cv.delete("all")
         q = self.question
         g = self.base
         s = 16
         x0 = y0 = 4
-        box = _cell_of_box(q.cell) if q is not None else None
+        cell, text, colour = None, "", "#000"
+        if q is not None:
+            cell, text, colour = tuple(q.cell), "?", "#8A4B00"
+        elif self.settled is not None:
+            answered = [c for c in self.settled.cells if c in self.answers]
+            cell = answered[-1] if answered else self.settled.cells[0]
+            text, colour = str(self.settled.fixed[cell] or ""), "#006B4F"
+        box = _cell_of_box(cell) if cell is not None else None
         for i in range(81):
             r, c = divmod(i, 9)
             fill = WHITE
-            if q is not None:
-                if (r, c) == tuple(q.cell):
-                    fill = _ASKED
-                elif r == q.cell[0] or c == q.cell[1] or i in BOXES[box]:
-                    fill = _TINT
+            if (r, c) == cell:
+                fill = _ASKED
+            elif q is not None and (r == cell[0] or c == cell[1] or i in BOXES[box]):
+                fill = _TINT
             x, y = x0 + c * s, y0 + r * s
             cv.create_rectangle(x, y, x + s, y + s, outline=CELL_LINE, fill=fill)
             if g.cells[i]:
@@ -170,12 +180,12 @@ class AskPanel:
         for k in (0, 3, 6, 9):
             cv.create_line(x0 + k * s, y0, x0 + k * s, y0 + 9 * s, fill=BOX_LINE, width=2)
             cv.create_line(x0, y0 + k * s, x0 + 9 * s, y0 + k * s, fill=BOX_LINE, width=2)
-        if q is not None:
+        if cell is not None:
             big = 84
             bx, by = x0 + 9 * s + 18, y0 + (9 * s - big) / 2 + 8
-            cv.create_text(bx + big / 2, by - 12, text=solver.cell_text(q.cell), font=self.question_font)
+            cv.create_text(bx + big / 2, by - 12, text=solver.cell_text(cell), font=self.question_font)
             cv.create_rectangle(bx, by, bx + big, by + big, outline=BOX_LINE, width=3, fill=_ASKED)
-            cv.create_text(bx + big / 2, by + big / 2, text="?", font=self.big, fill="#8A4B00")
+            cv.create_text(bx + big / 2, by + big / 2, text=text, font=self.big, fill=colour)
             cv.configure(width=bx + big + 6, height=y0 + 9 * s + 6)
         else:
             cv.configure(width=x0 + 9 * s + 6, height=y0 + 9 * s + 6)
@@ -195,6 +205,8 @@ class AskPanel:
         self.shown_grid = puzzle
         self.answers = {}
         self.question = self.diagnosis = self.settled = None
+        if self.form.findings_panel.panel is not self.frame:
+            self.aside.begin()
         self.form.findings_panel.show_panel(self.frame)
         self._ask()
 
@@ -237,7 +249,9 @@ class AskPanel:
             for digit, b in self.digit_buttons.items():
                 b.state(["!disabled"])
                 b.configure(style="PaperOption.TButton" if digit in options else "TButton")
-            self.pad.grid()
+            for w in (self.pad, self.question_label, self.typed_label):
+                w.grid()
+            self.result_label.grid_remove()
             self.apply_button.state(["disabled"])
             typed = self.base[tuple(q.cell)]
             self.question_label.configure(text=say("What does your paper show in {cell:cell}?", cell=q.cell))
@@ -252,9 +266,9 @@ class AskPanel:
             self.form.set_status(say("What does your paper show in {cell:cell}?", cell=q.cell))
             self.canvas.focus_set()
         else:
-            self.pad.grid_remove()
-            self.question_label.configure(text="")
-            self.typed_label.configure(text="")
+            for w in (self.pad, self.question_label, self.typed_label):
+                w.grid_remove()
+            self.result_label.grid()
             cg.set_marks("paper_cell", ())
             cg.set_marks("paper_row", ())
             self._show_outcome(d, explanations)
@@ -356,10 +370,12 @@ class AskPanel:
         if self.waiting:
             self.controller.worker.cancel()
             self.waiting = False
+        if self.form.findings_panel.panel is self.frame:
+            self.form.findings_panel.hide_panel()
+            self.aside.end()
         self.base = None
         self.question = self.settled = None
         self.form.cell_grid.clear_marks("paper_cell", "paper_row")
-        self.form.findings_panel.hide_panel()
 
     def puzzle_changed(self) -> None:
         """Another puzzle is shown: a comparison of the old one ends."""

@@ -12,8 +12,10 @@ import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
-from app.window.looks import BOX_LINE, CELL_LINE, NOTE_TEXT, WHITE
+from app.window.looks import BOX_LINE, CELL_LINE, WHITE
 from app.wording import _, say
+
+from .panel import PutAside
 
 __all__ = ["ReadBack", "read_row"]
 
@@ -41,6 +43,14 @@ class ReadBack:
         self.frame: ttk.Frame | None = None
         self.row: int | None = None  # the row shown (0..8), None when not reading back
         self.fixed_rows: list[int] = []
+        self.aside = PutAside(form, controller)
+        self.expected = None  # the grid the read-back works on (it changes it only by its own fixes)
+        controller.puzzle_listeners.append(self._puzzle_changed)
+
+    def _puzzle_changed(self) -> None:
+        """Another puzzle was loaded (or Undo went back): the read-back of the old one ends."""
+        if self.active and self.controller.puzzle() != self.expected:
+            self.stop()
 
     @property
     def active(self) -> bool:
@@ -80,8 +90,6 @@ class ReadBack:
         self.back_button = ttk.Button(buttons, text=_("Previous row"), command=self.back)
         self.back_button.pack(side="left", padx=(0, 6))
         ttk.Button(buttons, text=_("Stop"), command=self.stop).pack(side="left")
-        self.done_note = ttk.Label(f, text="", foreground=NOTE_TEXT, justify="left", wraplength=300)
-        self.done_note.grid(row=7, column=0, sticky="ew", pady=(6, 0))
 
     def _digits(self) -> tuple[int, ...]:
         g = self.controller.puzzle()
@@ -125,7 +133,9 @@ class ReadBack:
             self._build()
         self.row = 0
         self.fixed_rows = []
-        self.done_note.configure(text="")
+        self.expected = self.controller.puzzle()
+        if self.form.findings_panel.panel is not self.frame:
+            self.aside.begin()
         self.form.findings_panel.show_panel(self.frame)
         self._show_row()
         self.form.set_status(_("Read back: compare each row with your paper; Enter when it is the same."))
@@ -160,6 +170,7 @@ class ReadBack:
                 else:
                     board = board.with_digit(cell, now)
                 changes.append(say("{cell:cell} {old} → {new}", cell=cell, old=was or "·", new=now or "·"))
+        self.expected = board.givens if board.givens.filled_count else board.grid()
         self.controller.apply(board, say("Row {row} changed to match your paper: {changes}.", row=r + 1,
                                          changes=", ".join(changes)), "ok")
         self.fixed_rows.append(r)
@@ -193,4 +204,6 @@ class ReadBack:
         """End the read-back (Stop, Esc): the list of findings again."""
         self.row = None
         self.form.cell_grid.clear_marks("paper_row")
-        self.form.findings_panel.hide_panel()
+        if self.form.findings_panel.panel is self.frame:
+            self.form.findings_panel.hide_panel()
+            self.aside.end()
