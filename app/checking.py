@@ -124,12 +124,13 @@ class Checking:
         guess = self.guessed_fix()
         if d.status == "unique" and guess is not None:
             # one solution, but of the fix the check guessed: only the paper can tell it is the printed puzzle
-            text = say("Unique solution if it matches your paper: the fix {fix} was a guess between several. "
+            said = say("Unique solution if it matches your paper: the fix {fix} was a guess between several. "
                        "Compare with your paper to be sure.", fix=solver.short_fix(guess[2]))
-            self.form.findings_panel.show([m for m, _cells in self.findings] + [text],
+            self.form.findings_panel.show([m for m, _cells in self.findings] + [said],
                                           hint=_("Compare with your paper asks what your paper shows in the "
                                                  "one cell that decides it."))
-            status = None
+            if status is None:
+                text = said
         self.form.set_status(status or text, "ok" if d.status == "unique" and guess is None else "warn")
         for fn in self.controller.diagnosis_listeners:
             fn(d)
@@ -205,8 +206,10 @@ class Checking:
 
         def done(d, seconds):
             prefix = say("Applied the fix {fix}: ", fix=words)
-            if d.status == "unique" and self.guessed_fix() is not None:
-                self.show_diagnosis(d, seconds)  # unique if it matches the paper: show_diagnosis says so
+            if d.status == "unique" and self.guessed_fix() is not None:  # unique if it matches the paper
+                self.show_diagnosis(d, seconds, status=say(
+                    "Applied the fix {fix}: the puzzle now has exactly one solution if it matches your paper; "
+                    "the fix was a guess between several. Compare with your paper to be sure.", fix=words))
             elif d.status == "unique":  # said before the card is told, so that its level is added to this
                 self.show_diagnosis(d, seconds, status=say("Applied the fix {fix}: the puzzle now has exactly one "
                                                            "solution ✓ (checked in {t:seconds})", fix=words, t=seconds))

@@ -39,8 +39,9 @@ class FindingsTab:
         side_panel.add(self.tab, text=_("Findings"))
         self.tab.columnconfigure(0, weight=1)
         self.tab.rowconfigure(0, weight=1)
+        # it asks for 8 lines (and grows with the tab), so the paper's field and buttons fit at 1000x600
         self.text = tk.Text(
-            self.tab, wrap="word", width=34, height=12, font=font,
+            self.tab, wrap="word", width=34, height=8, font=font,
             relief="flat", padx=6, pady=6, cursor="arrow", takefocus=1,
             highlightthickness=1, spacing1=3, spacing3=3,
         )
