@@ -112,10 +112,11 @@ class AskPanel:
         self.result_label.grid(row=5, column=0, sticky="ew", pady=(6, 0))
         self.list_label = ttk.Label(f, text="", justify="left", wraplength=300)
         self.list_label.grid(row=6, column=0, sticky="ew", pady=(6, 0))
+        # Apply fix on a row of its own: its text names the fix, long in some languages
+        self.apply_button = ttk.Button(f, text=_("Apply fix"), command=self.apply)
+        self.apply_button.grid(row=7, column=0, sticky="w", pady=(8, 0))
         buttons = ttk.Frame(f)
-        buttons.grid(row=7, column=0, sticky="w", pady=(8, 0))
-        self.apply_button = ttk.Button(buttons, text=_("Apply fix"), command=self.apply)
-        self.apply_button.pack(side="left", padx=(0, 6))
+        buttons.grid(row=8, column=0, sticky="w", pady=(6, 0))
         self.back_button = ttk.Button(buttons, text=_("Change my last answer"), command=self.back)
         self.back_button.pack(side="left", padx=(0, 6))
         self.read_back_button = ttk.Button(buttons, text=_("Read back the givens"),
@@ -252,7 +253,7 @@ class AskPanel:
             for w in (self.pad, self.question_label, self.typed_label):
                 w.grid()
             self.result_label.grid_remove()
-            self.apply_button.state(["disabled"])
+            self.apply_button.grid_remove()
             typed = self.base[tuple(q.cell)]
             self.question_label.configure(text=say("What does your paper show in {cell:cell}?", cell=q.cell))
             self.typed_label.configure(text=(say("The grid has {digit} there. Click the digit on your paper, or "
@@ -286,7 +287,7 @@ class AskPanel:
                          "instead.")
             self.result_label.configure(text=text, foreground="#8A4B00")
             self.read_back_button.pack(side="left", padx=(0, 6), before=self.back_button)
-            self.apply_button.state(["disabled"])
+            self.apply_button.grid_remove()
             self.form.set_status(text, "warn")
             return
         self.settled = fix
@@ -310,6 +311,7 @@ class AskPanel:
         self.result_label.configure(text=text, foreground="#006B4F")
         self.apply_button.configure(text=button)
         self.apply_button.state(["!disabled"])
+        self.apply_button.grid()
         self.form.cell_grid.set_marks("paper_cell", fix.cells)
         self.form.set_status(text, "ok")
         self.apply_button.focus_set()

@@ -65,7 +65,7 @@ class ReadBack:
         self.big = tkfont.Font(f, family=family, size=22, weight="bold")
         self.head_font = tkfont.Font(f, family=family, size=12, weight="bold")
         ttk.Label(f, text=_("Read back the givens"), font=self.head_font).grid(row=0, column=0, sticky="w")
-        self.where = ttk.Label(f, text="")
+        self.where = ttk.Label(f, text="", justify="left", wraplength=300)
         self.where.grid(row=1, column=0, sticky="w", pady=(4, 0))
         self.canvas = tk.Canvas(f, height=60, width=300, background=WHITE, highlightthickness=0)
         self.canvas.grid(row=2, column=0, sticky="ew", pady=(6, 6))
@@ -74,7 +74,7 @@ class ReadBack:
                                          "(nine digits, 0 or . for a blank) and press Enter."),
                                justify="left", wraplength=300)
         self.howto.grid(row=3, column=0, sticky="ew")
-        f.bind("<Configure>", lambda e: self.howto.configure(wraplength=max(100, e.width - 8)), add="+")
+        f.bind("<Configure>", self._wrap, add="+")
         self.var = tk.StringVar(master=f)
         self.entry = ttk.Entry(f, textvariable=self.var, font=self.big, width=11)
         self.entry.grid(row=4, column=0, sticky="w", pady=(6, 0))
@@ -90,6 +90,10 @@ class ReadBack:
         self.back_button = ttk.Button(buttons, text=_("Previous row"), command=self.back)
         self.back_button.pack(side="left", padx=(0, 6))
         ttk.Button(buttons, text=_("Stop"), command=self.stop).pack(side="left")
+
+    def _wrap(self, event) -> None:
+        for label in (self.where, self.howto, self.problem):
+            label.configure(wraplength=max(100, event.width - 8))
 
     def _digits(self) -> tuple[int, ...]:
         g = self.controller.puzzle()
