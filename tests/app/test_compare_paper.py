@@ -59,6 +59,24 @@ def test_the_printed_code_typed_in_the_findings_matches_or_names_the_row(whole_w
     assert win.form.findings_panel.code_var.get() == "M4G-W3J-DKN"
 
 
+def test_round_trip_file_print_then_type_the_code_from_the_page(whole_window, tmp_path):
+    """File ▸ Print…, saved as a page; its code read off the page, typed into the Findings."""
+    win = whole_window
+    paste(win, TUTORIAL)
+    out = tmp_path / "page.html"
+    win.form.dialogs.save_path = str(out)
+    dialog = win.controller.features["paper"].print_dialog()
+    dialog.save_button.invoke()
+    assert wait_until(win.root, lambda: "Saved" in win.form.status_text(), timeout=60)
+    codes = re.findall(r'<div class="code">Check code: ([A-Z2-9-]+)</div>', out.read_text(encoding="utf-8"))
+    assert codes == [solver.check_code(solver.parse(TUTORIAL))]
+    type_code(win, codes[0].replace("-", " ").lower())
+    assert "The givens match the check code on your paper" in win.form.status_text()
+    paste(win, TUTORIAL[:80] + "0")  # typed again with r9c9's 9 left out
+    type_code(win, codes[0])
+    assert "in row 9: compare that row" in win.form.status_text()
+
+
 def test_the_code_picks_the_fix_among_several_and_ctrl_k_applies_it(whole_window):
     win = whole_window
     code = solver.check_code(solver.parse(TUTORIAL))
