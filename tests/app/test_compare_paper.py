@@ -336,3 +336,28 @@ def test_nothing_to_compare_on_a_unique_grid_offers_the_read_back(whole_window):
     ask.read_back_button.invoke()
     win.root.update()
     assert win.controller.features["compare"].read_back.active
+
+
+def test_the_questions_are_computed_off_the_tk_thread(whole_window, monkeypatch):
+    import threading
+
+    win = whole_window
+    threads = []
+    real_question, real_diagnose = solver.paper_question, solver.diagnose
+
+    def question(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real_question(*args, **kwargs)
+
+    def diagnose(*args, **kwargs):
+        if kwargs.get("answers") is not None:
+            threads.append(threading.current_thread())
+        return real_diagnose(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "paper_question", question)
+    monkeypatch.setattr(solver, "diagnose", diagnose)
+    paste(win, SLIP)
+    ask = start_compare(win)
+    ask.digit_buttons[5].invoke()
+    wait_question(win)
+    assert len(threads) == 4 and threading.main_thread() not in threads
