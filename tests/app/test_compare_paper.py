@@ -361,3 +361,27 @@ def test_the_questions_are_computed_off_the_tk_thread(whole_window, monkeypatch)
     ask.digit_buttons[5].invoke()
     wait_question(win)
     assert len(threads) == 4 and threading.main_thread() not in threads
+
+
+def test_esc_while_a_question_is_computed_ends_the_comparison(whole_window, monkeypatch):
+    import threading
+
+    win = whole_window
+    release = threading.Event()
+    real_question = solver.paper_question
+
+    def slow_question(grid, answers, cancel=None):
+        while not release.wait(0.01):
+            if cancel is not None and cancel.is_set():
+                raise solver.Cancelled()
+        return real_question(grid, answers, cancel=cancel)
+
+    monkeypatch.setattr(solver, "paper_question", slow_question)
+    paste(win, SLIP)
+    ask = ask_panel(win)
+    win.form.findings_panel.compare_button.invoke()
+    assert wait_until(win.root, lambda: win.controller.worker.busy, 10) and ask.waiting
+    win.form.action_map.fire("cancel")  # Esc
+    assert wait_until(win.root, lambda: not win.controller.worker.busy and not ask.active, 10)
+    release.set()
+    assert win.form.findings_panel.panel is None and puzzle_line(win) == SLIP

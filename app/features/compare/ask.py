@@ -226,7 +226,10 @@ class AskPanel:
 
     def _failed(self, exc) -> None:
         self.waiting = False
-        self.form.set_status(_("The comparison stopped: the next question could not be found."), "warn")
+        self.close()
+        if not isinstance(exc, solver.Cancelled):  # (Esc: the status line already says Cancelled)
+            logger.error("the paper question failed", exc_info=(type(exc), exc, exc.__traceback__))
+            self.form.set_status(_("The comparison stopped: the next question could not be found."), "warn")
 
     def _show_waiting(self) -> None:
         for b in self.digit_buttons.values():
