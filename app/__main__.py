@@ -64,8 +64,9 @@ def _saved_state() -> Path | None:
     return state if os.path.lexists(state) else None
 
 
-def run(path: str | None = None) -> int:
-    """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
+def run(path: str | None = None, lesson: str | None = None) -> int:
+    """Open the window (showing ``path`` when given, or the lesson ``lesson``: a built-in's name or a
+    lesson file) and run until it closes; 2 without a display."""
     import tkinter as tk
 
     from .platform import enable_dpi_awareness, migrate_old_files, usable_config_dir, usable_data_dir
@@ -111,6 +112,8 @@ def run(path: str | None = None) -> int:
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
     form.cell_grid.focus_cell((0, 0))
+    if lesson:
+        root.after_idle(lambda: open_lesson(controller.features["lessons"], lesson))
     root.mainloop()
     return 0
 
@@ -122,7 +125,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     file (None: the settings are kept in the state file); app/session.py.
 
     The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
-    ``"paper"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"language"``).
+    ``"paper"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"lessons"``, ``"language"``).
 
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
@@ -154,12 +157,34 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table, *teach.card.tables))
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
+    from .features.lessons import install_lessons
+
+    # lesson mode: the lessons drive the other features, handed in here (features never import each other)
+    lessons = install_lessons(form, controller, presentation, demo, teach)
     controller.features.update(demo=demo, teach=teach, paper=paper, presentation=presentation, notes=notes,
-                               highlight=highlight)
+                               highlight=highlight, lessons=lessons)
     from .features.language import install_language
 
     install_language(form, controller, build_window)  # View ▸ Language: builds the window again
     return form, controller
+
+
+def open_lesson(lessons, name: str) -> bool:
+    """Start the built-in lesson ``name``, or the lesson file ``name`` (a path)."""
+    from .features.lessons.format import builtin_lessons
+
+    if name in [x.name for x in builtin_lessons()] or not Path(name).exists():
+        return lessons.open_builtin(name)
+    return lessons.open_file(name)
+
+
+def list_lessons() -> int:
+    """Print the built-in lessons (name, steps, title), for ``--lesson NAME``."""
+    from .features.lessons.format import builtin_lessons
+
+    for lesson in builtin_lessons():
+        print(f"{lesson.name:<12} {len(lesson.steps):>3} steps  {lesson.title}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"sudoku-solver {solver.__version__}")
     parser.add_argument("--selftest", action="store_true",
                         help="check that the app and its Tcl/Tk work, without opening a window")
+    parser.add_argument("--lesson", metavar="NAME",
+                        help="open straight into a lesson: a built-in's name (see --list-lessons) or a lesson file")
+    parser.add_argument("--list-lessons", action="store_true", help="list the built-in lessons and exit")
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help=f"a puzzle file to open ({', '.join('.' + e for e in solver.OPEN_EXTENSIONS)})")
     args = parser.parse_args(argv)
@@ -183,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
             _say(f"sudoku-solver: no self-test in this build ({exc})")
             return 2
         return selftest.main()
-    return run(args.file)
+    if args.list_lessons:
+        return list_lessons()
+    return run(args.file, args.lesson)
 
 
 if __name__ == "__main__":
