@@ -144,6 +144,7 @@ class Lessons:
         self.box: CaptionBox | None = None
         self._saved: dict | None = None
         self._after: str | None = None  # the animation's or a run's pending callback
+        self._animating: int | None = None  # the demo step an animation plays to
         self._bind_keys()
 
     @property
@@ -200,6 +201,7 @@ class Lessons:
         self.root.update_idletasks()
         width = self.box.frame.winfo_width() if self.box.frame.winfo_ismapped() else self.root.winfo_screenwidth() // 3
         self.box.fit(width, [self.header(k) for k in range(len(self.pages))], [pg.text for pg in self.pages])
+        self.root.update_idletasks()  # the box asks for its new height before the column is laid out
         if p is not None:
             self.form.relayout()
         self.go(0)
@@ -253,8 +255,21 @@ class Lessons:
         self.form.set_status(_("The lesson ended: your grid is back as you left it."))
 
     # -- moving ---------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return self._animating is not None
+
+    def finish(self) -> None:
+        """Show the end of the page's animation at once."""
+        if self._animating is not None:
+            n, self._animating = self._animating, None
+            self._cancel()
+            self._demo_at((self.demo.run.order, n, 0), animate=False)
+
     def forward(self) -> None:
-        if self.on and self.page + 1 < len(self.pages):
+        if self.animating:
+            self.finish()  # the first key shows where the animation goes; the next one goes on
+        elif self.on and self.page + 1 < len(self.pages):
             self.go(self.page + 1, animate=True)
         elif self.on:
             self.form.set_status(_("This is the lesson's last step: Esc ends the lesson, ← goes back."))
@@ -353,6 +368,7 @@ class Lessons:
         def tick():
             self._after = None
             if not self.on or d.run is None:
+                self._animating = None
                 return
             k = min(per_tick, n - d.run.pos)
             if k > 0 and not d.run.at_end:
@@ -361,7 +377,10 @@ class Lessons:
                 d.show(d.run.changed)
             if d.run.pos < n and not d.run.at_end:
                 self._after = self.root.after(delay, tick)
+            else:
+                self._animating = None
 
+        self._animating = n
         self._after = self.root.after(delay, tick)
 
     # -- the other runs -----------------------------------------------------------------------
@@ -434,6 +453,7 @@ class Lessons:
                 or (self.demo is not None and self.demo.counts.job is not None))
 
     def _cancel(self) -> None:
+        self._animating = None
         if self._after is not None:
             self.root.after_cancel(self._after)
             self._after = None
