@@ -209,3 +209,44 @@ def test_the_lesson_option_opens_into_the_lesson(whole_window):
     lessons.leave()
     assert not open_lesson(lessons, "no-such-lesson")
     assert "no-such-lesson" in w.form.status_text()
+
+
+def test_closing_the_window_in_a_lesson_keeps_the_users_grid_in_the_state_file(whole_window, sudoku_home):
+    import json
+
+    from app.model import Board
+
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    blank = next(i for i in range(81) if not c.board.givens.cells[i])
+    c.cell_input((blank // 9, blank % 9), 5)  # saved a moment later, unless something forgets it
+    mine = c.board
+    lessons = c.features["lessons"]
+    assert lessons.open_builtin("computer")
+    w.root.update()
+    lessons.forward()
+    c.session.save_state()  # what closing the window does
+    data = json.loads((sudoku_home / "state.json").read_text(encoding="utf-8"))
+    assert Board.from_dict(data["board"]) == mine
+
+
+def test_esc_from_a_cell_and_f11_end_the_lesson_too(whole_window):
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    mine = c.board
+    lessons = c.features["lessons"]
+    lessons.open_builtin("people")
+    w.root.update()
+    cell = w.form.cells[0]
+    cell.focus_force()
+    w.root.update()
+    cell.event_generate("<KeyPress>", keysym="Right")  # the lesson's keys reach it from a cell too
+    w.root.update()
+    assert lessons.page == 1
+    w.form.action_map.fire("cancel")
+    assert not lessons.on and c.board == mine and not w.presentation.on
+    lessons.open_builtin("people")
+    w.form.action_map.fire("presentation")  # F11
+    assert not lessons.on and c.board == mine and not w.presentation.on

@@ -223,8 +223,10 @@ class Lessons:
             "presentation": self.presentation is not None and self.presentation.on,
             "focus": self.form.cell_grid.focused_cell(),
         }
+        c.session.save_state()  # the user's last change is on disk before saving pauses
         c.history = History()  # Ctrl+Z in a lesson never reaches the user's own steps
         c.session.state_path = None  # the lesson's grids are never saved as the user's
+        self._take_keys(True)
 
     def leave(self) -> None:
         """Esc: the lesson ends and the user's grid comes back as it was."""
@@ -243,6 +245,7 @@ class Lessons:
         if self.box is not None:
             self.box.frame.destroy()
             self.box = None
+        self._take_keys(False)
         c.session.state_path = saved["state_path"]
         c.history = saved["history"]
         self._show_board(saved["board"])
@@ -481,6 +484,13 @@ class Lessons:
             r.bind_class(LESSON_TAG, seq, key(fn))
         r.bind_class(LESSON_TAG, "<Button-1>", lambda e: self.box and self.box.frame.focus_set())
 
+    def _take_keys(self, on: bool) -> None:
+        """The lesson's keys come first on the cells and the demo's panel (a click moves the focus there)."""
+        widgets = list(self.form.cells) + ([self.demo.panel.frame] if self.demo is not None else [])
+        for w in widgets:
+            tags = tuple(t for t in w.bindtags() if t != LESSON_TAG)
+            w.bindtags(((LESSON_TAG,) + tags) if on else tags)
+
     def chooser(self) -> None:
         """View ▸ Lessons…: a small window listing the built-in lessons and Open lesson…"""
         win = tk.Toplevel(self.root)
@@ -527,4 +537,15 @@ def install_lessons(form, controller, presentation=None, demo=None, teach=None) 
     form.action_map.add_command("file", _("Open lesson…"), "open_lesson", before=2)
     form.action_map.on("lessons", lessons.chooser)
     form.action_map.on("open_lesson", lessons.open_dialog)
+    # Esc (the form's Cancel) and F11 end the lesson first, whichever widget has the focus
+    for action in ("cancel", "presentation"):
+        previous = form.action_map.handler_for(action)
+
+        def handler(previous=previous):
+            if lessons.on:
+                lessons.leave()
+            elif previous is not None:
+                previous()
+
+        form.action_map.on(action, handler)
     return lessons
