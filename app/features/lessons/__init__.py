@@ -303,6 +303,7 @@ class Lessons:
                 self.teach.refresh_candidates()
             if page.demo is not None:
                 self._demo_at(page.demo, animate=False)
+            self._scroll_to(None)  # the counters at the top of the column
             if page.run is not None:
                 self._run(page.run)
         self.box.frame.focus_set()
@@ -362,6 +363,13 @@ class Lessons:
             d.after_move()
         d.redraw()
 
+    def _scroll_to(self, widget) -> None:
+        """The side panel scrolled so that ``widget`` starts at its top (None: the panel's top)."""
+        area = self.form.side_area
+        area.canvas.update_idletasks()
+        top = 0 if widget is None else widget.winfo_rooty() - area.inner.winfo_rooty()
+        area.canvas.yview_moveto(max(0, top) / max(1, area.inner.winfo_height()))
+
     def _animate(self, n: int, speed: float) -> None:
         """Play the demo on to its step ``n`` at ``speed`` steps a second (one ``after`` per frame)."""
         d = self.demo
@@ -392,6 +400,7 @@ class Lessons:
         if run.kind == "compare":
             if self.demo is not None:
                 self.demo.counts.compare()
+                self._when(lambda: self.demo.counts.job is None, lambda: self._scroll_to(self.demo.panel.table))
         elif run.kind == "check":
             fire("check")
         elif run.kind == "fix":
