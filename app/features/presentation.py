@@ -115,7 +115,7 @@ class Presentation:
         if self.hosted is not None:
             widget, cover = self.hosted
             top = height - status_h - gap if cover else widget.winfo_reqheight() + gap
-            widget.place(in_=f.body, x=x, y=0, width=pw, height=max(1, top - gap if cover else top - gap))
+            widget.place(in_=f.body, x=x, y=0, width=pw, height=max(1, top - gap))
             widget.lift()
         if self.hosted is not None and self.hosted[1]:
             f.side_area.frame.place_forget()

@@ -148,6 +148,15 @@ def test_back_in_the_middle_of_an_animation_restores_the_page_before(whole_windo
         w.root.update()
         time.sleep(0.01)
     assert w.demo.run.pos == 5  # the animation was cancelled
+    frame = lessons.box.frame
+    frame.event_generate("<KeyPress>", keysym="End")
+    assert lessons.page == 1 and w.demo.run.pos == 400  # End: the last step as it ends
+    frame.event_generate("<KeyPress>", keysym="Home")
+    assert lessons.page == 0 and w.demo.run.pos == 5
+    frame.event_generate("<KeyPress>", keysym="Next")  # Page Down, what a clicker sends
+    assert lessons.page == 1
+    frame.event_generate("<KeyPress>", keysym="Prior")
+    assert lessons.page == 0
     lessons.leave()
 
 
@@ -168,7 +177,7 @@ def test_esc_gives_the_users_grid_notes_and_undo_back(whole_window):
     assert c.board != mine and w.presentation.on
     lessons.box.frame.event_generate("<KeyPress>", keysym="Escape")
     w.root.update()
-    assert not lessons.on and not w.presentation.on
+    assert not lessons.on and not w.presentation.on and w.form.side_area.frame.winfo_ismapped()
     assert c.board == mine and c.history.can_undo == undo
     form.action_map.fire("undo")
     assert c.board != mine  # the user's own undo history is there
