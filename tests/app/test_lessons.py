@@ -259,3 +259,28 @@ def test_esc_from_a_cell_and_f11_end_the_lesson_too(whole_window):
     lessons.open_builtin("people")
     w.form.action_map.fire("presentation")  # F11
     assert not lessons.on and c.board == mine and not w.presentation.on
+
+
+def test_view_lessons_lists_the_builtins_and_starts_the_one_chosen(whole_window):
+    w = whole_window
+    lessons = w.controller.features["lessons"]
+    w.form.action_map.fire("lessons")
+    w.root.update()
+    win = next(x for x in w.root.winfo_children() if isinstance(x, tk.Toplevel))
+    box = next(x for x in win.winfo_children() if isinstance(x, tk.Listbox))
+    assert box.size() == 4 and box.get(0).startswith("How a computer solves a Sudoku")
+    box.selection_clear(0, "end")
+    box.selection_set(2)
+    win.event_generate("<Return>")
+    w.root.update()
+    assert lessons.on and lessons.lesson.name == "typo"
+    lessons.leave()
+
+
+def test_the_command_line_passes_the_lesson_on(monkeypatch):
+    import app.__main__ as main_module
+
+    calls = []
+    monkeypatch.setattr(main_module, "run", lambda path=None, lesson=None: calls.append((path, lesson)) or 0)
+    assert main_module.main(["--lesson", "people"]) == 0
+    assert calls == [(None, "people")]
