@@ -98,13 +98,22 @@ def run(path: str | None = None) -> int:
     _set_icon(root)
     from .features.language import start_language
 
+    state_path, shared = None, None
+    if folder is not None:
+        from .instances import claim_state_file
+
+        # a second window on this folder keeps its own state file: no close overwrites the other's grid
+        state_path, shared = claim_state_file(folder)
     # the saved language, else the system's: before the window is built, so it is worded in it
     start_language(settings_path, folder / "state.json" if folder else None)
-    form, controller = build_window(root, folder / "state.json" if folder else None, settings_path)
+    form, controller = build_window(root, state_path, settings_path)
     form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
     if folder is None:  # a read-only folder: the saved grid is still shown (and never written)
         controller.session.read_only_path = _saved_state()
     controller.start(path)
+    if shared:  # said at once, before any digit is typed
+        logging.getLogger(__name__).info(shared)
+        form.set_status(" ".join((shared, form.status_text())), "warn" if state_path is None else "info")
     if problem:
         # and whether the saved grid could be shown (app/session.py)
         problem = " ".join(filter(None, (problem, controller.session.read_problem)))
