@@ -115,8 +115,11 @@ def run(path: str | None = None) -> int:
         logging.getLogger(__name__).info(shared)
         form.set_status(" ".join((shared, form.status_text())), "warn" if state_path is None else "info")
     if problem:
-        # and whether the saved grid could be shown (app/session.py)
-        problem = " ".join(filter(None, (problem, controller.session.read_problem)))
+        # and whether the saved grid could be shown (app/session.py): why not, or that it is
+        shown = controller.session.read_problem
+        if shown is None and controller.session.read_only_path is not None:
+            shown = form.status_text()  # "Welcome back: your grid is as you left it (…)."
+        problem = " ".join(filter(None, (problem, shown)))
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
     form.cell_grid.focus_cell((0, 0))
