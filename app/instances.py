@@ -64,8 +64,15 @@ def _lock(lock: Path) -> bool | None:
     """Lock ``lock`` for this process, without waiting: True when done, False when another
     process holds it (or it cannot be opened: a link, another user's file), None when the file
     system cannot lock."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | nofollow, 0o644)
+    except PermissionError:
+        try:  # a lock file made read-only: a lock needs no write access (the pid is then not written)
+            fd = os.open(lock, os.O_RDONLY | nofollow)
+        except OSError as exc:
+            logger.warning("cannot open the lock file %s: %s", lock, exc)
+            return False
     except OSError as exc:
         logger.warning("cannot open the lock file %s: %s", lock, exc)
         return False

@@ -242,3 +242,30 @@ def test_the_tenth_window_on_a_folder_keeps_no_grid_and_says_so(tmp_path, claim_
     assert [p.name for p in paths] == ["state.json"] + [f"state-{n}.json" for n in range(2, 10)]
     path, told = claim_state_file(tmp_path)
     assert path is None and "Your grid will not be saved: 9 windows" in told and str(tmp_path) in told
+
+
+@posix_only
+def test_a_read_only_lock_file_left_behind_is_taken_over(tmp_path, claim_state_file, monkeypatch):
+    """A lock needs no write access: a stale lock file the user cannot write to (chmod 444, or
+    left by another account) still gives its state file to the next window."""
+    lock = tmp_path / "state.json.lock"
+    lock.write_text("12345\n")
+    lock.chmod(0o444)
+    real_open = os.open
+
+    def as_a_user(path, flags, *a):  # root may write anywhere: refuse as the system would a user
+        if Path(path) == lock and flags & (os.O_RDWR | os.O_WRONLY):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *a)
+
+    monkeypatch.setattr(os, "open", as_a_user)
+    path, told = claim_state_file(tmp_path)
+    assert path == tmp_path / "state.json" and told is None
+    monkeypatch.undo()
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(tmp_path)], cwd=ROOT, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:  # and it is held: another process gets the next file
+        assert holder.stdout.readline().strip() == str(tmp_path / "state-2.json")
+    finally:
+        holder.kill()
+        holder.wait(10)
