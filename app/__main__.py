@@ -114,6 +114,15 @@ def run(path: str | None = None) -> int:
     if shared:  # said at once, before any digit is typed
         logging.getLogger(__name__).info(shared)
         form.set_status(" ".join((shared, form.status_text())), "warn" if state_path is None else "info")
+    elif state_path is not None:
+        from .instances import later_grids
+        from .wording import say
+
+        later = later_grids(state_path.parent)
+        if later:  # a second window was closed last: its grid is kept, not shown here
+            form.set_status(" ".join((form.status_text(), say(
+                "A grid another window saved later is kept in {names:and}: start the app again, with this "
+                "window open, to go on with it.", names=later))))
     if problem:
         # and whether the saved grid could be shown (app/session.py): why not, or that it is
         shown = controller.session.read_problem

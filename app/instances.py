@@ -27,7 +27,7 @@ from .wording import say
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["claim_state_file", "state_file_name", "MAX_WINDOWS"]
+__all__ = ["claim_state_file", "later_grids", "state_file_name", "MAX_WINDOWS"]
 
 #: windows on one folder that each keep a grid; a window after these keeps none (and says so)
 MAX_WINDOWS = 9
@@ -60,7 +60,42 @@ def claim_state_file(folder: Path) -> tuple[Path | None, str | None]:
                      n=MAX_WINDOWS, folder=str(folder))
 
 
-def _lock(lock: Path) -> bool | None:
+def later_grids(folder: Path) -> list[str]:
+    """The names of the other windows' state files (``state-2.json`` ...) saved after
+    ``state.json`` by windows no longer open: the work of a second window closed last, which
+    a window started alone does not show (app/__main__.py points to it)."""
+    folder = Path(folder)
+    try:
+        first = os.stat(folder / state_file_name(1)).st_mtime
+    except OSError:
+        first = 0.0
+    names = []
+    for n in range(2, MAX_WINDOWS + 1):
+        path = folder / state_file_name(n)
+        try:
+            if os.stat(path).st_mtime <= first:
+                continue
+        except OSError:
+            continue
+        if _has_work(path) and _lock(path.with_name(path.name + ".lock"), keep=False):  # and no window has it open
+            names.append(path.name)
+    return names
+
+
+def _has_work(path: Path) -> bool:
+    """Whether the state file ``path`` holds a digit or a note (read bounded, never set aside)."""
+    from .model import Board
+    from .storage import peek_state
+
+    data = peek_state(path)
+    try:
+        board = Board.from_dict((data or {}).get("board") or {})
+    except (ValueError, TypeError, AttributeError):
+        return False
+    return bool(board.grid().filled_count or any(board.notes))
+
+
+def _lock(lock: Path, keep: bool = True) -> bool | None:
     """Lock ``lock`` for this process, without waiting: True when done, False when another
     process holds it (or it cannot be opened: a link, another user's file), None when the file
     system cannot lock."""
@@ -89,6 +124,9 @@ def _lock(lock: Path) -> bool | None:
             return None
         logger.warning("cannot lock %s: %s", lock, exc)
         return False
+    if not keep:
+        os.close(fd)  # unlocks it
+        return True
     try:  # for people only: who holds it
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,9 @@ def test_two_windows_on_one_folder_keep_both_grids(windows, order):
     c = start()
     again = c.send("status")
     assert again["grid"] == grid_of(A) and "Welcome back" in again["status"]
+    # and says where the other window's grid is when that one was closed last
+    pointed = "A grid another window saved later is kept in state-2.json" in again["status"]
+    assert pointed == (order == "first-closed-first"), again["status"]
     d = start()
     assert d.send("status")["grid"] == grid_of(B)
     c.close()
@@ -171,20 +175,19 @@ def test_a_killed_window_leaves_its_grid_to_the_next_window(windows):
     a = start()
     a.type(A)
     a.send("status")
-    b = start()
-    assert b.send("status")["state_path"] == str(home / "state-2.json")
-    b.close()
-    import time
-
     deadline = time.monotonic() + 30
-    while (home / "state.json").exists() is False or saved_grid(home / "state.json") != grid_of(A):
+    while not (home / "state.json").exists() or saved_grid(home / "state.json") != grid_of(A):
         assert time.monotonic() < deadline, "the typing was never saved"
         time.sleep(0.05)
+    b = start()  # saves its empty grid at close, after the first window's
+    assert b.send("status")["state_path"] == str(home / "state-2.json")
+    b.close()
     a.kill()
     c = start()
     seen = c.send("status")
     assert seen["state_path"] == str(home / "state.json") and seen["grid"] == grid_of(A)
-    assert "Another window" not in seen["status"]
+    # nothing to point to: the second window's grid, saved later, is empty
+    assert "Another window" not in seen["status"] and "another window" not in seen["status"], seen
     c.close()
 
 
