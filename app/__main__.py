@@ -99,16 +99,37 @@ def run(path: str | None = None, lesson: str | None = None) -> int:
     _set_icon(root)
     from .features.language import start_language
 
+    state_path, shared = None, None
+    if folder is not None:
+        from .instances import claim_state_file
+
+        # a second window on this folder keeps its own state file: no close overwrites the other's grid
+        state_path, shared = claim_state_file(folder)
     # the saved language, else the system's: before the window is built, so it is worded in it
     start_language(settings_path, folder / "state.json" if folder else None)
-    form, controller = build_window(root, folder / "state.json" if folder else None, settings_path)
+    form, controller = build_window(root, state_path, settings_path)
     form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
     if folder is None:  # a read-only folder: the saved grid is still shown (and never written)
         controller.session.read_only_path = _saved_state()
     controller.start(path)
+    if shared:  # said at once, before any digit is typed
+        logging.getLogger(__name__).info(shared)
+        form.set_status(" ".join((shared, form.status_text())), "warn" if state_path is None else "info")
+    elif state_path is not None:
+        from .instances import later_grids
+        from .wording import say
+
+        later = later_grids(state_path.parent)
+        if later:  # a second window was closed last: its grid is kept, not shown here
+            form.set_status(" ".join((form.status_text(), say(
+                "A grid another window saved later is kept in {names:and}: start the app again, with this "
+                "window open, to go on with it.", names=later))))
     if problem:
-        # and whether the saved grid could be shown (app/session.py)
-        problem = " ".join(filter(None, (problem, controller.session.read_problem)))
+        # and whether the saved grid could be shown (app/session.py): why not, or that it is
+        shown = controller.session.read_problem
+        if shown is None and controller.session.read_only_path is not None:
+            shown = form.status_text()  # "Welcome back: your grid is as you left it (…)."
+        problem = " ".join(filter(None, (problem, shown)))
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
     form.cell_grid.focus_cell((0, 0))

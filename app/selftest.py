@@ -24,7 +24,7 @@ from pathlib import Path
 
 __all__ = ["main", "run_checks", "SelftestError"]
 
-APP_MODULES = ("app.__main__", "app.window.view", "app.controller", "app.platform",
+APP_MODULES = ("app.__main__", "app.window.view", "app.controller", "app.platform", "app.instances",
                "app.features.demo", "app.features.teach", "app.features.presentation", "app.features.notes",
                "app.features.highlight", "app.features.lessons")  # the features build_window installs
 
