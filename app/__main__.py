@@ -64,8 +64,9 @@ def _saved_state() -> Path | None:
     return state if os.path.lexists(state) else None
 
 
-def run(path: str | None = None) -> int:
-    """Open the window (showing ``path`` when given) and run until it closes; 2 without a display."""
+def run(path: str | None = None, lesson: str | None = None) -> int:
+    """Open the window (showing ``path`` when given, or the lesson ``lesson``: a built-in's name or a
+    lesson file) and run until it closes; 2 without a display."""
     import tkinter as tk
 
     from .platform import enable_dpi_awareness, migrate_old_files, usable_config_dir, usable_data_dir
@@ -98,19 +99,42 @@ def run(path: str | None = None) -> int:
     _set_icon(root)
     from .features.language import start_language
 
+    state_path, shared = None, None
+    if folder is not None:
+        from .instances import claim_state_file
+
+        # a second window on this folder keeps its own state file: no close overwrites the other's grid
+        state_path, shared = claim_state_file(folder)
     # the saved language, else the system's: before the window is built, so it is worded in it
     start_language(settings_path, folder / "state.json" if folder else None)
-    form, controller = build_window(root, folder / "state.json" if folder else None, settings_path)
+    form, controller = build_window(root, state_path, settings_path)
     form.fit_to_screen()  # never larger than the screen's work area (the saved size comes with the state)
     if folder is None:  # a read-only folder: the saved grid is still shown (and never written)
         controller.session.read_only_path = _saved_state()
     controller.start(path)
+    if shared:  # said at once, before any digit is typed
+        logging.getLogger(__name__).info(shared)
+        form.set_status(" ".join((shared, form.status_text())), "warn" if state_path is None else "info")
+    elif state_path is not None:
+        from .instances import later_grids
+        from .wording import say
+
+        later = later_grids(state_path.parent)
+        if later:  # a second window was closed last: its grid is kept, not shown here
+            form.set_status(" ".join((form.status_text(), say(
+                "A grid another window saved later is kept in {names:and}: start the app again, with this "
+                "window open, to go on with it.", names=later))))
     if problem:
-        # and whether the saved grid could be shown (app/session.py)
-        problem = " ".join(filter(None, (problem, controller.session.read_problem)))
+        # and whether the saved grid could be shown (app/session.py): why not, or that it is
+        shown = controller.session.read_problem
+        if shown is None and controller.session.read_only_path is not None:
+            shown = form.status_text()  # "Welcome back: your grid is as you left it (…)."
+        problem = " ".join(filter(None, (problem, shown)))
         logging.getLogger(__name__).warning(problem)
         form.set_status(problem, "warn")
     form.cell_grid.focus_cell((0, 0))
+    if lesson:
+        root.after_idle(lambda: open_lesson(controller.features["lessons"], lesson))
     root.mainloop()
     return 0
 
@@ -122,7 +146,8 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     file (None: the settings are kept in the state file); app/session.py.
 
     The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
-    ``"paper"``, ``"compare"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"language"``).
+    ``"paper"``, ``"compare"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"lessons"``,
+    ``"language"``).
 
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
@@ -156,12 +181,34 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     scale_tree_columns(form.side_panel, dpi_factor(root), skip=(demo.panel.table, *teach.card.tables))
     fit_tree_rows(root)
     highlight = install_highlight(form, controller)  # the focused digit, its units, a chosen digit
+    from .features.lessons import install_lessons
+
+    # lesson mode: the lessons drive the other features, handed in here (features never import each other)
+    lessons = install_lessons(form, controller, presentation, demo, teach)
     controller.features.update(demo=demo, teach=teach, paper=paper, presentation=presentation, notes=notes,
-                               highlight=highlight, compare=compare)
+                               highlight=highlight, lessons=lessons, compare=compare)
     from .features.language import install_language
 
     install_language(form, controller, build_window)  # View ▸ Language: builds the window again
     return form, controller
+
+
+def open_lesson(lessons, name: str) -> bool:
+    """Start the built-in lesson ``name``, or the lesson file ``name`` (a path)."""
+    from .features.lessons.format import builtin_lessons
+
+    if name in [x.name for x in builtin_lessons()] or not Path(name).exists():
+        return lessons.open_builtin(name)
+    return lessons.open_file(name)
+
+
+def list_lessons() -> int:
+    """Print the built-in lessons (name, steps, title), for ``--lesson NAME``."""
+    from .features.lessons.format import builtin_lessons
+
+    for lesson in builtin_lessons():
+        print(f"{lesson.name:<12} {len(lesson.steps):>3} steps  {lesson.title}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"sudoku-solver {solver.__version__}")
     parser.add_argument("--selftest", action="store_true",
                         help="check that the app and its Tcl/Tk work, without opening a window")
+    parser.add_argument("--lesson", metavar="NAME",
+                        help="open straight into a lesson: a built-in's name (see --list-lessons) or a lesson file")
+    parser.add_argument("--list-lessons", action="store_true", help="list the built-in lessons and exit")
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help=f"a puzzle file to open ({', '.join('.' + e for e in solver.OPEN_EXTENSIONS)})")
     args = parser.parse_args(argv)
@@ -185,7 +235,9 @@ def main(argv: list[str] | None = None) -> int:
             _say(f"sudoku-solver: no self-test in this build ({exc})")
             return 2
         return selftest.main()
-    return run(args.file)
+    if args.list_lessons:
+        return list_lessons()
+    return run(args.file, args.lesson)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ from .wording import _, say, say_n
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "LONG_LINE", "read_puzzle_file", "NotAPuzzleFile", "has_long_line"]
+__all__ = ["PuzzleFiles", "MAX_PASTE_CHARS", "LONG_LINE", "read_puzzle_file", "NotAPuzzleFile", "has_long_line",
+           "has_too_many_lines", "MAX_LINES", "most_lines"]
 
 MAX_PASTE_CHARS = 4_000_000
 PASTE_ON_WORKER_CHARS = 64_000  # a longer paste is read on the worker, so the window never waits for it
@@ -42,6 +43,43 @@ def has_long_line(text: str | bytes) -> bool:
         if text.find(nl, start, end) < 0 and text.find(cr, start, end) < 0:
             return True
     return False
+
+
+#: More lines than a pasted or opened text of puzzles has: a 4 MB collection of bare rows
+#: (``530070000``) has 400,000; a larger file may have one line per :data:`ROW_CHARS`
+#: characters.  Each line read is an object made, and freed, in one call that holds the
+#: interpreter: 1.95 million lines of "x" froze the window for 68-345 ms.
+MAX_LINES = 450_000
+ROW_CHARS = 9  # a row of a puzzle has nine cells: no line of one is shorter
+_BREAKS = ("\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")  # str.splitlines' others
+
+
+def most_lines(text: str | bytes) -> int:
+    """The most lines a text of puzzles as long as ``text`` has."""
+    return max(MAX_LINES, len(text) // ROW_CHARS)
+
+
+def has_too_many_lines(text: str | bytes) -> bool:
+    """True when ``text`` has more than :func:`most_lines` lines (as ``splitlines`` counts
+    them, "\\r\\n" once): counted in :data:`LONG_LINE`-sized pieces, each count letting go of
+    the interpreter at once, and no line made."""
+    most = most_lines(text)
+    nl, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
+    others = _BREAKS if isinstance(text, str) else tuple(b.encode() for b in _BREAKS)  # read as UTF-8
+    n = 0
+    for start in range(0, len(text), LONG_LINE):
+        end = start + LONG_LINE
+        n += max(text.count(nl, start, end), text.count(cr, start, end))
+        n += sum(text.count(b, start, end) for b in others)
+        if n > most:
+            return True
+    return False
+
+
+def too_many_lines_why(text: str | bytes) -> str:
+    """Why ``text``, of more than :func:`most_lines` lines, is refused, in words."""
+    return say("it has more than {most:n} lines, more than a text of puzzles of its length has",
+               most=most_lines(text))
 
 
 def long_line_why() -> str:
@@ -69,6 +107,8 @@ def read_puzzle_file(path: str) -> list[Grid]:
                                  mb=solver.MAX_FILE_BYTES / 2 ** 20)) from None
     if not data.strip():
         raise NotAPuzzleFile(_("it is empty"))
+    if has_too_many_lines(data):
+        raise NotAPuzzleFile(too_many_lines_why(data))
     if has_long_line(data):
         raise NotAPuzzleFile(long_line_why())
     return solver.parse_many(data)
@@ -78,6 +118,8 @@ def read_pasted(text: str):
     """What a pasted text holds: ``("grid", Grid)``, ``("marked", solver.Marked)`` (digits with
     pencil marks), ``("many", [Grid, ...])`` or ``("error", message)``.  Pure: runs on the
     worker thread for long texts."""
+    if has_too_many_lines(text):
+        return "error", too_many_lines_why(text)
     if has_long_line(text):
         return "error", long_line_why()
     try:

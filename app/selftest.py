@@ -24,9 +24,9 @@ from pathlib import Path
 
 __all__ = ["main", "run_checks", "SelftestError"]
 
-APP_MODULES = ("app.__main__", "app.window.view", "app.controller", "app.platform",
+APP_MODULES = ("app.__main__", "app.window.view", "app.controller", "app.platform", "app.instances",
                "app.features.demo", "app.features.teach", "app.features.presentation", "app.features.notes",
-               "app.features.highlight")  # the features build_window installs
+               "app.features.highlight", "app.features.lessons")  # the features build_window installs
 
 
 class SelftestError(Exception):
@@ -147,6 +147,13 @@ def _check_languages() -> list[str]:
     return found
 
 
+def _check_lessons() -> None:
+    """The built-in lessons are in the build (data files, which no import brings along)."""
+    folder = Path(__file__).resolve().parent / "features" / "lessons" / "builtin"
+    if not any(folder.glob("*.lesson")):
+        raise SelftestError(f"the built-in lessons are missing from the build ({folder})")
+
+
 def run_checks() -> str:
     """Run every check; the one-line success report (SelftestError on the first failure)."""
     _check_imports()
@@ -155,6 +162,7 @@ def run_checks() -> str:
     patchlevel, bundled = _check_tcl_tk()
     elapsed_ms, status = _check_solver()
     _check_user_data()
+    _check_lessons()
     languages = _check_languages()
     where = "bundled" if bundled else "system"
     return (f"selftest ok: sudoku-solver {solver.__version__}, Tcl/Tk {patchlevel} ({where}), "

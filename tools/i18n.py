@@ -81,7 +81,29 @@ def app_entries() -> list[Entry]:
             if key not in out:
                 out[key] = Entry(values["text"], context=values.get("context"), plural=values.get("plural"),
                                  comments=[f"{path.relative_to(ROOT)}:{node.lineno}"])
+    for e in lesson_entries():
+        out.setdefault(e.key, e)
     return list(out.values())
+
+
+def lesson_entries() -> list[Entry]:
+    """The built-in lessons' titles and captions (context ``lesson``; app/features/lessons/builtin/)."""
+    import importlib.util
+
+    # the parser by its path: the lessons package itself imports tkinter, which this tool does without
+    spec = importlib.util.spec_from_file_location("lesson_format", ROOT / "app" / "features" / "lessons" / "format.py")
+    fmt = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = fmt  # dataclasses look their module up there
+    spec.loader.exec_module(fmt)
+    out = []
+    for lesson in fmt.builtin_lessons():
+        where = f"app/features/lessons/builtin/{lesson.name}"
+        out.append(Entry(lesson.title, context="lesson", comments=[where]))
+        for s in lesson.steps:
+            for text in (s.caption, s.ask, s.answer):
+                if text:
+                    out.append(Entry(text, context="lesson", comments=[f"{where}:{s.line}"]))
+    return out
 
 
 ENTRIES = {"solver": solver_entries, "app": app_entries}

@@ -49,6 +49,7 @@ class Presentation:
         self.form = form
         self.demo = demo
         self._saved: dict | None = None  # how the window looked before, while the view is on
+        self.hosted: tuple | None = None  # (widget, cover): another feature's widget atop the column (host())
 
     @property
     def on(self) -> bool:
@@ -87,6 +88,15 @@ class Presentation:
         self._restore()
         self.demo.form.set_status(_("Left the presentation view (F11 shows it again)."))
 
+    def host(self, widget: tk.Widget | None, cover: bool = False) -> None:
+        """Show ``widget`` (e.g. a lesson's caption) at the top of the column beside the grid, as tall as it
+        asks; ``cover``: it takes the whole column above the status line (the demo's panel is not shown)."""
+        if self.hosted is not None and self.hosted[0] is not widget:
+            self.hosted[0].place_forget()
+        self.hosted = (widget, cover) if widget is not None else None
+        if self.on:
+            self.form.relayout()
+
     # -- the layout beside the grid ---------------------------------------------------
     def _layout(self, width: int, height: int) -> bool:
         """The form's layout hook: the grid at the left, the panel and the status line beside it."""
@@ -101,7 +111,16 @@ class Presentation:
         f.status.configure(wraplength=max(100, pw - 2 * int(f.status.cget("padx")) - 8))
         status_h = min(f.status.winfo_reqheight(), height // 2)
         f.holder.place(in_=f.body, x=0, y=0, width=side, height=side)
-        f.side_area.frame.place(in_=f.body, x=x, y=0, width=pw, height=max(1, height - status_h - gap))
+        top = 0
+        if self.hosted is not None:
+            widget, cover = self.hosted
+            top = height - status_h - gap if cover else widget.winfo_reqheight() + gap
+            widget.place(in_=f.body, x=x, y=0, width=pw, height=max(1, top - gap))
+            widget.lift()
+        if self.hosted is not None and self.hosted[1]:
+            f.side_area.frame.place_forget()
+        else:
+            f.side_area.frame.place(in_=f.body, x=x, y=top, width=pw, height=max(1, height - status_h - gap - top))
         f.status.place(in_=f.body, x=x, y=height - status_h, width=pw, height=status_h)
         return True
 
@@ -166,6 +185,8 @@ class Presentation:
             pass
         root.configure(menu=f.menubar)
         f.status.place_forget()
+        if self.hosted is not None:
+            self.hosted[0].place_forget()
         for w in (f.top_bar, f.button_bar, f.status):
             w.grid()
         for t in saved["tabs"]:

@@ -1,0 +1,286 @@
+"""Lesson mode (issue 26): every built-in lesson walked forwards and back in every language
+on the classroom screens, lesson-file errors, Esc, and the command line.
+
+The walk: each page must fit the screen (the checks of test_screens.py: every visible widget
+inside the screen and its parent, no text wider or taller than its widget), and going back
+must show exactly what the page showed on the way forwards (the grid, the demo's step, the
+candidates setting).  Runs that go to a worker are not waited for: the next key cancels them.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+import solver
+from conftest import RecordingDialogs, skip_or_fail_in_ci
+from test_screens import problems
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = ((800, 600), (1024, 768), (1920, 1080))
+LANGS = ("en", "de", "fr", "es")
+
+
+@pytest.fixture(scope="module")
+def lesson_screens():
+    """One Xvfb with a screen of each size, for this module."""
+    if not shutil.which("Xvfb"):
+        skip_or_fail_in_ci("Xvfb is needed for the lesson screen tests")
+    screens = []
+    for k, (w, h) in enumerate(SIZES):
+        screens += ["-screen", str(k), f"{w}x{h}x24"]
+    for n in range(400, 500):
+        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{n}", *screens, "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.fail("could not start an Xvfb")
+    yield n
+    proc.terminate()
+    proc.wait(5)
+
+
+def _window(display, tmp_path):
+    from app.__main__ import build_window
+
+    root = tk.Tk(screenName=display)
+    errors = []
+    root.report_callback_exception = lambda *exc: errors.append(exc[1])
+    form, controller = build_window(root, tmp_path / "state.json")
+    form.dialogs = RecordingDialogs()
+    form.fit_to_screen()
+    controller.start()
+    root.update()
+    return root, form, controller, errors
+
+
+def _shown(controller, form):
+    """What a page shows: the board, the demo's step, the candidates setting, the caption."""
+    demo, teach, lessons = (controller.features[k] for k in ("demo", "teach", "lessons"))
+    return (controller.board, demo.active and demo.run.pos, demo.active and demo.run.order,
+            teach.var_candidates.get(), lessons.box.caption.cget("text"), lessons.box.header.cget("text"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", range(len(SIZES)), ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_builtin_lesson_fits_and_steps_back_exactly(lesson_screens, size, lang, tmp_path, monkeypatch):
+    from app.features.lessons.format import builtin_lessons
+
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
+    sw, sh = SIZES[size]
+    solver.set_language(lang)
+    root, form, controller, errors = _window(f":{lesson_screens}.{size}", tmp_path)
+    try:
+        controller.files.load_example("easy")
+        before = controller.board
+        lessons = controller.features["lessons"]
+        for lesson in builtin_lessons():
+            lessons.start(lesson)
+            root.update()
+            box = lessons.box
+            size0 = (box.caption.winfo_width(), box.caption.winfo_height())
+            seen = []
+            for k in range(len(lessons.pages)):
+                if k:
+                    lessons.forward()
+                    if lessons.animating:
+                        lessons.forward()  # a second key shows the animation's end (the page's state)
+                        assert not lessons.animating
+                root.update()
+                seen.append(_shown(controller, form))
+                assert (box.caption.winfo_width(), box.caption.winfo_height()) == size0, (lesson.name, k)  # fixed caption area
+                assert box.px >= 0.03 * sh  # the caption's text size in pixels
+                found = problems(root, form, sw, sh)
+                assert not found, f"{lang} {sw}x{sh} {lesson.name} page {k}:\n" + "\n".join(found)
+            for k in reversed(range(len(lessons.pages) - 1)):
+                lessons.back()
+                root.update()
+                page = lessons.pages[k]
+                if page.run is None or page.run.kind != "fix":  # a fix lands when the worker's check ends
+                    assert _shown(controller, form) == seen[k], (lesson.name, k)
+            lessons.leave()
+            root.update()
+            assert controller.board == before
+        assert not errors, errors
+    finally:
+        solver.set_language("en")
+        controller.close()  # destroys the root
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+
+
+def test_back_in_the_middle_of_an_animation_restores_the_page_before(whole_window):
+    w = whole_window
+    lessons = w.controller.features["lessons"]
+    from app.features.lessons.format import parse_lesson
+
+    lessons.start(parse_lesson("title: t\ngrid: tutorial\ncaption: start\nrun: demo 5\n\n"
+                               "caption: on\nrun: demo 400 speed 50\n", "t.lesson"))
+    w.root.update()
+    assert w.demo.run.pos == 5
+    lessons.forward()
+    deadline = time.time() + 30
+    while w.demo.run.pos < 8 and time.time() < deadline:  # a few frames of the animation
+        w.root.update()
+        time.sleep(0.01)
+    assert 5 < w.demo.run.pos < 400
+    lessons.back()
+    w.root.update()
+    assert w.demo.run.pos == 5 and lessons.box.caption.cget("text") == "start"
+    for _ in range(20):
+        w.root.update()
+        time.sleep(0.01)
+    assert w.demo.run.pos == 5  # the animation was cancelled
+    frame = lessons.box.frame
+    frame.event_generate("<KeyPress>", keysym="End")
+    assert lessons.page == 1 and w.demo.run.pos == 400  # End: the last step as it ends
+    frame.event_generate("<KeyPress>", keysym="Home")
+    assert lessons.page == 0 and w.demo.run.pos == 5
+    frame.event_generate("<KeyPress>", keysym="Next")  # Page Down, what a clicker sends
+    assert lessons.page == 1
+    frame.event_generate("<KeyPress>", keysym="Prior")
+    assert lessons.page == 0
+    lessons.leave()
+
+
+def test_esc_gives_the_users_grid_notes_and_undo_back(whole_window):
+    w = whole_window
+    c, form = w.controller, w.form
+    c.files.load_example("easy")
+    blank = next(i for i in range(81) if not c.board.givens.cells[i])
+    cell = (blank // 9, blank % 9)
+    c.cell_input(cell, c.board.grid().cells[blank] or 5)
+    c.apply(c.board.with_notes((8, 8), (1, 2)) if c.board.can_note((8, 8)) else c.board)
+    mine, undo = c.board, c.history.can_undo
+    lessons = c.features["lessons"]
+    assert lessons.open_builtin("people")
+    w.root.update()
+    lessons.forward()
+    w.root.update()
+    assert c.board != mine and w.presentation.on
+    lessons.box.frame.event_generate("<KeyPress>", keysym="Escape")
+    w.root.update()
+    assert not lessons.on and not w.presentation.on and w.form.side_area.frame.winfo_ismapped()
+    assert c.board == mine and c.history.can_undo == undo
+    form.action_map.fire("undo")
+    assert c.board != mine  # the user's own undo history is there
+
+
+def test_a_lesson_file_with_an_error_says_file_line_and_problem_and_changes_nothing(whole_window, tmp_path):
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    mine = c.board
+    path = tmp_path / "broken.lesson"
+    path.write_text("title: Broken\ngrid: easy\ncaption: fine\n\ncaption: next\nrun: jump 3\n", encoding="utf-8")
+    lessons = c.features["lessons"]
+    assert not lessons.open_file(str(path))
+    text = w.form.status_text()
+    assert "broken.lesson" in text and "6" in text and "jump" in text
+    assert c.board == mine and not lessons.on and not w.presentation.on
+
+
+def test_list_lessons_prints_the_builtins():
+    out = subprocess.run([sys.executable, "-m", "app", "--list-lessons"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0
+    names = [line.split()[0] for line in out.stdout.splitlines()]
+    assert names == ["computer", "people", "typo", "difficulty"]
+    assert "How a computer solves a Sudoku" in out.stdout
+
+
+def test_the_lesson_option_opens_into_the_lesson(whole_window):
+    from app.__main__ import open_lesson
+
+    w = whole_window
+    lessons = w.controller.features["lessons"]
+    assert open_lesson(lessons, "typo")
+    w.root.update()
+    assert lessons.on and lessons.lesson.name == "typo" and w.presentation.on
+    assert lessons.box.header.cget("text").endswith(f"1 / {len(lessons.lesson.steps)}")
+    lessons.leave()
+    assert not open_lesson(lessons, "no-such-lesson")
+    assert "no-such-lesson" in w.form.status_text()
+
+
+def test_closing_the_window_in_a_lesson_keeps_the_users_grid_in_the_state_file(whole_window, sudoku_home):
+    import json
+
+    from app.model import Board
+
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    blank = next(i for i in range(81) if not c.board.givens.cells[i])
+    c.cell_input((blank // 9, blank % 9), 5)  # saved a moment later, unless something forgets it
+    mine = c.board
+    lessons = c.features["lessons"]
+    assert lessons.open_builtin("computer")
+    w.root.update()
+    lessons.forward()
+    c.session.save_state()  # what closing the window does
+    data = json.loads((sudoku_home / "state.json").read_text(encoding="utf-8"))
+    assert Board.from_dict(data["board"]) == mine
+
+
+def test_esc_from_a_cell_and_f11_end_the_lesson_too(whole_window):
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    mine = c.board
+    lessons = c.features["lessons"]
+    lessons.open_builtin("people")
+    w.root.update()
+    cell = w.form.cells[0]
+    cell.focus_force()
+    w.root.update()
+    cell.event_generate("<KeyPress>", keysym="Right")  # the lesson's keys reach it from a cell too
+    w.root.update()
+    assert lessons.page == 1
+    w.form.action_map.fire("cancel")
+    assert not lessons.on and c.board == mine and not w.presentation.on
+    lessons.open_builtin("people")
+    w.form.action_map.fire("presentation")  # F11
+    assert not lessons.on and c.board == mine and not w.presentation.on
+
+
+def test_view_lessons_lists_the_builtins_and_starts_the_one_chosen(whole_window):
+    w = whole_window
+    lessons = w.controller.features["lessons"]
+    w.form.action_map.fire("lessons")
+    w.root.update()
+    win = next(x for x in w.root.winfo_children() if isinstance(x, tk.Toplevel))
+    box = next(x for x in win.winfo_children() if isinstance(x, tk.Listbox))
+    assert box.size() == 4 and box.get(0).startswith("How a computer solves a Sudoku")
+    box.selection_clear(0, "end")
+    box.selection_set(2)
+    win.event_generate("<Return>")
+    w.root.update()
+    assert lessons.on and lessons.lesson.name == "typo"
+    lessons.leave()
+
+
+def test_the_command_line_passes_the_lesson_on(monkeypatch):
+    import app.__main__ as main_module
+
+    calls = []
+    monkeypatch.setattr(main_module, "run", lambda path=None, lesson=None: calls.append((path, lesson)) or 0)
+    assert main_module.main(["--lesson", "people"]) == 0
+    assert calls == [(None, "people")]
