@@ -104,6 +104,9 @@ class Checking:
             self.form.cell_grid.set_marks("selected", best.cells)
             hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
                      "explanation to apply that one instead.")
+            if not d.settled and sum(x.unique for x in d.explanations) > 1:  # only the paper can tell
+                hint += " " + _("Compare with your paper asks what your paper shows in the one cell that "
+                                "decides it.")
         elif d.suggested_given:
             (cell, digit) = d.suggested_given
             self.form.set_suggestion(say("Add clue {cell:cell} = {digit}", cell=cell, digit=digit))

@@ -236,6 +236,7 @@ def test_the_tutorial_slip_is_found_by_two_answers_one_clicked_one_typed_and_und
     paste(win, SLIP)
     win.form.action_map.fire("check")
     idle(win)
+    assert "Compare with your paper asks what your paper shows" in win.form.findings_panel.shown_text()
     ask = start_compare(win)
     assert win.form.findings_panel.panel is ask.frame
     assert ask.question.cell == (1, 5) and set(ask.question.options) == {8, 5, 0}
