@@ -53,7 +53,7 @@ unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
   (the likeliest typing slip, or null: {``kind``, ``cells``, ``old``, ``new``, ``message``,
   ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
   ``old``, ``new``}]}); with ``--code``, ``code`` ({``ok``, ``rows_wrong`` (1-based),
-  ``message``});
+  ``message``, ``fix``: the one possible fix that gives the code's givens, or null});
 * rate: ``status`` (as check), ``level`` (``"easy"`` ... ``"extreme"``, ``"guessing"``,
   null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``,
   ``hardest`` (technique), ``counts`` {technique: uses}, ``cells_left``, ``summary``;
@@ -218,7 +218,7 @@ def _cmd_check(args) -> int:
         print("check: --ask reads the answers from stdin, so the puzzle cannot come from there",
               file=sys.stderr)
         return 2
-    from .. import compare_code, diagnose
+    from .. import compare_code, describe, diagnose, msg, short_fix
 
     compared = None
     if args.code is not None:  # the check code printed under the puzzle: were the givens typed right?
@@ -228,6 +228,10 @@ def _cmd_check(args) -> int:
             return 2
     d = diagnose(g)
     code = 0 if d.status == "unique" and (compared is None or compared.ok) else 1
+    settled = None  # the one fix whose grid the check code was printed for
+    if compared is not None and not compared.ok:
+        matching = [x for x in d.explanations if compare_code(x.fixed, args.code).ok]
+        settled = matching[0] if len(matching) == 1 else None
     if args.json:
         from . import json_out as cli_json
 
@@ -236,12 +240,14 @@ def _cmd_check(args) -> int:
                "what": what, "givens": g.filled_count, **cli_json.diagnosis(d)}
         if compared is not None:
             rec["code"] = {"ok": compared.ok, "rows_wrong": [r + 1 for r in compared.rows_wrong],
-                           "message": compared.message}
+                           "message": compared.message, "fix": settled and short_fix(settled)}
         print(_json(rec))
         return code
     out = [f"{what} ({g.filled_count} givens)", "", g.pretty(), ""]
     if compared is not None:
         out.append(compared.message)
+    if settled is not None:
+        out.append(describe(msg("code_settles", fix=short_fix(settled))))
     out.append(d.summary)
     for f in d.findings:
         if f.message != d.summary:

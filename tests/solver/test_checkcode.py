@@ -1,6 +1,7 @@
 """Check codes: printed under each puzzle, typed back to tell whether the givens match, row by row."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -143,6 +144,11 @@ def test_cli_check_code_names_the_rows_and_refuses_an_unreadable_code():
     slip = TUTORIAL[:13] + "3" + TUTORIAL[14:]
     wrong = run("check", "--code", code, slip)
     assert wrong.returncode == 1 and "do not match the check code on your paper in row 2" in wrong.stdout
+    assert "only r2c5 3 → 9 gives the givens of the check code: that is the slip" in wrong.stdout  # of three
+    data = json.loads(run("check", "--json", "--code", code, slip).stdout)
+    assert data["code"] == {"ok": False, "rows_wrong": [2], "fix": "r2c5 3 → 9",
+                            "message": "The givens do not match the check code on your paper in row 2: compare "
+                                       "that row with the paper."}
     bad = run("check", "--code", code[:-1] + ("2" if code[-1] != "2" else "3"), TUTORIAL)
     assert bad.returncode == 2 and bad.stdout == "" and "mistyped" in bad.stderr
     assert "Traceback" not in bad.stderr

@@ -233,6 +233,7 @@ TEMPLATES = {
                     "The check code cannot be read: it has ten characters, and {n:n} were typed.", "n"),
     "code_checksum": "The check code does not add up, so a character of it was mistyped: type it again from the paper.",
     "code_match": "The givens match the check code on your paper \u2713",
+    "code_settles": "Of the possible fixes, only {fix} gives the givens of the check code: that is the slip.",
     "code_rows_wrong": ("The givens do not match the check code on your paper in {rows:units}: compare that row "
                         "with the paper.",
                         "The givens do not match the check code on your paper in {rows:units}: compare those "
