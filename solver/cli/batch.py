@@ -23,7 +23,9 @@ from collections import deque
 from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..grid import Grid
-from ..reading.parse import MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines
+from ..reading.parse import (
+    MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines, reads_by_line,
+)
 
 __all__ = ["Item", "Inputs", "Closed", "Unreadable", "read_rows", "read_items", "read_argument",
            "argument_items", "no_puzzle", "csv_fields", "solve_line", "solved_in_order", "max_jobs", "CsvOut",
@@ -133,7 +135,10 @@ def read_rows(lines) -> Iterator[tuple]:
     if text is not None:
         try:
             grids = parse_many(text)
-        except ParseError:
+        except ParseError as e:
+            if not reads_by_line(text):  # a drawing or a pencil-mark grid: wrong as a whole,
+                yield "puzzle 1", e, None, None  # said as parse and load say it
+                return
             grids = None
         if grids:
             for k, g in enumerate(grids, 1):

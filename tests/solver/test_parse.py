@@ -411,7 +411,7 @@ def test_permission_error_becomes_parse_error(tmp_path, monkeypatch):
     def deny(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(sources_module, "open", deny, raising=False)
+    monkeypatch.setattr(sources_module, "read_bounded", deny)  # load() reads through read_bounded
     with pytest.raises(ParseError, match="locked.txt.*permission denied"):
         load(p)
 
