@@ -61,7 +61,14 @@ class Closed(Exception):
 
 
 class Unreadable(Exception):
-    """A command-line argument is no file, example or puzzle: the message for stderr (exit 2)."""
+    """A command-line argument is no file, example or puzzle: the message for stderr (exit 2).
+
+    ``unreadable``: a file or standard input that could not be read at all (not one that
+    was read and holds no puzzle)."""
+
+    def __init__(self, message: str, unreadable: bool = False):
+        super().__init__(message)
+        self.unreadable = unreadable
 
 
 # -- one input --------------------------------------------------------------------
@@ -281,11 +288,11 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
         return f"example '{ex.key}': {ex.title}", parse(ex.line)
     if arg == "-":
         if sys.stdin is None:
-            raise Unreadable("standard input is closed")
+            raise Unreadable("standard input is closed", True)
         try:
             data = sys.stdin.buffer.read(MAX_TEXT_CHARS + 1)  # never more than parse accepts
         except (OSError, ValueError) as e:
-            raise Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}") from None
+            raise Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}", True) from None
         try:
             return "standard input", parse(data)
         except ParseError as e:
@@ -294,7 +301,7 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
         try:
             grids = load(arg)
         except ParseError as e:
-            raise Unreadable(str(e)) from None
+            raise Unreadable(str(e), e.text.code in _CANNOT_READ) from None
         if len(grids) != 1:
             raise Unreadable(f"{arg} holds {len(grids):,} puzzles; check takes one "
                              f"(use 'solve' for a collection)")
@@ -306,6 +313,9 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
     return "the puzzle", _parse_argument(arg, keys)
 
 
+# load()'s messages for a file it could not read at all (not one it read and found no puzzle in)
+_CANNOT_READ = frozenset({"file_missing", "file_folder", "file_not_regular", "file_permission", "file_unreadable",
+                          "file_too_large", "file_too_large_stream", "file_over_limit"})
 _CELL_CHARS = frozenset("0123456789.-*_xX")  # what a puzzle on one line is made of (digits, blanks)
 
 
@@ -323,7 +333,7 @@ def _parse_argument(arg: str, keys: list[str]) -> Grid:
     except ParseError as e:
         if not _puzzle_like(arg):  # a name, not a mistyped puzzle
             raise Unreadable(f"there is no file or example {arg!r} (examples: "
-                             f"{', '.join(keys)}), and it is not a puzzle either") from None
+                             f"{', '.join(keys)}), and it is not a puzzle either", True) from None
         raise Unreadable(f"not a puzzle: {e}") from None
 
 
