@@ -199,12 +199,29 @@ def comma_line(rng, line):
     return link + tail + "\n", None
 
 
+def shown_twice(rng, line):
+    """What the app's Copy puts on the clipboard: the line, a blank line, the framed block
+    (or the pretty() drawing): one puzzle, shown twice."""
+    if rng.random() < 0.5:
+        rows = ["*-----------*"]
+        for r in range(9):
+            if r in (3, 6):
+                rows.append("|---+---+---|")
+            row = line[9 * r:9 * r + 9]
+            rows.append(f"|{row[0:3]}|{row[3:6]}|{row[6:9]}|")
+        block = "\n".join(rows + ["*-----------*"])
+    else:
+        block = pretty(line)
+    return f"{line}\n\n{block}\n", line
+
+
 FAMILIES = {"extra digit": (extra_digit, "norvig_easy50.txt"),
             "81-char frame": (frame_81, "norvig_easy50.txt"),
             "BOM": (bom, "norvig_easy50.txt"),
             "quoted link": (quoted_link, "norvig_easy50.txt"),
             "two-digit table": (two_digit_table, "norvig_easy50.txt"),
-            "comma line": (comma_line, "norvig_easy50.txt")}
+            "comma line": (comma_line, "norvig_easy50.txt"),
+            "shown twice": (shown_twice, "norvig_easy50.txt")}
 
 
 def make_inputs(family: str, n: int, seed: int) -> list[tuple[str, str | None]]:

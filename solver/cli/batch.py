@@ -23,6 +23,7 @@ from collections import deque
 from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..grid import Grid
+from ..reading.formats import read_text
 from ..reading.parse import (
     MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines, reads_by_line,
 )
@@ -125,8 +126,8 @@ def read_rows(lines) -> Iterator[tuple]:
         rec.kept = None
         header = rec.first[1] if rec.first and rec.first[0] < first[0] else None
         yield f"line {first[0]}", first[1], _text(rec.last), header
-        for n, item in stream:  # iter_puzzles answers each line before it reads the next
-            yield f"line {n}", item, _text(rec.last), None
+        yield from _without_drawings_of(first[1], ((f"line {n}", item, _text(rec.last), None)
+                                                   for n, item in stream))
         return
     # The first puzzle line does not parse: maybe the input is a drawing over
     # several lines.  Read at most WHOLE_TEXT bytes of it and try it whole.
@@ -155,6 +156,46 @@ def read_rows(lines) -> Iterator[tuple]:
     rec.kept = None
     for n, item in iter_puzzles(rec):
         yield f"line {n}", item, _text(rec.last), None
+
+
+_DRAWING_LINES = 20  # a drawing of one puzzle has at most 9 rows and 6 frame lines (and a title)
+_DRAWING_WIDTH = 60  # ... each of them at most this long (pretty() draws 23 characters)
+
+
+def _without_drawings_of(grid: Grid, rows: Iterator[tuple]) -> Iterator[tuple]:
+    """``rows`` of a collection, without the lines right after a puzzle that draw that same
+    puzzle again: the app's Copy gives the line and then the framed block, and ``parse``
+    reads that as one puzzle, so a file of it is one puzzle here too, not one and 13 errors.
+
+    Only the errors that follow a puzzle are held back (at most ``_DRAWING_LINES``): a line
+    that reads is answered as soon as it is read."""
+    held: list[tuple] = []
+    armed = True  # right after a puzzle: its drawing may follow
+    for row in rows:
+        item, raw = row[1], row[2]
+        if isinstance(item, ParseError):
+            # a drawing's lines are short; a long bad line (a mistyped puzzle) is said at once
+            if armed and raw is not None and len(raw) <= _DRAWING_WIDTH and len(held) < _DRAWING_LINES:
+                held.append(row)
+                continue
+            yield from _unless_drawing(grid, held)
+            held, armed = [], False
+        else:
+            yield from _unless_drawing(grid, held)
+            held, armed, grid = [], True, item
+        yield row
+    yield from _unless_drawing(grid, held)
+
+
+def _unless_drawing(grid: Grid, held: list[tuple]) -> list[tuple]:
+    """``held`` (error rows), or nothing when their lines draw ``grid``."""
+    if held:
+        try:
+            if read_text("\n".join(row[2] for row in held)) == [grid]:
+                return []
+        except ParseError:
+            pass
+    return held
 
 
 def read_items(lines) -> Iterator[tuple]:
