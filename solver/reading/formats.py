@@ -28,9 +28,12 @@ Formats (detected by content, never only by a file's extension):
 Disambiguation: ``-`` and ``*`` are blanks inside cells but also frame
 characters.  A line holding only ``- + * = |`` and spaces is a separator,
 except a line with exactly nine ``-``/``*`` and no ``+``/``=``, which is a row of
-blanks only when the drawing needs it to make up whole sets of 9 rows.  A text
-is read line by line (a collection) when a line holds more than 20 cells,
-otherwise as a drawing.
+blanks only when the drawing needs it to make up whole sets of 9 rows.  A line
+of 81 blanks with a ``-`` or ``*`` in it and no digit is a frame (a pencil-mark
+grid's top line is often that long), never an empty puzzle.  A text is read line
+by line (a collection) when a line holds more than 20 cells, otherwise as a
+drawing.  A SudokuWiki link (``bd=`` or ``bd=S9B``, also in quotes or brackets)
+is read on any line of a collection.
 
 Digits that break the rules (two 5s in a row) are *not* a parse error:
 parsing only reads; ``validate``/``diagnose`` judge.  Every failure is a

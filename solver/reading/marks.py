@@ -13,7 +13,10 @@ Two formats, as other programs copy them:
       :------------------+------------------+------------------:
 
   The format cannot tell a given from a digit placed later, nor one candidate from a
-  digit: a single digit is read as a digit (a given).
+  digit: a single digit is read as a digit (a given).  Without that frame, rows of 9 cells
+  could also be a drawn grid with a slip in it: a cell of several digits among blank cells
+  (``. . 25``) is refused, not read as candidates (that would drop the given), and so is a
+  table of numbers with no single digit.
 * the **SudokuWiki link** that carries candidates, ``sudoku.htm?bd=S9B`` + 162 characters:
   two base-36 characters per cell, row by row: ``1``-``9`` a given, ``10``-``18`` a placed
   digit (digit + 9), ``18 + mask`` a blank cell with the candidates of ``mask`` (bit
