@@ -401,7 +401,9 @@ class LineReader:
             line = line.replace("\ufeff", "", 1)
             if not s or s[0] == "#":
                 return None
-        if "bd=" in s:  # a SudokuWiki link, read the same on its own line or in a collection
+        # a SudokuWiki link, read the same on its own line or in a collection (in CSV rows the
+        # header's puzzle column decides: a link there may be a source column)
+        if "bd=" in s and self.delim is None:
             try:
                 g = _read_link(s)
             except ParseError as e:
