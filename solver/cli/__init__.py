@@ -30,8 +30,9 @@ failed, whose reason goes to stderr; a one-puzzle-per-line input gets the header
 
 ``solve``, ``rate``, ``hint`` and ``explain`` take any number of arguments, each a file
 (every puzzle in it), a bundled example's key or a puzzle; none or ``-`` reads standard
-input (``solve``: an argument that looks like a file name, not a puzzle, is a file, and a
-missing one is reported like any unreadable file).  ``check`` takes one puzzle: the
+input (an argument that looks like a file name, not a puzzle, is a file, and a missing one
+is reported like any unreadable file: in place, as a ``"unreadable"`` JSON object, and again
+on stderr after the results; the other inputs are still done, and the exit status is 1).  ``check`` takes one puzzle: the
 argument is tried as a file, then as an example key (``--example KEY`` forces that), then
 as puzzle text.
 
@@ -77,8 +78,9 @@ Exit status:
   every puzzle rated; hint: a step or a solved grid for each; explain: each solved by logic);
 * 1: a puzzle failed, an input file could not be read, or an input held no puzzle (said on
   stderr: ``solve: no puzzle in the standard input``);
-* 2: usage error, or an argument that is no file, example or puzzle (check: unreadable
-  input, or a ``--code`` that cannot be read);
+* 2: usage error, a mistyped puzzle argument, or (check) input it cannot read, which
+  ``check --json`` also prints as one object with ``status`` ``"unreadable"`` or ``"bad_input"``,
+  or a ``--code`` that cannot be read;
 * 3: the output could not be written (disk full, closed stdout, a pipe closed early: ``|
   head`` ends quietly with 3) or standard input is closed;
 * 130: Ctrl+C.
@@ -112,8 +114,7 @@ def _head(item: Item) -> dict:
 
 
 def _unusable(item: Item) -> dict:
-    status = "unreadable" if item.error.startswith("cannot read") else "bad_input"
-    return dict(_head(item), status=status, message=item.error)
+    return dict(_head(item), status="unreadable" if _is_unreadable(item) else "bad_input", message=item.error)
 
 
 # -- solve ------------------------------------------------------------------
@@ -151,10 +152,13 @@ def _solve_all(args, jobs: int, out, csv_file, inputs: Optional[Inputs], items) 
     table = CsvOut(target) if args.csv is not None else None
     failed = False
     first = True
+    unread: list[Item] = []
     try:
         for item, result in solved_in_order(items, jobs):
             status, solution, message, ms = result or (None, None, item.error, 0.0)
             failed |= status != "solved"
+            if _is_unreadable(item):
+                unread.append(item)
             if args.json:
                 rec = _unusable(item) if result is None else dict(
                     _head(item), status=status, solution=solution, message=message, ms=round(ms, 3))
@@ -176,7 +180,19 @@ def _solve_all(args, jobs: int, out, csv_file, inputs: Optional[Inputs], items) 
     finally:
         progress.close()
     target.flush()
+    _said_unread(unread, "solve")
     return 1 if _said_empty(items, "solve") or failed else 0
+
+
+def _is_unreadable(item: Item) -> bool:
+    return item.grid is None and item.error.startswith("cannot read")
+
+
+def _said_unread(unread: list[Item], command: str) -> None:
+    """Say on stderr, after the results, which inputs could not be read (their results said so
+    in place): one missing file among 300 must not go unnoticed in a long output."""
+    for item in unread:
+        _say(f"{command}: {item.label}: {item.error}")
 
 
 def _said_empty(items, command: str) -> bool:
@@ -205,10 +221,18 @@ def _cmd_check(args) -> int:
     if args.puzzle is None and args.example is None:
         print("check: give a puzzle, a file or an example key", file=sys.stderr)
         return 2
+    if sys.stdout is None:
+        raise Closed("check: standard output is closed; nowhere to write the diagnosis")
     try:
         what, g = read_argument(args.puzzle, args.example)
     except Unreadable as e:
-        print(f"check: {e}", file=sys.stderr)
+        _say(f"check: {e}")
+        if args.json:  # as solve --json says an input it cannot read: one object, status and why
+            source = "-" if args.puzzle == "-" else args.puzzle if args.example is None else None
+            label = "standard input" if args.puzzle == "-" else args.puzzle if args.example is None else args.example
+            status = "unreadable" if e.unreadable else "bad_input"
+            print(_json({"label": label, "source": source, "line": None, "puzzle": None,
+                         "status": status, "message": str(e)}))
         return 2
     if args.ask and args.json:
         print("check: --ask and --json do not go together (--ask asks questions in words)",
@@ -224,7 +248,7 @@ def _cmd_check(args) -> int:
     if args.code is not None:  # the check code printed under the puzzle: were the givens typed right?
         compared = compare_code(g, args.code)
         if compared.error is not None:
-            print(f"check: --code {args.code!r}: {compared.message}", file=sys.stderr)
+            _say(f"check: --code {args.code!r}: {compared.message}")
             return 2
     d = diagnose(g)
     code = 0 if d.status == "unique" and (compared is None or compared.ok) else 1
@@ -328,7 +352,7 @@ def _ask_paper(g: Grid) -> None:
 def _each(args, verb: str, work) -> int:
     """Run ``work(item) -> (ok, text lines, json record)`` on every puzzle of the arguments."""
     try:
-        inputs, items = argument_items(args.puzzles, args.example, args.command)
+        inputs, items = argument_items(args.puzzles, args.example, args.command, names_are_files=True)
     except Unreadable as e:
         _say(f"{args.command}: {e}")
         return 2
@@ -338,10 +362,13 @@ def _each(args, verb: str, work) -> int:
     single = inputs is None and len(args.puzzles) + (args.example is not None) <= 1
     progress = Progress(verb, inputs, out_tty=_isatty(out))
     failed = False
+    unread: list[Item] = []
     try:
         for item in items:
             if item.grid is None:
                 ok, lines, rec = False, [f"{item.label}: {item.error}"], _unusable(item)
+                if _is_unreadable(item):
+                    unread.append(item)
             else:
                 ok, lines, rec = work(item)
                 rec = dict(_head(item), **rec)
@@ -356,6 +383,8 @@ def _each(args, verb: str, work) -> int:
         progress.done()
     finally:
         progress.close()
+    out.flush()
+    _said_unread(unread, args.command)
     return 1 if _said_empty(items, args.command) or failed else 0
 
 

@@ -23,7 +23,10 @@ from collections import deque
 from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..grid import Grid
-from ..reading.parse import MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines
+from ..reading.formats import read_text
+from ..reading.parse import (
+    MAX_TEXT_CHARS, ParseError, iter_puzzles, load, parse, parse_many, read_lines, reads_by_line,
+)
 
 __all__ = ["Item", "Inputs", "Closed", "Unreadable", "read_rows", "read_items", "read_argument",
            "argument_items", "no_puzzle", "csv_fields", "solve_line", "solved_in_order", "max_jobs", "CsvOut",
@@ -59,7 +62,14 @@ class Closed(Exception):
 
 
 class Unreadable(Exception):
-    """A command-line argument is no file, example or puzzle: the message for stderr (exit 2)."""
+    """A command-line argument is no file, example or puzzle: the message for stderr (exit 2).
+
+    ``unreadable``: a file or standard input that could not be read at all (not one that
+    was read and holds no puzzle)."""
+
+    def __init__(self, message: str, unreadable: bool = False):
+        super().__init__(message)
+        self.unreadable = unreadable
 
 
 # -- one input --------------------------------------------------------------------
@@ -116,8 +126,8 @@ def read_rows(lines) -> Iterator[tuple]:
         rec.kept = None
         header = rec.first[1] if rec.first and rec.first[0] < first[0] else None
         yield f"line {first[0]}", first[1], _text(rec.last), header
-        for n, item in stream:  # iter_puzzles answers each line before it reads the next
-            yield f"line {n}", item, _text(rec.last), None
+        yield from _without_drawings_of(first[1], ((f"line {n}", item, _text(rec.last), None)
+                                                   for n, item in stream))
         return
     # The first puzzle line does not parse: maybe the input is a drawing over
     # several lines.  Read at most WHOLE_TEXT bytes of it and try it whole.
@@ -133,7 +143,10 @@ def read_rows(lines) -> Iterator[tuple]:
     if text is not None:
         try:
             grids = parse_many(text)
-        except ParseError:
+        except ParseError as e:
+            if not reads_by_line(text):  # a drawing or a pencil-mark grid: wrong as a whole,
+                yield "puzzle 1", e, None, None  # said as parse and load say it
+                return
             grids = None
         if grids:
             for k, g in enumerate(grids, 1):
@@ -143,6 +156,46 @@ def read_rows(lines) -> Iterator[tuple]:
     rec.kept = None
     for n, item in iter_puzzles(rec):
         yield f"line {n}", item, _text(rec.last), None
+
+
+_DRAWING_LINES = 20  # a drawing of one puzzle has at most 9 rows and 6 frame lines (and a title)
+_DRAWING_WIDTH = 60  # ... each of them at most this long (pretty() draws 23 characters)
+
+
+def _without_drawings_of(grid: Grid, rows: Iterator[tuple]) -> Iterator[tuple]:
+    """``rows`` of a collection, without the lines right after a puzzle that draw that same
+    puzzle again: the app's Copy gives the line and then the framed block, and ``parse``
+    reads that as one puzzle, so a file of it is one puzzle here too, not one and 13 errors.
+
+    Only the errors that follow a puzzle are held back (at most ``_DRAWING_LINES``): a line
+    that reads is answered as soon as it is read."""
+    held: list[tuple] = []
+    armed = True  # right after a puzzle: its drawing may follow
+    for row in rows:
+        item, raw = row[1], row[2]
+        if isinstance(item, ParseError):
+            # a drawing's lines are short; a long bad line (a mistyped puzzle) is said at once
+            if armed and raw is not None and len(raw) <= _DRAWING_WIDTH and len(held) < _DRAWING_LINES:
+                held.append(row)
+                continue
+            yield from _unless_drawing(grid, held)
+            held, armed = [], False
+        else:
+            yield from _unless_drawing(grid, held)
+            held, armed, grid = [], True, item
+        yield row
+    yield from _unless_drawing(grid, held)
+
+
+def _unless_drawing(grid: Grid, held: list[tuple]) -> list[tuple]:
+    """``held`` (error rows), or nothing when their lines draw ``grid``."""
+    if held:
+        try:
+            if read_text("\n".join(row[2] for row in held)) == [grid]:
+                return []
+        except ParseError:
+            pass
+    return held
 
 
 def read_items(lines) -> Iterator[tuple]:
@@ -276,11 +329,11 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
         return f"example '{ex.key}': {ex.title}", parse(ex.line)
     if arg == "-":
         if sys.stdin is None:
-            raise Unreadable("standard input is closed")
+            raise Unreadable("standard input is closed", True)
         try:
             data = sys.stdin.buffer.read(MAX_TEXT_CHARS + 1)  # never more than parse accepts
         except (OSError, ValueError) as e:
-            raise Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}") from None
+            raise Unreadable(f"cannot read standard input: {getattr(e, 'strerror', None) or e}", True) from None
         try:
             return "standard input", parse(data)
         except ParseError as e:
@@ -289,7 +342,7 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
         try:
             grids = load(arg)
         except ParseError as e:
-            raise Unreadable(str(e)) from None
+            raise Unreadable(str(e), e.text.code in _CANNOT_READ) from None
         if len(grids) != 1:
             raise Unreadable(f"{arg} holds {len(grids):,} puzzles; check takes one "
                              f"(use 'solve' for a collection)")
@@ -301,6 +354,9 @@ def read_argument(arg: Optional[str], key: Optional[str]) -> tuple[str, Grid]:
     return "the puzzle", _parse_argument(arg, keys)
 
 
+# load()'s messages for a file it could not read at all (not one it read and found no puzzle in)
+_CANNOT_READ = frozenset({"file_missing", "file_folder", "file_not_regular", "file_permission", "file_unreadable",
+                          "file_too_large", "file_too_large_stream", "file_over_limit"})
 _CELL_CHARS = frozenset("0123456789.-*_xX")  # what a puzzle on one line is made of (digits, blanks)
 
 
@@ -318,7 +374,7 @@ def _parse_argument(arg: str, keys: list[str]) -> Grid:
     except ParseError as e:
         if not _puzzle_like(arg):  # a name, not a mistyped puzzle
             raise Unreadable(f"there is no file or example {arg!r} (examples: "
-                             f"{', '.join(keys)}), and it is not a puzzle either") from None
+                             f"{', '.join(keys)}), and it is not a puzzle either", True) from None
         raise Unreadable(f"not a puzzle: {e}") from None
 
 

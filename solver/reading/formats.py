@@ -28,9 +28,12 @@ Formats (detected by content, never only by a file's extension):
 Disambiguation: ``-`` and ``*`` are blanks inside cells but also frame
 characters.  A line holding only ``- + * = |`` and spaces is a separator,
 except a line with exactly nine ``-``/``*`` and no ``+``/``=``, which is a row of
-blanks only when the drawing needs it to make up whole sets of 9 rows.  A text
-is read line by line (a collection) when a line holds more than 20 cells,
-otherwise as a drawing.
+blanks only when the drawing needs it to make up whole sets of 9 rows.  A line
+of 81 blanks with a ``-`` or ``*`` in it and no digit is a frame (a pencil-mark
+grid's top line is often that long), never an empty puzzle.  A text is read line
+by line (a collection) when a line holds more than 20 cells, otherwise as a
+drawing.  A SudokuWiki link (``bd=`` or ``bd=S9B``, also in quotes or brackets)
+is read on any line of a collection.
 
 Digits that break the rules (two 5s in a row) are *not* a parse error:
 parsing only reads; ``validate``/``diagnose`` judge.  Every failure is a
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import re
 
+from ..candidates import ALL
 from ..grid import Grid
 from ..words.i18n import Msg, describe, msg as _checked_msg
 
@@ -59,7 +63,8 @@ def msg(code: str, **data) -> Msg:
     return m
 
 
-__all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text", "BLANKS",
+__all__ = ["ParseError", "parse_error", "quick_grid", "LineReader", "read_text", "read_s9b", "is_frame_line", "reads_by_line",
+           "BLANKS", "S9B",
            "OPEN_EXTENSIONS", "OWN_EXTENSIONS", "SAVE_EXTENSIONS"]
 
 # The one list of file extensions: File ▸ Open, File ▸ Save, the app's command line and the
@@ -92,7 +97,9 @@ _PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question",
                    "problem", "givens", "grid", "board")
 _SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*)\]\s*$")
 _BOARD = re.compile(r"\s*(?:[A-Za-z_]\w*\s*(?::[^=\n]{0,80})?=\s*)?[\[(]\s*[\[(\d'\"]")
-_BD = re.compile(r"(?:^|[?&#;\s])bd=([^&#\s]*)")
+# a link's value ends at & # whitespace, or a quote or bracket around the link: "(…bd=…)"
+_BD = re.compile(r"(?:^|[?&#;\s])bd=([^&#\s\"'()<>\[\]]*)")
+S9B = re.compile(r"(?:^|[?&#;\s])bd=S9B([^&#\s\"'()<>\[\]]*)", re.IGNORECASE)
 _GROUP = re.compile(r"[\[(]([^\[\]()]*)[\])]")
 
 
@@ -190,12 +197,25 @@ def _grid(cells: str) -> Grid:
 
 
 def quick_grid(s: str) -> Grid | None:
-    """The fast path: exactly 81 cell characters -> Grid, else None."""
+    """The fast path: exactly 81 cell characters -> Grid, else None (a frame line too)."""
     if len(s) == 81 and not s.isspace():
         t = s.translate(_TO_ZERO)
         if t.isdigit() and t.isascii():
+            if t == _NO_DIGIT and is_frame_line(s):
+                return None
             return Grid(t.encode("ascii").translate(_TO_INT))
     return None
+
+
+_NO_DIGIT = "0" * 81
+
+
+def is_frame_line(s: str) -> bool:
+    """A line with no digit whose blanks draw a frame (``-`` or ``*``: ``.-----.``, ``*---*``).
+
+    Such a line of 81 characters is the top of a drawing (a pencil-mark grid's frame is
+    often that long), never a puzzle: an empty puzzle is written ``.`` or ``0``."""
+    return ("-" in s or "*" in s) and not any(ch in s for ch in "123456789")
 
 
 def _read_cells(field: str, line: int | None, offset: int, show_line: bool = True) -> Grid:
@@ -220,6 +240,8 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
             g = quick_grid("".join(parts))
             if g is not None:
                 return g
+            if is_frame_line(stripped):
+                raise parse_error(msg("parse_frame_line"), line, None, show_line)
             col = next(k for k, ch in enumerate(field) if not ch.isspace() and ch not in _CELL_CHARS)
             raise parse_error(msg("parse_not_cell", ch=_describe(field[col]), blanks=_BLANKS_TEXT),
                               line, offset + col + 1, show_line)
@@ -236,6 +258,8 @@ def _read_cells(field: str, line: int | None, offset: int, show_line: bool = Tru
         n += 1
     if n == 81:
         g = quick_grid(token[:81])
+        if g is None:  # 81 blanks drawn with '-' or '*': a frame
+            raise parse_error(msg("parse_frame_line"), line, None, show_line)
         if n == len(token):
             return g
         raise parse_error(msg("parse_after_cells", ch=_describe(token[81])), line, offset + lead + 82,
@@ -279,6 +303,48 @@ def _short_cells_error(field: str, line: int | None, offset: int, show_line: boo
 
 
 _SHORT_WHY: dict = {}  # _short_cells_error's reasons, by the Latin-1 character that is not a cell or the count
+
+
+# -- links ------------------------------------------------------------------
+
+def read_s9b(value: str) -> tuple[Grid, Grid, list[int]]:
+    """The value of a ``bd=S9B`` link (after S9B) -> (givens, placed digits, candidate masks).
+
+    Two base-36 characters per cell: 1-9 a given, 10-18 a placed digit, 18 + mask the
+    candidates of a blank cell (see ``marks.py``)."""
+    if len(value) != 162:
+        raise ParseError(msg("marks_link_length", n=len(value)))
+    givens, placed, masks = [0] * 81, [0] * 81, [0] * 81
+    for i in range(81):
+        pair = value[2 * i:2 * i + 2]
+        if not (pair.isascii() and pair.isalnum()):  # int() would take "+1" or " 1"
+            raise ParseError(msg("marks_link_pair", pair=repr(pair), cell=divmod(i, 9)))
+        v = int(pair, 36)
+        if 1 <= v <= 9:
+            givens[i] = v
+        elif 10 <= v <= 18:
+            placed[i] = v - 9
+        elif 18 < v <= 18 + ALL:
+            masks[i] = v - 18
+        else:
+            raise ParseError(msg("marks_link_value", pair=repr(pair), cell=divmod(i, 9), value=v, top=18 + ALL))
+    return Grid(givens), Grid(placed), masks
+
+
+def _read_link(line: str) -> Grid | None:
+    """The puzzle of a line holding a SudokuWiki link (``bd=`` digits or ``bd=S9B``: givens
+    and placed digits), None when the line has no link; ParseError for a broken one."""
+    m = S9B.search(line)
+    if m:
+        givens, placed, _ = read_s9b(m.group(1))
+        return Grid(g or p for g, p in zip(givens.cells, placed.cells))
+    m = _BD.search(line)
+    if m is None:
+        return None
+    try:
+        return _read_cells(m.group(1), None, 0)
+    except ParseError as e:
+        raise ParseError(msg("parse_link", why=e.text)) from None
 
 
 # -- line-oriented reading (collections, CSV) -------------------------------
@@ -335,6 +401,15 @@ class LineReader:
             line = line.replace("\ufeff", "", 1)
             if not s or s[0] == "#":
                 return None
+        # a SudokuWiki link, read the same on its own line or in a collection (in CSV rows the
+        # header's puzzle column decides: a link there may be a source column)
+        if "bd=" in s and self.delim is None:
+            try:
+                g = _read_link(s)
+            except ParseError as e:
+                return parse_error(e.text, n, None) if self.show_line else e
+            if g is not None:
+                return g
         first = not self.started
         self.started = True
         try:
@@ -510,6 +585,24 @@ def _read_drawing(lines: list[tuple[int, str]]) -> list[Grid]:
     return [_grid("".join(picked[k:k + 9])) for k in range(0, len(picked), 9)]
 
 
+def _is_board(lines: list[tuple[int, str]]) -> bool:
+    return bool(_BOARD.match("\n".join(ln for _, ln in lines[:3])))
+
+
+def _by_line(lines: list[tuple[int, str]]) -> bool:
+    """Whether content lines are read one puzzle per line (a collection, CSV, one line), not as a drawing."""
+    first = lines[0][1]
+    return ("," in first or ";" in first or len(lines) == 1
+            or any(_cell_count(s) > _LONG and not _is_frame(s) for _, s in lines))
+
+
+def reads_by_line(text: str) -> bool:
+    """Whether :func:`read_text` reads ``text`` line by line, each line a puzzle or its own
+    error (a collection, CSV), rather than as one drawing or board that is right or wrong whole."""
+    lines = _content_lines(text.lstrip("\ufeff"))
+    return not lines or (not _is_board(lines) and _by_line(lines))
+
+
 def read_text(text: str) -> list[Grid]:
     """Every puzzle in ``text`` (at least one); ParseError otherwise."""
     if not isinstance(text, str):
@@ -526,20 +619,14 @@ def read_text(text: str) -> list[Grid]:
     lines = _content_lines(text)
     if not lines:
         raise ParseError(msg("parse_only_comments"))
-    m = _BD.search(lines[0][1]) if len(lines) == 1 else None
-    if m:  # a pasted link: https://www.sudokuwiki.org/sudoku.htm?bd=7804...
-        try:
-            return [_read_cells(m.group(1), None, 0)]
-        except ParseError as e:
-            raise ParseError(msg("parse_link", why=e.text)) from None
     one_line = len(lines) == 1
-    if _BOARD.match("\n".join(ln for _, ln in lines[:3])):
+    if _is_board(lines):
         # blank out comment lines (they may hold brackets) but keep the line numbers
         body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.splitlines())
         return _read_board(body, one_line)
     first = lines[0][1]
     csv = "," in first or ";" in first
-    if csv or len(lines) == 1 or any(_cell_count(s) > _LONG and not _is_frame(s) for _, s in lines):
+    if _by_line(lines):
         reader = LineReader(show_line=not one_line)
         out = []
         for n, line in lines:

@@ -13,7 +13,10 @@ Two formats, as other programs copy them:
       :------------------+------------------+------------------:
 
   The format cannot tell a given from a digit placed later, nor one candidate from a
-  digit: a single digit is read as a digit (a given).
+  digit: a single digit is read as a digit (a given).  Without that frame, rows of 9 cells
+  could also be a drawn grid with a slip in it: a cell of several digits among blank cells
+  (``. . 25``) is refused, not read as candidates (that would drop the given), and so is a
+  table of numbers with no single digit.
 * the **SudokuWiki link** that carries candidates, ``sudoku.htm?bd=S9B`` + 162 characters:
   two base-36 characters per cell, row by row: ``1``-``9`` a given, ``10``-``18`` a placed
   digit (digit + 9), ``18 + mask`` a blank cell with the candidates of ``mask`` (bit
@@ -31,18 +34,18 @@ import re
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-from ..candidates import ALL, DIGITS_IN, Candidates, basic_masks, mask
-from .formats import ParseError, parse_error
+from ..candidates import DIGITS_IN, Candidates, basic_masks, mask
+from .formats import S9B as _S9B, ParseError, parse_error, read_s9b
 from ..grid import Grid
 from ..words.i18n import msg
 
 __all__ = ["Marked", "read_marks", "is_marked", "pencil_grid", "wiki_link", "WIKI_URL"]
 
 WIKI_URL = "https://www.sudokuwiki.org/sudoku.htm?bd="
-_S9B = re.compile(r"(?:^|[?&#;\s])bd=S9B([^&#\s]*)", re.IGNORECASE)
 _FRAME_LINE = frozenset(".-:'+*=|~ \t" "─━│┃┼╋┌┐└┘├┤┬┴═║╬╔╗╚╝╠╣╦╩")
 _BARS = str.maketrans({ch: " " for ch in "|!│┃║"})
 _RULE = frozenset("-=─━═")
+_TOKEN = re.compile(r"\S+")
 
 
 def _is_frame(line: str) -> bool:
@@ -73,9 +76,14 @@ def is_marked(text: str) -> bool:
     """True when ``text`` looks like one of these formats (an S9B link, or 9 rows with a cell of 2+ digits)."""
     if not isinstance(text, str) or len(text) > 20_000:
         return False
-    if _S9B.search(text):
-        return True
+    text = text.lstrip("\ufeff")
     lines = [ln for ln in text.splitlines() if ln.strip()]
+    links = _S9B.findall(text)
+    if links:
+        # one link, alone or under the pencil-mark grid it came with (the app's Copy puts
+        # both); several links, or a link among other lines, are a collection: line by line
+        return len(links) == 1 and all(_S9B.search(ln) or _is_frame(ln) or len(ln.translate(_BARS).split()) == 9
+                                       for ln in lines)
     rows = [ln.translate(_BARS).split() for ln in lines if not _is_frame(ln)]
     if not 1 <= len(rows) <= 12 or not all(len(r) == 9 for r in rows):
         return False
@@ -89,6 +97,7 @@ def read_marks(text: str) -> Marked:
     """A pencil-mark grid or an S9B link -> :class:`Marked`; ParseError saying what and where otherwise."""
     if not isinstance(text, str):
         raise ParseError(msg("parse_not_text", type=type(text).__name__))
+    text = text.lstrip("\ufeff")
     m = _S9B.search(text)
     if m:
         return _read_link(m.group(1))
@@ -96,46 +105,51 @@ def read_marks(text: str) -> Marked:
 
 
 def _read_link(value: str) -> Marked:
-    if len(value) != 162:
-        raise ParseError(msg("marks_link_length", n=len(value)))
-    givens, placed, masks = [0] * 81, [0] * 81, [0] * 81
-    for i in range(81):
-        pair = value[2 * i:2 * i + 2]
-        try:
-            if not (pair.isascii() and pair.isalnum()):
-                raise ValueError(pair)  # int() would take "+1" or " 1"
-            v = int(pair, 36)
-        except ValueError:
-            raise ParseError(msg("marks_link_pair", pair=repr(pair), cell=divmod(i, 9))) from None
-        if 1 <= v <= 9:
-            givens[i] = v
-        elif 10 <= v <= 18:
-            placed[i] = v - 9
-        elif 18 < v <= 18 + ALL:
-            masks[i] = v - 18
-        else:
-            raise ParseError(msg("marks_link_value", pair=repr(pair), cell=divmod(i, 9), value=v, top=18 + ALL))
-    return Marked(Grid(givens), Grid(placed), Candidates(masks))
+    givens, placed, masks = read_s9b(value)
+    return Marked(givens, placed, Candidates(masks))
 
 
 def _read_grid(text: str) -> Marked:
     rows: list[tuple[int, list[str]]] = []
+    framed = False  # drawn in the frame HoDoKu and Sudoku Explainer draw: .---.  :---+---:  '---'
+    blank = several = None  # the first blank cell, the first cell of several digits: (line, column, token)
+    single = False
     for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or _is_frame(line):
-            continue  # a blank line or a frame: .---.---. :---+---: '---'---'
-        tokens = line.translate(_BARS).split()
-        if len(tokens) != 9:
-            raise parse_error(msg("marks_row_cells", n=len(tokens)), n)
-        for k, tok in enumerate(tokens):
+        if not line.strip():
+            continue
+        if _is_frame(line):  # .---.---. :---+---: '---'---'
+            framed = framed or line.lstrip()[:1] in (".", ":", "'")
+            continue
+        tokens = []
+        for m in _TOKEN.finditer(line.translate(_BARS)):
+            tok, col = m.group(), m.start() + 1
+            tokens.append(tok)
             bad = next((ch for ch in tok if ch not in "123456789"), None)
             if bad is not None and tok not in (".", "0"):
-                col = line.find(tok) + 1
                 raise parse_error(msg("marks_bad_token", tok=repr(tok)), n, col)
             if len(set(tok)) != len(tok):
-                raise parse_error(msg("marks_twice", tok=repr(tok)), n, line.find(tok) + 1)
+                raise parse_error(msg("marks_twice", tok=repr(tok)), n, col)
+            if tok in (".", "0"):
+                blank = blank or (n, col, tok)
+            elif len(tok) > 1:
+                several = several or (n, col, tok)
+            else:
+                single = True
+        if len(tokens) != 9:
+            raise parse_error(msg("marks_row_cells", n=len(tokens)), n)
         rows.append((n, tokens))
     if len(rows) != 9:
         raise ParseError(msg("marks_rows", n=len(rows)))
+    if not framed and several is not None:
+        # Without the pencil-mark frame the rows may be a drawn grid with a slip in it: a
+        # cell of two digits among blank cells is that slip (a pencil-mark grid has
+        # candidates in every blank cell), and a table of numbers with no single digit is
+        # no puzzle at all.  Reading either as candidates would drop a given unsaid.
+        if blank is not None:
+            n, col, tok = several
+            raise parse_error(msg("marks_mixed", tok=repr(tok)), n, col)
+        if not single:
+            raise ParseError(msg("marks_no_digit"))
     givens, masks = [0] * 81, [0] * 81
     for r, (_, tokens) in enumerate(rows):
         for c, tok in enumerate(tokens):

@@ -8,6 +8,7 @@ name is found in this module.  The work is split by idea::
     formats.py   the formats: one line, collections, CSV, drawings, boards, links;
                  ParseError and its messages
     marks.py     the formats with pencil marks: the pencil-mark grid, the S9B link
+    whole.py     the one reader of a whole text (every format; what could be read two ways)
     sources.py   files and streams: bounded reading, decoding, the size limits
     parse.py     this front: text or bytes -> one Grid or a list of them
 
@@ -18,13 +19,11 @@ says what was found and where.
 """
 from __future__ import annotations
 
-import re
-
-from ..candidates import Candidates
-from .formats import ParseError, quick_grid, read_text
+from .formats import ParseError, quick_grid
 from ..grid import Grid
 from ..words.i18n import msg
-from .marks import Marked, is_marked, read_marks
+from .marks import Marked
+from .whole import read_marked, read_one, read_whole, reads_by_line  # noqa: F401  (reads_by_line: the CLI)
 from .sources import (  # noqa: F401  (re-exported: every reading name is found here)
     MAX_FILE_BYTES, MAX_LINE_BYTES, decode_bytes, iter_puzzles, load, read_lines, size_msg, size_text,
 )
@@ -59,65 +58,16 @@ def parse(text: str | bytes) -> Grid:
     g = quick_grid(text) if type(text) is str else None
     if g is not None:
         return g
-    text = _text_of(text)
-    if is_marked(text):  # a pencil-mark grid or an S9B link: its digits (parse_marks keeps the marks)
-        return read_marks(text).grid()
-    try:
-        grids = read_text(text)
-    except ParseError:
-        same = _one_puzzle_shown_twice(text)
-        if same is None:
-            raise
-        return same
-    if len(grids) != 1:
-        same = _one_puzzle_shown_twice(text)
-        if same is not None:
-            return same
-        raise ParseError(msg("parse_several", n=len(grids)))
-    return grids[0]
-
-
-def _one_puzzle_shown_twice(text: str) -> Grid | None:
-    """The one grid of a text whose blank-line-separated blocks all show the same puzzle, else None.
-
-    That is what the app's Ctrl+C puts on the clipboard (the 81-character line, a blank line,
-    the framed block), so it must paste back as one puzzle, not as two.
-    """
-    blocks = [b for b in re.split(r"\n[ \t]*\r?\n", text) if b.strip()]
-    if not 2 <= len(blocks) <= 4:
-        return None
-    first = None
-    for block in blocks:
-        try:
-            grids = read_text(block)
-        except ParseError:
-            return None
-        if len(grids) != 1 or (first is not None and grids[0] != first):
-            return None
-        first = grids[0]
-    return first
+    return read_one(_text_of(text))
 
 
 def parse_marks(text: str | bytes) -> Marked:
     """A position with pencil marks (a pencil-mark grid or an S9B link; see ``marks.py``) -> Marked.
 
     Any other puzzle :func:`parse` reads comes back with no marks; ParseError otherwise."""
-    text = _text_of(text)
-    if is_marked(text):
-        return read_marks(text)
-    g = parse(text)
-    return Marked(g, Grid.empty(), Candidates([0] * 81))
+    return read_marked(_text_of(text))
 
 
 def parse_many(text: str | bytes) -> list[Grid]:
     """Every puzzle in a collection (one per line, CSV, .sdm) or a single puzzle; ParseError otherwise."""
-    text = _text_of(text)
-    if is_marked(text):
-        return [read_marks(text).grid()]
-    try:
-        return read_text(text)
-    except ParseError:
-        same = _one_puzzle_shown_twice(text)
-        if same is None:
-            raise
-        return [same]
+    return read_whole(_text_of(text))

@@ -17,13 +17,14 @@ from __future__ import annotations
 import io
 import os
 import re
-import stat
 from typing import Iterator
 
-from .formats import LineReader, ParseError, parse_error, read_text
+from ..bounded import FileRefused, read_bounded
+from .formats import LineReader, ParseError, parse_error
 from .formats import msg as made_msg  # made once per distinct message
 from ..grid import Grid
 from ..words.i18n import Msg, describe, msg
+from .whole import read_whole
 
 __all__ = ["load", "iter_puzzles", "read_lines", "decode_bytes", "size_text", "size_msg", "MAX_FILE_BYTES",
            "MAX_LINE_BYTES"]
@@ -312,22 +313,21 @@ def decode_bytes(data: bytes, name: str | None) -> str:
 
 
 def load(path: str | os.PathLike) -> list[Grid]:
-    """Every puzzle in a file (one or many, any supported format); ParseError naming the file otherwise."""
+    """Every puzzle in a file (one or many, any supported format, read as ``parse_many`` reads
+    text); ParseError naming the file otherwise.  The file is read with ``read_bounded``:
+    a regular file of at most ``MAX_FILE_BYTES``, never a pipe or a device."""
     name = repr(os.fspath(path)) if isinstance(path, (str, bytes, os.PathLike)) else repr(path)
     try:
-        fspath = os.fspath(path)
-        st = os.stat(fspath)
-        if stat.S_ISDIR(st.st_mode):
-            raise ParseError(msg("file_folder", name=name))
-        if not stat.S_ISREG(st.st_mode):
-            raise ParseError(msg("file_not_regular", name=name))
-        if st.st_size > MAX_FILE_BYTES:
-            raise ParseError(msg("file_too_large_stream", name=name, size=size_msg(st.st_size, MAX_FILE_BYTES),
-                                 limit=size_msg(MAX_FILE_BYTES, st.st_size)))
-        with open(fspath, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except ParseError:
-        raise
+        data = read_bounded(os.fspath(path), MAX_FILE_BYTES)
+    except FileRefused as e:
+        if e.reason == "folder":
+            raise ParseError(msg("file_folder", name=name)) from None
+        if e.reason == "not_regular":
+            raise ParseError(msg("file_not_regular", name=name)) from None
+        if e.size is None:
+            raise ParseError(msg("file_over_limit", name=name, limit=size_msg(MAX_FILE_BYTES))) from None
+        raise ParseError(msg("file_too_large_stream", name=name, size=size_msg(e.size, MAX_FILE_BYTES),
+                             limit=size_msg(MAX_FILE_BYTES, e.size))) from None
     except FileNotFoundError:
         raise ParseError(msg("file_missing", name=name)) from None
     except IsADirectoryError:
@@ -339,13 +339,11 @@ def load(path: str | os.PathLike) -> list[Grid]:
         raise ParseError(msg("file_unreadable", name=name, why=why)) from None
     except MemoryError:
         raise ParseError(msg("file_too_large", name=name)) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ParseError(msg("file_over_limit", name=name, limit=size_msg(MAX_FILE_BYTES)))
     if not data.strip():
         raise ParseError(msg("file_empty", name=name))
     text = decode_bytes(data, name)
     try:
-        return read_text(text)
+        return read_whole(text)
     except ParseError as e:
         if e.line:
             raise ParseError(msg("file_at", name=name, why=e.text), e.line, e.column) from None

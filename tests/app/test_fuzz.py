@@ -527,3 +527,23 @@ def test_no_reader_slows_down_as_hostile_text_grows(name, tmp_path):
         assert ratio <= 2 * GROWTH or cpu_large < 0.01, (
             f"{label} took {cpu_large:.3f} CPU s for {len(large):,} characters and {cpu_small:.4f} s for "
             f"{len(small):,}: {ratio:.1f} times the CPU for {GROWTH} times the input")
+
+
+def test_file_open_and_paste_read_issue_25s_families_as_the_engine_does(tmp_path):
+    """File ▸ Open and Paste give the grid ``solver.load`` and the command line give, or
+    refuse what they refuse (issue 25, items 6-10; tests/solver/test_readers_fuzz.py has the
+    engine's and the command line's side)."""
+    from app.files import NotAPuzzleFile, read_pasted, read_puzzle_file
+    from bench.readers import FAMILIES, make_inputs
+
+    path = tmp_path / "input.txt"
+    for text, truth in (x for family in FAMILIES for x in make_inputs(family, 12, 2026)):
+        path.write_text(text, encoding="utf-8")
+        try:
+            opened = [g.to_line(".") for g in read_puzzle_file(str(path))]
+        except (ParseError, NotAPuzzleFile):
+            opened = None
+        kind, value = read_pasted(text)
+        pasted = (value.grid() if kind == "marked" else value).to_line(".") if kind in ("grid", "marked") else None
+        want = [truth] if truth is not None else None
+        assert (opened, pasted) == (want, truth), text

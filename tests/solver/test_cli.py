@@ -577,9 +577,10 @@ def test_a_folder_or_unreadable_input_is_one_line(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["solve", "-j", "1", str(tmp_path), str(tmp_path / "missing.txt")])
-    assert code == 1 and err.getvalue() == ""
     assert out.getvalue() == (f"{tmp_path}: cannot read the file: it is a folder\n"
                               f"{tmp_path / 'missing.txt'}: cannot read the file: No such file or directory\n")
+    # ... and again on stderr after the results (issue 25, item 12: one among 300 must be seen)
+    assert code == 1 and err.getvalue() == ("".join(f"solve: {line}\n" for line in out.getvalue().splitlines()))
 
 
 @pytest.mark.slow
@@ -588,3 +589,14 @@ def test_python_m_solver_cli_runs_the_command_line():
     r = subprocess.run([sys.executable, "-m", "solver", "solve", "-j", "1"], cwd=ROOT, env=env,
                        input=example("easy").line + "\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and is_solution_of(r.stdout.strip(), example("easy").line)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing descriptors with preexec_fn")
+@pytest.mark.parametrize("command", ["check", "rate", "hint", "explain"])
+def test_every_command_exits_3_on_a_closed_stdout(command):
+    """Issue 25, item 12: ``check tutorial >&-`` exited 0 (print() writes nowhere when
+    sys.stdout is None); every command now says so and exits 3."""
+    p = subprocess.run([sys.executable, "-m", "solver", command, "tutorial"], cwd=ROOT, env=_env(),
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, timeout=60, preexec_fn=lambda: os.close(1))
+    assert p.returncode == 3 and p.stderr.startswith(f"{command}: standard output is closed"), p.stderr

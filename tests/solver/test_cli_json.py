@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import sys
 
 import pytest
 
@@ -129,7 +130,7 @@ def test_solve_takes_a_name_that_is_no_puzzle_for_a_missing_file(tmp_path):
     --example stops the command before anything is read (exit 2), as for rate and hint."""
     missing = str(tmp_path / "missing.txt")
     code, out, err = cli("solve", "-j", "1", TUTORIAL, missing)
-    assert code == 1 and err == ""
+    assert code == 1 and err == f"solve: {missing}: cannot read the file: No such file or directory\n"
     assert out.splitlines()[1] == f"{missing}: cannot read the file: No such file or directory"
     for bad in (["--example", "nope"], [TUTORIAL[:80]]):
         code, out, err = cli("solve", "-j", "1", TUTORIAL, *bad)
@@ -264,9 +265,28 @@ def test_explain_lists_every_step_until_solved():
     assert is_solution_of(rec["final"], TUTORIAL)
 
 
-def test_unreadable_arguments_exit_2_before_any_output():
-    code, out, err = cli("rate", "tutorial", "no-such-thing")
-    assert code == 2 and out == "" and err.startswith("rate: there is no file or example 'no-such-thing'")
+def test_a_mistyped_puzzle_argument_exits_2_before_any_output():
+    code, out, err = cli("rate", "tutorial", TUTORIAL[:80])
+    assert code == 2 and out == "" and err.startswith("rate: not a puzzle: "), err
+
+
+@pytest.mark.parametrize("command", ["rate", "hint", "explain", "solve"])
+def test_one_missing_file_among_many_is_reported_and_the_rest_done(tmp_path, command):
+    """Issue 25, item 12: one missing file among 300 made rate/hint/explain print nothing for
+    the others (exit 2); now it is said in place, in JSON and on stderr, and the rest are done."""
+    names = []
+    for k in range(300):
+        p = tmp_path / f"p{k}.txt"
+        p.write_text(TUTORIAL + "\n")
+        names.append(str(p))
+    missing = str(tmp_path / "missing.txt")
+    names[150] = missing
+    code, out, err = cli(command, "--json", *names, *(["-j", "1"] if command == "solve" else []))
+    recs = records(out)
+    assert code == 1 and len(recs) == 300
+    assert recs[150]["status"] == "unreadable" and recs[150]["source"] == missing
+    assert all(r["status"] != "unreadable" for k, r in enumerate(recs) if k != 150)
+    assert err == f"{command}: {missing}: cannot read the file: No such file or directory\n"
 
 
 @pytest.mark.parametrize("command", ["check", "rate", "hint", "explain", "solve"])
@@ -514,3 +534,16 @@ def test_progress_shows_the_rate_only_after_the_first_second(monkeypatch):
     assert pipe.line(pipe.start + 0.5) == "rated 1 puzzle"
     pipe.n = 30
     assert pipe.line(pipe.start + 2.0) == "rated 30 puzzles  15/s"
+
+
+@pytest.mark.parametrize("arg, status", [("missing", "unreadable"), ("junk", "bad_input"), ("-", "bad_input")])
+def test_check_json_says_an_unreadable_input_in_json(tmp_path, monkeypatch, arg, status):
+    """Issue 25, item 12: ``check --json`` printed no JSON for input it could not read, where
+    ``solve --json`` prints a bad_input object; now both do (exit 2, the reason on stderr too)."""
+    (tmp_path / "junk").write_text("junk\n")
+    name = "-" if arg == "-" else str(tmp_path / arg)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x\n")))
+    code, out, err = cli("check", "--json", name)
+    (rec,) = records(out)
+    assert code == 2 and rec["status"] == status and rec["puzzle"] is None
+    assert rec["source"] == name and rec["message"] and err.startswith("check: ")

@@ -411,7 +411,7 @@ def test_permission_error_becomes_parse_error(tmp_path, monkeypatch):
     def deny(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(sources_module, "open", deny, raising=False)
+    monkeypatch.setattr(sources_module, "read_bounded", deny)  # load() reads through read_bounded
     with pytest.raises(ParseError, match="locked.txt.*permission denied"):
         load(p)
 
@@ -796,3 +796,41 @@ def test_a_size_just_over_the_limit_is_not_said_as_the_limit(tmp_path):
         f.truncate(2 * 1024 ** 3)
     with pytest.raises(ParseError, match=r"too large to open \(2,048 MB; the limit is 16 MB\)"):
         load(path)
+
+
+def test_a_drawn_grid_with_two_digits_in_a_cell_is_refused_not_read_as_pencil_marks(tmp_path):
+    """Issue 25, item 6: ``. . 25`` made the drawing a pencil-mark grid and dropped the given."""
+    rows = parse(TUTORIAL).pretty().splitlines()
+    rows[0] = rows[0].replace("7 8", "7 85", 1)
+    text = "\n".join(rows)
+    for read in (parse, parse_many, lambda t: load(write(tmp_path, "d.txt", t))):
+        with pytest.raises(ParseError, match=r"line 1, column 3: a cell holds '85', several digits, "
+                                             r"among blank cells"):
+            read(text)
+
+
+def test_a_frame_line_of_81_characters_is_not_an_empty_puzzle():
+    """Issue 25, item 7: a pencil-mark grid's top frame of exactly 81 characters was a puzzle."""
+    for frame in ("-" * 81, "." + "-" * 79 + ".", "*" * 81, " ".join("-" * 81)):
+        with pytest.raises(ParseError, match="is a frame, not a puzzle"):
+            parse(frame)
+    assert parse("." * 81) == parse("0" * 81) == Grid.empty()  # an empty puzzle written plainly
+
+
+def test_a_table_of_two_digit_numbers_is_no_puzzle():
+    """Issue 25, item 10: it was read as a pencil-mark grid with 0 givens."""
+    table = "\n".join(" ".join("12" if (r + c) % 2 else "34" for c in range(9)) for r in range(9))
+    with pytest.raises(ParseError, match="no cell holds a single digit"):
+        parse(table)
+
+
+def test_a_bom_before_marks_and_links_in_quotes_or_brackets_read(tmp_path):
+    """Issue 25, item 9."""
+    g = parse(TUTORIAL)
+    link, pm = solver.wiki_link(g), solver.pencil_grid(g)
+    marked = parse(pm)  # (its single candidates read as givens: the format cannot tell them apart)
+    for text, want in (("\ufeff" + pm, marked), ("\ufeff" + g.pretty(), g), (f'"{link}"', g), (f"({link})", g),
+                       (f"<{link}>", g), (f"[https://www.sudokuwiki.org/sudoku.htm?bd={g.to_line('0')}]", g)):
+        assert parse(text) == want, text
+        assert load(write(tmp_path, "m.txt", text)) == [want], text
+    assert parse_many(f"{link}\n{TUTORIAL}\n({link})\n") == [g, g, g]  # a collection of links and lines

@@ -223,6 +223,12 @@ TEMPLATES = {
     "marks_twice": "{tok} names a candidate twice",
     "marks_rows": ("found {n:n} rows of cells, a pencil-mark grid has 9",
                    "found {n:n} rows of cells, a pencil-mark grid has 9", "n"),
+    "marks_mixed": "a cell holds {tok}, several digits, among blank cells: a drawn grid has one digit a cell, "
+                   "and a pencil-mark grid needs candidates in every blank cell",
+    "marks_no_digit": "no cell holds a single digit: a table of numbers, not a Sudoku (a pencil-mark grid "
+                      "shows the givens as single digits)",
+    "parse_frame_line": "a line of frame characters (- or * and no digit) is a frame, not a puzzle; "
+                        "an empty puzzle is written with . or 0",
 
     # printing/checkcode.py: the check code printed under a puzzle, typed back to compare
     "print_check_code": "Check code: {check}",
