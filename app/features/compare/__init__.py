@@ -50,10 +50,7 @@ class Compare:
         amap.on("compare_paper", self.compare_paper)
         amap.on("read_back", self.read_back_givens)
         amap.on("check_code", self.check_code)
-        controller.puzzle_listeners.append(self._puzzle_changed)
-
-    def _puzzle_changed(self) -> None:
-        self.ask.puzzle_changed()
+        controller.puzzle_listeners.append(self.ask.puzzle_changed)
 
     def compare_paper(self) -> None:
         """Check ▸ Compare with your paper… (one panel at a time: a read-back under way ends)."""
