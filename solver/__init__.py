@@ -8,6 +8,8 @@ Plain data in, structured results out::
     solver.count_solutions(g, limit=2)  # -> 0..limit
     solver.validate(g)                  # -> [Conflict, ...]
     solver.diagnose(g)                  # -> Diagnosis
+    solver.paper_question(g, answers)   # -> PaperQuestion (cell, options) or None when settled
+    solver.diagnose(g, answers=answers) # -> Diagnosis ranked by the paper's answers
     solver.backtrack_steps(g)           # -> iterator of search events
 
 Cells in results are ``(row, col)`` pairs, 0-based; messages for people are
@@ -32,7 +34,8 @@ Where each idea lives (the core at the top, each other idea a package)::
     reading/         parse.py (the front), formats.py (every text format, the file
                      extensions), sources.py (files and streams), marks.py (pencil marks)
     typos/           find_typos: search.py, prior.py (the ranking model), results.py
-                     (Edit, Explanation, TypoSearch), words.py (the sentences)
+                     (Edit, Explanation, TypoSearch), words.py (the sentences),
+                     paper.py (compare with your paper: the questions)
     techniques/      human techniques: step.py, registry.py (the hint order), one module
                      per family, links.py, cache.py, branches.py (forcing chains)
     words/           the words for people: i18n.py (Msg, describe, languages), levels.py,
@@ -73,6 +76,7 @@ from .diagnose import (  # noqa: F401
     Conflict, Diagnosis, EntryCheck, Finding, check_entries, diagnose, validate,
 )
 from .typos.search import Edit, Explanation, TypoSearch, find_typos, short_fix  # noqa: F401
+from .typos.paper import PaperQuestion, PaperState, paper_question, paper_state  # noqa: F401
 # -- backtrack --
 from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
 from .work import (  # noqa: F401

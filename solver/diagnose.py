@@ -40,7 +40,8 @@ from .candidates import candidate_masks, mask_digits
 from .grid import DIGITS, MIN_GIVENS, PEERS, Grid, Unit, cell_of, conflicts, index
 from .words.i18n import Msg, describe, msg
 from .search import SearchStats, count_solutions, find_contradiction, find_solutions, solution_digits
-from .typos.search import TypoSearch, find_typos, short_fix_msg
+from .typos.paper import paper_state, typos_of
+from .typos.search import TypoSearch, short_fix_msg
 
 __all__ = [
     "Conflict", "Finding", "Diagnosis", "EntryCheck",
@@ -129,8 +130,11 @@ class Diagnosis:
     ``findings`` in the order checked; ``solutions``: up to two solved grids;
     ``suspects``: the cells the slip search names, likeliest first;
     ``explanations``: its ranked :class:`solver.typos.search.Explanation` list (each with its
-    edits as data, the fixed grid and a sentence); ``fix_confident``: the first one is
-    clearly likelier than any fix leading to another solution; ``suggested_given``: ``((row, col), digit)`` that makes a puzzle
+    edits as data, the fixed grid and a sentence); ``fix_confident``: the first one holds at
+    least 99 % of the likelihood, or the paper's ``answers`` (cell -> digit on paper, 0 for
+    blank) settled it; ``settled``: the first fix's very grid holds 99 % (or the answers
+    settled it): :func:`solver.paper_question` has nothing to ask (False: the fix is only
+    likely, "unique if it matches your paper"); ``suggested_given``: ``((row, col), digit)`` that makes a puzzle
     with several solutions unique, or None; ``differing``: cells where the two
     solutions differ; ``conflicts``: rule conflicts (status ``"invalid"``).
     """
@@ -144,6 +148,8 @@ class Diagnosis:
     conflicts: list = field(default_factory=list)
     explanations: list = field(default_factory=list)
     fix_confident: bool = False
+    settled: bool = False
+    answers: dict = field(default_factory=dict)
 
     @property
     def best_fix(self):
@@ -190,7 +196,8 @@ class Diagnosis:
     def _with_fix(self, head: Msg) -> Msg:
         """"…; likeliest fix: r5c9 7 → 1" (or "…; possible fixes: … or …" when unsure)."""
         if self.fix_confident:
-            return msg("summary_fix", head=head, fix=short_fix_msg(self.best_fix))
+            code = "summary_fix_paper" if self.answers else "summary_fix"
+            return msg(code, head=head, fix=short_fix_msg(self.best_fix))
         options = [short_fix_msg(x) for x in self.explanations[:3] if x.unique]
         return msg("summary_fixes", head=head, fixes=_either(options))
 
@@ -241,8 +248,21 @@ def _suspects(typos: TypoSearch) -> list:
 def _with_typos(d: "Diagnosis", typos: TypoSearch) -> "Diagnosis":
     d.explanations = list(typos.explanations)
     d.fix_confident = typos.confident
+    d.settled = typos.settled
     d.suspects = _suspects(typos)
     d.findings.extend(_typo_findings(typos))
+    return d
+
+
+def _with_answers(d: "Diagnosis", g: Grid, answers: dict, cancel) -> "Diagnosis":
+    """``d`` with its explanations ranked by the paper's ``answers`` (solver.typos.paper)."""
+    state = paper_state(g, answers, cancel=cancel)
+    d.answers = dict(answers)
+    d.explanations = [x for x in state.explanations if x.edits]
+    d.fix_confident = d.settled = bool(d.explanations) and state.settled and d.explanations[0] is state.best
+    typos = TypoSearch(state.status, d.explanations)
+    d.suspects = _suspects(typos)
+    d.findings = [f for f in d.findings if f.kind != "typo"] + _typo_findings(typos)
     return d
 
 
@@ -298,11 +318,19 @@ def _suggest_given(g: Grid, solutions: list, cancel) -> tuple[Optional[tuple], M
     return None, msg("given_not_found", n=len(sols))
 
 
-def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
+def diagnose(g: Grid, *, cancel=None, answers=None) -> Diagnosis:
     """Check ``g`` as a puzzle and explain the outcome (see module doc); never hangs.
 
+    ``answers`` maps cells ``(row, col)`` to the digit the paper shows there (0 for blank):
+    the explanations are those the answers leave, likeliest first, the first the settled fix
+    when :attr:`Diagnosis.settled` (see :func:`solver.paper_question`).
     Raises :class:`solver.Cancelled` when ``cancel.is_set()``.
     """
+    d = _diagnose(g, cancel)
+    return _with_answers(d, g, answers, cancel) if answers else d
+
+
+def _diagnose(g: Grid, cancel) -> Diagnosis:
     check(cancel, "diagnosis cancelled")
     found = validate(g)
     if found:
@@ -310,7 +338,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
             "invalid",
             findings=[Finding("duplicate", c.text, c.cells) for c in found],
             conflicts=found,
-        ), find_typos(g, cancel=cancel))
+        ), typos_of(g, cancel=cancel))
     findings = []
     clues = g.filled_count
     if clues < MIN_GIVENS:
@@ -330,7 +358,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
         solutions = find_solutions(g, 2, cancel=cancel)
 
     if not solutions:
-        typos = find_typos(g, cancel=cancel)
+        typos = typos_of(g, cancel=cancel)
         if any(x.unique for x in typos.explanations):
             text = msg("no_solution_fixable")
         elif typos.explanations:
@@ -348,7 +376,7 @@ def diagnose(g: Grid, *, cancel=None) -> Diagnosis:
 
     s1, s2 = solutions
     differing = [c for c in g.blanks() if s1[c] != s2[c]]
-    typos = find_typos(g, cancel=cancel)
+    typos = typos_of(g, cancel=cancel)
     # the slip search already verified the added givens it found: the likeliest is the clue
     back = next((x for x in typos.explanations if x.kind == "left_out" and x.unique), None)
     if back is not None:

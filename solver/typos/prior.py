@@ -8,6 +8,7 @@ grid's likelihood as a published puzzle relative to the typed grid, less
 """
 from __future__ import annotations
 
+import math
 from itertools import permutations
 from typing import Optional
 
@@ -16,7 +17,8 @@ from ..grid import UNITS_OF
 __all__ = ["KIND_PRIOR", "PAIR_PRIOR", "SEVERAL_PENALTY", "SEVERAL_NOT_HALF_PAIR", "OPEN_SEVERAL", "ADD_GIVEN", "REMOVE_GIVEN",
            "CROWDING", "HARD", "HARD_SEARCH", "HARD_CHECKED", "NOT_MINIMAL", "REDUNDANT_GIVEN", "REDUNDANCY_CHECKED", "REDUNDANCY_MARGIN",
            "SYMMETRIC", "confusable", "confusion", "puzzle_prior", "minimal_weight",
-           "near_symmetries", "symmetric", "needed_by_rectangle", "upright"]
+           "near_symmetries", "symmetric", "needed_by_rectangle", "upright",
+           "OTHER_GAP", "SLIP_AT", "SETTLED", "other_score", "shares"]
 
 # How often each kind of slip happens when a person copies a grid.  No survey of copying
 # slips is known to us: a wrong digit is taken as the commonest, a swap and an extra digit
@@ -268,3 +270,32 @@ def upright(cells) -> tuple:
     so how many positions it takes depends on how the grid is turned; read in this order, the
     same grid typed turned gives the same count (the 8 form a group: the same 8 pictures)."""
     return min(_TURNS, key=lambda order: [cells[i] for i in order])
+
+
+# -- how sure: the shares of the likelihood (solver.typos.paper) ---------------------------
+# The scores above rank explanations; to say a fix is *the* fix, or that the paper settled
+# it, they are read as likelihoods and shared out, with one more hypothesis: "none of those
+# listed" (two slips the search did not reach, or a fix cut off the list).  It weighs as a
+# wrong digit OTHER_GAP less likely than a single one.  An answer from the paper that differs
+# from the grid where no listed explanation is contradicted costs "none of those" SLIP_AT (a
+# slip exactly there).  A fix is settled when its share is at least SETTLED; fitted so that a
+# fix called settled with no question asked is wrong in at most 1 % of the benchmark's cases on
+# every set, the easy ones included (docs/benchmarks.md, Compare with your paper).
+OTHER_GAP = 4.0
+SLIP_AT = 0.02
+SETTLED = 0.99
+
+
+def other_score(n: int) -> float:
+    """The log-likelihood of "none of the explanations listed" for a typed grid of ``n``
+    givens, on the scale of the explanations' scores (see OTHER_GAP)."""
+    return math.log(KIND_PRIOR["wrong_digit"] / max(n, 1) / 8) - OTHER_GAP
+
+
+def shares(scores, other: float) -> tuple:
+    """(share of each score, share of ``other``): the log-likelihoods made into parts of one."""
+    top = max(list(scores) + [other])
+    weights = [math.exp(s - top) for s in scores]
+    rest = math.exp(other - top)
+    total = sum(weights) + rest
+    return tuple(w / total for w in weights), rest / total

@@ -5,16 +5,17 @@ people are made from them in :mod:`solver.typos.words`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Optional
 
 from ..grid import Grid, index
 from ..words.i18n import Msg
+from .prior import SETTLED, other_score, shares
 from .words import describe_explanation, explanation_msg
 
-__all__ = ["Edit", "Explanation", "TypoSearch", "CONFIDENCE", "SEVERAL"]
+__all__ = ["Edit", "Explanation", "TypoSearch", "SEVERAL"]
 
-CONFIDENCE = 1.0  # log-likelihood lead (e, about 2.7 times likelier) that makes a fix *the* fix
 SEVERAL = 2  # "solutions" of an explanation whose fixed grid has more than one
 
 
@@ -87,6 +88,24 @@ class TypoSearch:
     complete: bool = True
     no_given: int = 0
     no_given_all: bool = False
+    rest: float = 0.0  # likelihood of the explanations left off the list, relative to the first
+    givens: int = 0  # givens of the typed grid
+
+    @property
+    def other_log(self) -> float:
+        """The log-likelihood of "none of the explanations listed" (solver.typos.prior.other_score,
+        with the explanations cut off the list added)."""
+        other = other_score(self.givens)
+        if self.rest and self.explanations:
+            other = math.log(math.exp(other) + self.rest * math.exp(self.explanations[0].score))
+        return other
+
+    def shares(self, scores=None) -> tuple:
+        """(share of each explanation, share of "none of them") of the likelihood; ``scores``
+        instead of the explanations' own when given (see solver.typos.prior.shares)."""
+        if scores is None:
+            scores = [x.score for x in self.explanations]
+        return shares(scores, self.other_log)
 
     @property
     def best(self) -> Optional[Explanation]:
@@ -94,13 +113,21 @@ class TypoSearch:
 
     @property
     def confident(self) -> bool:
-        """True when the best explanation gives exactly one solution and is clearly likelier
-        (by ``CONFIDENCE`` in log-likelihood) than every explanation leading to another
-        solution: then its fix is *the* fix; otherwise the fixes are offered as a choice."""
+        """True when the best explanation gives exactly one solution and the explanations
+        leading to that solution hold at least ``SETTLED`` of the likelihood (solver.typos.prior):
+        then its fix is *the* fix; otherwise the fixes are offered as a choice, or the paper is
+        asked (solver.typos.paper, which wants the very grid, not only its solution)."""
         best = self.best
         if best is None or not best.unique:
             return False
-        for x in self.explanations[1:]:
-            if x.unique and x.solution_key != best.solution_key:  # "" = not worked out: other
-                return best.score - x.score >= CONFIDENCE
-        return True
+        parts, _other = self.shares()
+        key = best.solution_key
+        return sum(p for x, p in zip(self.explanations, parts)
+                   if x is best or key and x.solution_key == key) >= SETTLED
+
+    @property
+    def settled(self) -> bool:
+        """True when the best explanation gives exactly one solution and holds at least
+        ``SETTLED`` of the likelihood by itself: its fixed grid is the published puzzle."""
+        best = self.best
+        return best is not None and best.unique and self.shares()[0][0] >= SETTLED

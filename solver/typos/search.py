@@ -99,9 +99,10 @@ def _clashes(cells, i: int) -> bool:
 class _Search:
     """One typo search over the typed grid ``cells``."""
 
-    def __init__(self, cells: tuple, cancel):
+    def __init__(self, cells: tuple, cancel, keep=None):
         self.cells = cells
         self.cancel = cancel
+        self.keep = keep or {}  # index -> digit the paper shows there: no fix may change it
         self.stats = SearchStats()  # the work of every search below, for the pairs' budget
         self.budget = None  # the pairs' WorkBudget, set when they start
         self.givens = [i for i, d in enumerate(cells) if d]
@@ -142,6 +143,8 @@ class _Search:
         for e in edits:
             for cell, d in zip(e.cells, e.new):
                 fixed[index(*cell)] = d
+        if any(fixed[i] != d for i, d in self.keep.items()):
+            return  # the paper shows otherwise there
         score = math.log(likelihood) + self.puzzle_prior(fixed)
         if solutions > 1:
             score -= SEVERAL_PENALTY
@@ -461,7 +464,7 @@ class _Search:
         cells = self.cells
         n = self.n
         for a, b in order:
-            if not covers(a, b):
+            if not covers(a, b) or a in self.keep or b in self.keep:
                 continue
             if self.budget.expired():
                 return False
@@ -501,19 +504,21 @@ class _Search:
 
 
 def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
-               pairs: bool = True, nodes: int = PAIR_NODES) -> TypoSearch:
+               pairs: bool = True, nodes: int = PAIR_NODES, keep=None) -> TypoSearch:
     """The slips that explain a typed grid that breaks a rule, has no solution or has
     several (see module doc); ``status`` ``"unique"`` and nothing to explain otherwise.
 
     Single slips are always searched to the end; pairs of slips only when no single slip
     gives exactly one solution, within a budget of ``nodes`` search positions (so the
     outcome does not depend on the machine's load; ``seconds`` of CPU time are only a
-    safety net).  Raises :class:`solver.search.Cancelled`
-    when ``cancel.is_set()``.
+    safety net).  ``keep`` maps cells ``(row, col)`` to the digit the paper shows there
+    (0 for blank; the grid holds it): no explanation changes them (see solver.typos.paper).
+    Raises :class:`solver.search.Cancelled` when ``cancel.is_set()``.
     """
     check(cancel, "typo search cancelled")
     cells = g.cells
-    s = _Search(cells, cancel)
+    kept = {index(*c): d for c, d in (keep or {}).items()}
+    s = _Search(cells, cancel, kept)
     conflicts = _conflict_sets(cells)
     if conflicts:
         status = "invalid"
@@ -547,7 +552,8 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
     if status == "multiple":
         s.find_swappable()
     for i in suspects:
-        s.edits_of_given(i, status)
+        if i not in kept:  # every edit there would change a cell the paper confirmed
+            s.edits_of_given(i, status)
     s.swaps(covers)
     if status == "multiple":
         s.left_out()
@@ -562,8 +568,10 @@ def find_typos(g: Grid, *, cancel=None, seconds: float = TYPO_SECONDS,
         complete = s.pairs(order, covers) and not s.budget.expired()
     found = s.closer_first(s.found.values()) if status == "multiple" else s.found.values()
     ranked = s.minimal_first(s.hardest_first(sorted(found, key=_order)))
+    # the likelihood of the explanations left off, relative to the best one (solver.typos.paper)
+    rest = sum(math.exp(x.score - ranked[0].score) for x in ranked[MAX_EXPLANATIONS:]) if ranked else 0.0
     ranked = [_with_rank(x, k + 1, s) for k, x in enumerate(ranked[:MAX_EXPLANATIONS])]
-    return TypoSearch(status, ranked, complete, *s.no_given)
+    return TypoSearch(status, ranked, complete, *s.no_given, rest=rest, givens=s.n)
 
 
 def _pair_order(candidates: list, conflicts: list) -> list:

@@ -123,6 +123,17 @@ TEMPLATES = {
     "fix_swapped": "swap {a:cell} and {b:cell}",
     "fix_two": "{first}, {second}",
 
+    # typos/paper.py and check --ask: compare with your paper
+    "paper_question": "What does your paper show in {cell:cell}?",
+    "paper_blank": "blank",
+    "paper_answer_help": "Type the digit your paper shows there, 0 or . for a blank; Enter alone stops.",
+    "paper_bad_answer": "{text} is not an answer: type one digit 1 to 9, or 0 or . for a blank.",
+    "paper_settled": "Your paper settles it: {fix}.",
+    "paper_no_slip": "Your paper agrees with the grid: no slip found.",
+    "paper_none_left": "No fix agrees with your paper: compare the givens row by row.",
+    "paper_stopped": "Stopped before a fix was settled; the likeliest so far: {fix}.",
+    "summary_fix_paper": "{head}; your paper confirms the fix: {fix}",
+
     # formats.py: where a parse error is, and what it is
     "parse_at_line": "line {line}: {why}",
     "parse_at_line_column": "line {line}, column {column}: {why}",
