@@ -37,6 +37,7 @@ import json
 import math
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -46,7 +47,7 @@ from typing import Optional, TextIO
 from solver.grid import Grid, cell_of, index
 from solver.isomorph import isomorph
 
-__all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench"]
+__all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench", "paper_cases", "run_paper_bench"]
 
 KINDS = ("wrong_digit", "left_out", "extra", "shifted", "swapped", "two_wrong")
 DEFAULT_PER_KIND = 300
@@ -400,6 +401,180 @@ def run_typo_bench(per_kind: int = DEFAULT_PER_KIND, seed: int = DEFAULT_SEED,
     return 1 if misses else 0
 
 
+# -- compare with your paper (issue 27) ------------------------------------------------
+# A simulated user answers every question from the published puzzle.  Cases per set (easy
+# and hard, from ``--data``, default ../shared/data next to the checkout, else tests/data)
+# and per kind; the same cases are checked by today's code and, with ``--before DIR``, by
+# another checkout's ``diagnose`` (its first explanation is what the user would apply).
+
+PAPER_SETS = (  # (name in the table, files tried in turn, puzzles drawn from)
+    ("easy50", ("norvig_easy50.txt",)),
+    ("kaggle69", ("kaggle_sample69.txt",)),
+    ("17-clue", ("tdoku_puzzles2_17_clue_first20000.txt", "17_clue_sample200.txt")),
+    ("hardest", ("tdoku_puzzles6_forum_hardest_1106.txt", "forum_hardest_sample200.txt")),
+)
+PAPER_POOL = 300  # puzzles read from each set's file (the first ones)
+MAX_QUESTIONS = 8  # the simulated user stops answering after this many
+
+
+def _read_set(folder: Path, names: tuple) -> list:
+    for name in names:
+        path = folder / name
+        if path.exists():
+            out = []
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    line = line.strip()
+                    if len(line) == 81 and not line.startswith("#"):
+                        out.append(tuple(0 if ch in ".0" else int(ch) for ch in line))
+                        if len(out) >= PAPER_POOL:
+                            break
+            return out
+    return []
+
+
+def paper_cases(per_kind: int, seed: int, data: Optional[str]) -> list:
+    """Cases per set and kind: dicts with set, kind, typed, original, solution."""
+    from solver.search import solve
+
+    root = Path(__file__).resolve().parent.parent
+    folders = [Path(data)] if data else [root.parent / "shared" / "data", root / "tests" / "data"]
+    cases = []
+    for name, files in PAPER_SETS:
+        puzzles = next((p for p in (_read_set(f, files) for f in folders) if p), [])
+        if not puzzles:
+            continue
+        rng = random.Random(f"{seed}-{name}")
+        for kind in KINDS:
+            made = tries = 0
+            while made < per_kind and tries < per_kind * 50:
+                tries += 1
+                original = isomorph(rng.choice(puzzles), rng)
+                slip = inject(kind, original, rng)
+                if slip is None or not _not_unique(slip[0]):
+                    continue
+                cases.append({"set": name, "kind": kind, "typed": "".join(map(str, slip[0])),
+                              "original": "".join(map(str, original)),
+                              "solution": solve(Grid(original)).to_line()})
+                made += 1
+    return cases
+
+
+_BEFORE = r"""
+import json, sys
+from solver import Grid, diagnose, find_solutions
+for line in sys.stdin:
+    case = json.loads(line)
+    d = diagnose(Grid(int(ch) for ch in case["typed"]))
+    xs = getattr(d, "explanations", None) or []
+    first = xs[0] if xs and xs[0].unique else None
+    sol = find_solutions(first.fixed, 2) if first is not None else []
+    line = first.fixed.to_line().replace(".", "0") if first is not None else ""
+    print(json.dumps({"restored": line == case["original"],
+                      "wrong_likeliest": bool(getattr(d, "fix_confident", False)) and first is not None
+                      and not (len(sol) == 1 and sol[0].to_line() == case["solution"])}), flush=True)
+"""
+
+
+def _paper_after(case: dict) -> dict:
+    """The simulated user on one case with today's code."""
+    from solver import Grid, diagnose, paper_question, paper_state
+    from solver.typos import paper
+
+    g = Grid(int(ch) for ch in case["typed"])
+    original = Grid(int(ch) for ch in case["original"])
+    with paper._lock:
+        paper._memory.clear()  # the first question pays for the search, as after a fresh check
+    answers, times, asked = {}, [], 0
+    while True:
+        t0 = time.process_time()
+        q = paper_question(g, answers)
+        times.append((time.process_time() - t0) * 1000)
+        if q is None or asked >= MAX_QUESTIONS:
+            break
+        answers[q.cell] = original[q.cell]
+        asked += 1
+    state = paper_state(g, answers)
+    restored = state.settled and state.best.fixed == original
+    d = diagnose(g)
+    best = d.best_fix
+    return {"asked": asked, "restored": restored, "ms_first": times[0], "ms_next": times[1:],
+            "settled0": d.settled, "wrong_settled0": d.settled and best.fixed != original,
+            "wrong_likeliest": d.fix_confident and best.solution_key != case["solution"]}
+
+
+def run_paper_bench(per_kind: int = 40, seed: int = DEFAULT_SEED, before: Optional[str] = None,
+                    data: Optional[str] = None, out: TextIO = sys.stdout) -> int:
+    """The simulated user per set and kind; 0 when every target of issue 27 is met."""
+    t0 = time.perf_counter()
+    cases = paper_cases(per_kind, seed, data)
+    print(f"paper benchmark: {len(cases)} cases ({per_kind} per set and kind, seed {seed}), "
+          f"made in {time.perf_counter() - t0:.1f} s", file=out)
+    proc = None
+    if before:
+        root = Path(before).resolve()
+        proc = subprocess.Popen([sys.executable, "-c", _BEFORE], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True, cwd=str(root),
+                                env=dict(os.environ, PYTHONPATH=str(root)))
+    here, there = [], []
+    try:
+        for case in cases:
+            if proc is not None:
+                proc.stdin.write(json.dumps(case) + "\n")
+                proc.stdin.flush()
+                there.append(json.loads(proc.stdout.readline()))
+            here.append(_paper_after(case))
+    finally:
+        if proc is not None:
+            proc.stdin.close()
+            proc.wait()
+    print("| set | slip | cases | before: first fix restores | before: wrong likeliest | "
+          "after: restored ≤ 2 q (≤ 4 for two) | median q | wrong settled, no q | "
+          "wrong likeliest, no q | q p95 ms (first / next) |", file=out)
+    print("|---|---|---|---|---|---|---|---|---|---|", file=out)
+    misses = []
+    firsts, nexts = [], []
+    for name, _files in PAPER_SETS:
+        for kind in KINDS + ("all",):
+            sel = [k for k, c in enumerate(cases) if c["set"] == name and (kind == "all" or c["kind"] == kind)]
+            if not sel:
+                continue
+            n = len(sel)
+            a = [here[k] for k in sel]
+            b = [there[k] for k in sel] if there else None
+            limit = 4 if kind == "two_wrong" else 2
+            ok = 100 * sum(r["restored"] and r["asked"] <= (4 if cases[k]["kind"] == "two_wrong" else 2)
+                           for k, r in zip(sel, a)) / n
+            med = statistics.median(r["asked"] for r in a)
+            ws = 100 * sum(r["wrong_settled0"] for r in a) / n
+            wl = 100 * sum(r["wrong_likeliest"] for r in a) / n
+            fm = [r["ms_first"] for r in a]
+            nm = [m for r in a for m in r["ms_next"]]
+            if kind != "all":
+                firsts += fm
+                nexts += nm
+            before_cols = (f"{100 * sum(r['restored'] for r in b) / n:.0f} % | "
+                           f"{100 * sum(r['wrong_likeliest'] for r in b) / n:.1f} %") if b else "– | –"
+            label = "**all**" if kind == "all" else kind
+            print(f"| {name} | {label} | {n} | {before_cols} | {ok:.0f} % | {med:g} | {ws:.1f} % | "
+                  f"{wl:.1f} % | {_pct(fm, 95):.0f} / {_pct(nm, 95):.0f} |", file=out)
+            if kind == "all":
+                if ws > 1:
+                    misses.append(f"{name}: wrong settled fix with no question {ws:.1f} % > 1 %")
+                if wl > 1:
+                    misses.append(f"{name}: wrong likeliest fix with no question {wl:.1f} % > 1 %")
+            elif ok < (95 if kind == "two_wrong" else 99):
+                misses.append(f"{name} {kind}: restored after ≤ {limit} questions {ok:.0f} %")
+            if kind != "all" and kind != "two_wrong" and med > 1:
+                misses.append(f"{name} {kind}: median questions {med:g} > 1")
+    p_first, p_next = _pct(firsts, 95), _pct(nexts, 95)
+    print(f"question CPU time p95: first (with the search) {p_first:.0f} ms, next {p_next:.0f} ms", file=out)
+    if p_next > 300:
+        misses.append(f"question p95 {p_next:.0f} ms > 300 ms")
+    print("targets: " + ("MISSED: " + "; ".join(misses) if misses else "all met"), file=out)
+    return 1 if misses else 0
+
+
 if __name__ == "__main__":  # pragma: no cover
     import argparse
 
@@ -407,6 +582,11 @@ if __name__ == "__main__":  # pragma: no cover
     p.add_argument("--per-kind", type=int, default=DEFAULT_PER_KIND)
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--before", help="root of another checkout to compare with")
-    p.add_argument("--data", help="folder of puzzle sets (default tests/data)")
+    p.add_argument("--data", help="folder of puzzle sets (default tests/data; --paper: ../shared/data)")
+    p.add_argument("--paper", action="store_true",
+                   help="compare with your paper: a simulated user answers the questions (issue 27)")
     a = p.parse_args()
+    if a.paper:
+        sys.exit(run_paper_bench(a.per_kind if a.per_kind != DEFAULT_PER_KIND else 40, a.seed,
+                                 a.before, a.data))
     sys.exit(run_typo_bench(a.per_kind, a.seed, a.before, a.data))

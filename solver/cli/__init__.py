@@ -3,7 +3,7 @@
 Commands (``--help`` on each says more; the help names the command as it was called)::
 
     solve [PUZZLE|FILE|EXAMPLE ...]    every puzzle solved, one line each, in input order
-    check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words
+    check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words (--ask: compare with your paper)
     rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, score, hardest technique
     hint [PUZZLE|FILE|EXAMPLE ...]     the next logical step (checked against the solution)
     explain [PUZZLE|FILE|EXAMPLE ...]  every logical step until solved or stuck
@@ -231,6 +231,14 @@ def _cmd_check(args) -> int:
             print(_json({"label": label, "source": source, "line": None, "puzzle": None,
                          "status": status, "message": str(e)}))
         return 2
+    if args.ask and args.json:
+        print("check: --ask and --json do not go together (--ask asks questions in words)",
+              file=sys.stderr)
+        return 2
+    if args.ask and args.puzzle == "-":
+        print("check: --ask reads the answers from stdin, so the puzzle cannot come from there",
+              file=sys.stderr)
+        return 2
     from .. import diagnose
 
     d = diagnose(g)
@@ -260,7 +268,62 @@ def _cmd_check(args) -> int:
             if not any(clue in f.message for f in d.findings):
                 out.append(f"Adding the clue {clue} leaves one solution.")
     print("\n".join(out))
+    if args.ask and d.status != "unique":
+        _ask_paper(g)
     return code
+
+
+def _read_answer(prompt: str) -> Optional[int]:
+    """The digit typed for ``prompt`` (0 for a blank), or None to stop (Enter alone, EOF);
+    asks again after anything else, naming what was typed."""
+    from .. import describe, msg
+
+    while True:
+        print(prompt, end=" ", flush=True)
+        line = sys.stdin.readline()
+        if not line:  # EOF: stop asking
+            print()
+            return None
+        if not sys.stdin.isatty():  # piped: show the answer after its prompt
+            print(line.rstrip("\n"))
+        text = line.strip()
+        if not text:
+            return None
+        if text in (".", "0") or text.lower() == describe(msg("paper_blank")).lower():
+            return 0
+        if len(text) == 1 and text in "123456789":
+            return int(text)
+        print(describe(msg("paper_bad_answer", text=repr(text))), flush=True)
+
+
+def _ask_paper(g: Grid) -> None:
+    """Compare with your paper in the terminal: the questions of solver.paper_question, the
+    answers read from stdin, then the fix they settle (or the likeliest so far)."""
+    from .. import describe, msg, paper_question, paper_state, short_fix
+
+    answers: dict = {}
+    q = paper_question(g, answers)
+    if q is not None:
+        print("\n" + describe(msg("paper_answer_help")))
+    while q is not None:
+        blank = describe(msg("paper_blank"))
+        options = " / ".join(str(d) if d else blank for d in q.options)
+        answer = _read_answer(f"{describe(q.text)} [{options}]")
+        if answer is None:
+            break
+        answers[q.cell] = answer
+        q = paper_question(g, answers)
+    state = paper_state(g, answers)
+    best = state.best
+    if state.settled and best is not None and best.edits:
+        text = msg("paper_settled", fix=short_fix(best))
+    elif state.settled:
+        text = msg("paper_no_slip")
+    elif best is None or not best.unique:
+        text = msg("paper_none_left")
+    else:
+        text = msg("paper_stopped", fix=short_fix(best))
+    print(describe(text))
 
 
 # -- rate, hint, explain: one result per puzzle ---------------------------------
@@ -470,6 +533,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                         "or an example key such as 'tutorial'")
     c.add_argument("--example", metavar="KEY", help="check a bundled example puzzle")
     c.add_argument("--json", action="store_true", help="the diagnosis as one JSON object")
+    c.add_argument("--ask", action="store_true",
+                   help="when several fixes are possible, ask what your paper shows in the cell "
+                        "that decides (answers from stdin: a digit, 0 or . for blank, Enter stops)")
     c.set_defaults(run=_cmd_check)
 
     r = sub.add_parser("rate", help="the difficulty: level, score, hardest technique",

@@ -35,8 +35,8 @@ from .search import find_typos
 
 __all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typos_of"]
 
-# a fix whose every changed cell the paper confirmed is settled from this share on (the rest
-# is a further slip elsewhere, which only reading the givens back can find)
+# a fix the paper confirmed is settled from this share on (the rest is a further slip
+# elsewhere, which only reading the givens back can find)
 CONFIRMED = 0.9
 _REMEMBERED = 16  # searches kept (a session of questions needs two or three)
 _memory: "OrderedDict[tuple, TypoSearch]" = OrderedDict()
@@ -83,9 +83,11 @@ class PaperState:
     """What the answers so far leave: ``explanations`` that agree with them, likeliest first
     (their edits are from the typed grid, the answers' own first when the answers had to be
     made), ``shares`` of the likelihood of each and ``other`` of "none of them";
-    ``settled``: the first is the fix (it gives one solution and holds at least SETTLED);
-    ``confirmed``: every cell the first fix changes was answered; ``applied``: the edits the
-    answers made because no explanation agreed with them."""
+    ``settled``: the first is the fix (it gives one solution and, with no answer, holds at
+    least SETTLED, or the answers confirmed it and it holds CONFIRMED); ``confirmed``: each
+    edit of the first fix has a cell where the paper differs from the typed grid and agrees
+    with the fix; ``applied``: the edits the
+    answers made because no explanation agreed with them; ``status`` of the grid searched."""
 
     explanations: tuple
     shares: tuple
@@ -94,6 +96,8 @@ class PaperState:
     confirmed: bool
     applied: tuple
     status: str
+    other_log: float = 0.0  # "none of them" as a log-likelihood on the explanations' scale
+    base: Optional[Grid] = None  # the grid the explanations were searched on
 
     @property
     def best(self) -> Optional[Explanation]:
@@ -113,12 +117,11 @@ def _hypotheses(g: Grid, typos: TypoSearch, answers: dict, applied: tuple) -> tu
     """(explanations of ``g`` that agree with ``answers``, with ``applied`` edits first; their
     scores; the log-likelihood of "none of them")."""
     if typos.status == "unique":  # no slip left to find: the grid itself is the explanation
-        xs, scores = [Explanation((), 1, 0.0, g)], [0.0]
-        other = other_score(g.filled_count)
+        found, other = [Explanation((), 1, 0.0, g)], other_score(g.filled_count)
     else:
-        xs = [x for x in typos.explanations if _agrees(x, answers)]
-        scores = [x.score for x in xs]
-        other = typos.other_log
+        found, other = typos.explanations, typos.other_log
+    xs = [x for x in found if _agrees(x, answers)]
+    scores = [x.score for x in xs]
     # an answer that differs from the grid, where no listed fix is contradicted: for "none of
     # them" a slip exactly there
     differing = sum(1 for cell, d in answers.items() if g[cell] != d)
@@ -133,36 +136,54 @@ def paper_state(grid: Grid, answers=None, *, cancel=None) -> PaperState:
     leave, their shares and whether one is settled (see module doc)."""
     answers = {tuple(c): int(d) for c, d in (answers or {}).items()}
     for cell, d in answers.items():
-        index(*cell)  # a cell off the grid raises here
+        if len(cell) != 2 or not all(0 <= k < 9 for k in cell):
+            raise ValueError(f"no cell {cell!r} on the grid (row and col are 0 to 8)")
         if not 0 <= d <= 9:
             raise ValueError(f"the paper's digit in {cell} must be 0 to 9, not {d}")
     typos = typos_of(grid, cancel=cancel)
     xs, scores, other = _hypotheses(grid, typos, answers, ())
-    applied = ()
+    base, applied = grid, ()
     if answers and not any(x.unique for x in xs):
         # no fix with one solution agrees: the answers are fixes themselves; search on from there
-        applied = tuple(_answer_edit(cell, grid[cell], d) for cell, d in sorted(answers.items())
-                        if grid[cell] != d)
+        made = tuple(_answer_edit(cell, grid[cell], d) for cell, d in sorted(answers.items())
+                     if grid[cell] != d)
         here = Grid(answers.get(cell_of(i), d) for i, d in enumerate(grid.cells))
         again = typos_of(here, keep=answers, cancel=cancel)
-        ys, yscores, yother = _hypotheses(here, again, answers, applied)
+        ys, yscores, yother = _hypotheses(here, again, answers, made)
         if ys or not xs:
-            xs, scores, other, typos = ys, yscores, yother, again
+            xs, scores, other, typos, base, applied = ys, yscores, yother, again, here, made
+    return _judge(grid.cells, base, xs, scores, other, answers, applied, typos.status)
+
+
+def _judge(typed: tuple, base: Grid, xs: list, scores: list, other: float, answers: dict,
+           applied: tuple = (), status: str = "") -> PaperState:
+    """The PaperState of explanations ``xs`` (searched on ``base``) with their ``scores`` and
+    ``other`` (log-likelihoods) once the ``answers`` are in (``xs`` agree with them)."""
     parts, rest = shares(scores, other) if scores else ((), 1.0)
     order = sorted(range(len(xs)), key=lambda k: (-parts[k], xs[k].cells))
     xs = tuple(Explanation(xs[k].edits, xs[k].solutions, xs[k].score, xs[k].fixed, r + 1,
                            xs[k].solution_key) for r, k in enumerate(order))
     parts = tuple(parts[k] for k in order)
-    settled = bool(xs) and xs[0].unique and parts[0] >= SETTLED
-    confirmed = bool(xs) and xs[0].unique and all(
-        c in answers for e in xs[0].edits for c in e.cells)
-    return PaperState(xs, parts, rest, settled or confirmed and parts[0] >= CONFIRMED, confirmed,
-                      applied, typos.status)
+    best = xs[0] if xs else None
+    # every edit of the first fix shown by the paper: an answered cell of it where the paper
+    # differs from the typed grid and agrees with the fix (for "none of those" a slip there)
+    confirmed = best is not None and best.unique and all(
+        any(c in answers and answers[c] == best.fixed[c] != typed[index(*c)] for c in e.cells)
+        for e in best.edits)
+    # with no answer, a fix is settled by its share alone; once the paper has been asked, only
+    # when it confirmed the fix (the answers may have ruled out every rival but the truth too)
+    settled = best is not None and best.unique and (
+        parts[0] >= CONFIRMED if confirmed else not answers and parts[0] >= SETTLED)
+    return PaperState(xs, parts, rest, settled, confirmed, applied, status, other, base)
 
 
 def question_for(grid: Grid, state: PaperState, answers=None) -> Optional[PaperQuestion]:
     """The question that ``state`` (of ``grid`` and ``answers``) leaves, or None when settled
-    or when no cell would tell the explanations apart."""
+    or when no cell would tell the explanations apart.
+
+    The cell whose answer settles a fix with the highest probability (one step ahead, over
+    the answers the explanations and "none of them" give), ties broken by the most expected
+    information (the entropy of the answer), then in reading order."""
     if state.settled or not state.explanations:
         return None
     answers = {tuple(c): int(d) for c, d in (answers or {}).items()}
@@ -171,17 +192,30 @@ def question_for(grid: Grid, state: PaperState, answers=None) -> Optional[PaperQ
         here[index(*cell)] = d
     cells = sorted({index(*c) for x in state.explanations for c in x.cells}
                    - {index(*c) for c in answers})
-    best, best_info = None, 0.0
+    xs = state.explanations
+    base = state.base.cells
+    best, best_key = None, (0.0, 0.0)
     for i in cells:
         weights: dict = {}
-        for x, w in zip(state.explanations, state.shares):
+        for x, w in zip(xs, state.shares):
             d = x.fixed.cells[i]
             weights[d] = weights.get(d, 0.0) + w
         weights[here[i]] = weights.get(here[i], 0.0) + state.other  # "none of them" keeps it
         total = sum(weights.values())
         info = -sum(w / total * math.log(w / total) for w in weights.values() if w > 0)
-        if info > best_info + 1e-12:
-            best, best_info = (i, weights, total), info
+        settle = 0.0
+        cell = cell_of(i)
+        for v, w in weights.items():
+            left = [x for x in xs if x.fixed.cells[i] == v]
+            if not left or not w:
+                continue
+            other = state.other_log + (math.log(SLIP_AT) if v != base[i] else 0.0)
+            after = _judge(grid.cells, state.base, left, [x.score for x in left], other,
+                           {**answers, cell: v})
+            settle += w / total * after.settled
+        key = (round(settle, 9), info)
+        if key > best_key:
+            best, best_key = (i, weights, total), key
     if best is None:
         return None
     i, weights, total = best

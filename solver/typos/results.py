@@ -11,7 +11,7 @@ from typing import Optional
 
 from ..grid import Grid, index
 from ..words.i18n import Msg
-from .prior import SETTLED, other_score, shares
+from .prior import OTHER_GAP, SETTLED, other_score, shares
 from .words import describe_explanation, explanation_msg
 
 __all__ = ["Edit", "Explanation", "TypoSearch", "SEVERAL"]
@@ -94,8 +94,10 @@ class TypoSearch:
     @property
     def other_log(self) -> float:
         """The log-likelihood of "none of the explanations listed" (solver.typos.prior.other_score,
-        with the explanations cut off the list added)."""
+        at most OTHER_GAP below the best, with the explanations cut off the list added)."""
         other = other_score(self.givens)
+        if self.explanations:  # when only pairs explain it, "none of those" is one more pair
+            other = min(other, self.explanations[0].score - OTHER_GAP)
         if self.rest and self.explanations:
             other = math.log(math.exp(other) + self.rest * math.exp(self.explanations[0].score))
         return other

@@ -1,0 +1,166 @@
+"""Compare with your paper (solver.paper_question, diagnose(answers=...), check --ask): the
+questions that decide between fixes, and the fix the answers settle."""
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import solver
+from solver import Edit, Grid, diagnose, paper_question, paper_state
+from solver.isomorph import isomorph
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+TYPED = TUTORIAL[:13] + "3" + TUTORIAL[14:]  # r2c5 typed 3 instead of 9
+
+
+def _grid(line: str) -> Grid:
+    return Grid(int(c) for c in line)
+
+
+def test_the_tutorial_slip_is_settled_by_the_paper():
+    g = _grid(TYPED)
+    d = diagnose(g)
+    assert d.status == "no_solution" and not d.settled and not d.fix_confident
+    q = paper_question(g)
+    # r2c6 holds the likeliest fix (5 → 8) and two more: its answer decides the most
+    assert q.cell == (1, 5) and q.options == (8, 5, 0) and q.typed == 5
+    assert solver.describe(q.text) == "What does your paper show in r2c6?"
+    assert abs(sum(q.shares) - 1) < 1e-9 and q.shares[0] > q.shares[1] > q.shares[2]
+    q = paper_question(g, {(1, 5): 5})  # the paper shows the 5 typed there
+    assert q.cell == (1, 4) and q.options[0] == 9 and set(q.options) == {9, 0, 3}
+    answers = {(1, 5): 5, (1, 4): 9}
+    assert paper_question(g, answers) is None
+    d = diagnose(g, answers=answers)
+    assert d.settled and d.fix_confident and d.answers == answers
+    assert d.best_fix.edits == (Edit("wrong_digit", ((1, 4),), (3,), (9,)),)
+    assert d.best_fix.fixed == _grid(TUTORIAL)
+    assert d.summary == "No solution; your paper confirms the fix: r2c5 3 → 9"
+
+
+def test_one_answer_in_the_right_cell_settles_it_at_once():
+    g = _grid(TYPED)
+    assert paper_question(g, {(1, 4): 9}) is None
+    state = paper_state(g, {(1, 4): 9})
+    assert state.settled and state.confirmed and state.best.fixed == _grid(TUTORIAL)
+    # a blank there settles the other fix of that cell: the 3 was typed into an empty cell
+    state = paper_state(g, {(1, 4): 0})
+    assert state.settled and state.best.edits == (Edit("extra", ((1, 4),), (3,), (0,)),)
+
+
+def test_an_answer_that_contradicts_every_explanation_is_a_fix_itself():
+    # the paper shows 7 in r2c6: no explanation puts it there, so it is a second slip,
+    # made, and the search goes on from the grid with it, r2c6 kept as the paper shows it
+    g = _grid(TYPED)
+    answers = {(1, 5): 7}
+    state = paper_state(g, answers)
+    made = Edit("wrong_digit", ((1, 5),), (5,), (7,))
+    assert state.applied == (made,)
+    assert state.explanations and all(x.edits[0] == made and x.fixed[(1, 5)] == 7
+                                      for x in state.explanations)
+    d = diagnose(g, answers=answers)
+    assert d.best_fix.edits[0] == made and not d.settled
+    # answering on from the published puzzle's side of it settles a fix with the 7 in it
+    q = paper_question(g, answers)
+    assert q is not None and q.cell != (1, 5)
+
+
+def test_an_answer_equal_to_the_typed_digit_everywhere_sends_the_search_to_pairs():
+    # r2c5 and r2c6 both as typed: no single fix is left; the answers are kept and the
+    # search goes on (here to fixes of two slips elsewhere), none of them changing those cells
+    g = _grid(TYPED)
+    answers = {(1, 4): 3, (1, 5): 5}
+    state = paper_state(g, answers)
+    assert state.applied == () and not state.settled
+    for x in state.explanations:
+        assert x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5
+
+
+def test_a_grid_with_one_solution_has_nothing_to_ask():
+    g = _grid(TUTORIAL)
+    assert paper_question(g) is None
+    d = diagnose(g, answers={(0, 0): 5})
+    assert d.status == "unique" and d.explanations == [] and not d.settled
+    # the paper shows a digit that is not there: that is the slip (read back, one solution kept)
+    d = diagnose(g, answers={(0, 2): 4})
+    assert d.best_fix.edits[0] == Edit("left_out", ((0, 2),), (0,), (4,))
+
+
+def test_answers_off_the_grid_are_refused_by_name():
+    g = _grid(TYPED)
+    with pytest.raises(ValueError, match="0 to 9"):
+        paper_question(g, {(1, 4): 12})
+    with pytest.raises(ValueError, match=r"no cell \(9, 0\)"):
+        paper_question(g, {(9, 0): 1})
+
+
+def _cases():
+    """Seeded single slips of every kind in isomorphs of easy and hard puzzles of tests/data."""
+    from bench.typos import inject, _not_unique
+
+    sets = []
+    for name in ("norvig_easy50", "kaggle_sample69", "17_clue_sample200"):
+        lines = (ROOT / "tests" / "data" / f"{name}.txt").read_text().split()
+        sets.append([tuple(0 if c in ".0" else int(c) for c in s) for s in lines if len(s) == 81])
+    rng = random.Random(27)
+    out = []
+    for kind in ("wrong_digit", "left_out", "extra", "shifted", "swapped", "two_wrong"):
+        for puzzles in sets:
+            while True:
+                original = isomorph(rng.choice(puzzles), rng)
+                slip = inject(kind, original, rng)
+                if slip is not None and _not_unique(slip[0]):
+                    out.append((kind, Grid(slip[0]), Grid(original)))
+                    break
+    return out
+
+
+def test_a_user_answering_from_the_published_puzzle_gets_it_back():
+    asked = []
+    for kind, g, original in _cases():
+        answers = {}
+        for _ in range(8):
+            q = paper_question(g, answers)
+            if q is None:
+                break
+            assert original[q.cell] in q.options or q.options  # the question names its options
+            answers[q.cell] = original[q.cell]
+        state = paper_state(g, answers)
+        assert state.settled, (kind, g.to_line(), answers)
+        assert state.best.fixed == original, (kind, g.to_line(), answers)
+        if not answers:  # settled with no question: it must be right (it is, above)
+            assert diagnose(g).settled
+        asked.append(len(answers))
+    assert sorted(asked)[len(asked) // 2] <= 1  # the median case needs at most one question
+
+
+def _check(args, stdin: str):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "solver", "check", *args], input=stdin,
+                          capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=60)
+
+
+def test_check_ask_asks_in_the_terminal_and_says_the_settled_fix():
+    r = _check(["--ask", TYPED], "5\n9\n")
+    assert r.returncode == 1 and r.stderr == ""
+    out = r.stdout
+    assert "What does your paper show in r2c6? [8 / 5 / blank] 5\n" in out
+    assert "What does your paper show in r2c5? [9 / blank / 3] 9\n" in out
+    assert out.rstrip().endswith("Your paper settles it: r2c5 3 → 9.")
+
+
+def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense():
+    r = _check(["--ask", TYPED], "")
+    assert r.returncode == 1
+    assert r.stdout.rstrip().endswith("Stopped before a fix was settled; the likeliest so far: r2c6 5 → 8.")
+    r = _check(["--ask", TYPED], "x7\n.\n\n")
+    assert "'x7' is not an answer: type one digit 1 to 9, or 0 or . for a blank." in r.stdout
+    assert r.stdout.count("What does your paper show in r2c6?") == 2
+    assert "What does your paper show in r2c6? [8 / 5 / blank] .\n" in r.stdout
+    assert r.stdout.rstrip().splitlines()[-1].startswith("Your paper settles it:") or \
+        "What does your paper show in" in r.stdout.splitlines()[-2]
+    r = _check(["--ask", "--json", TYPED], "")
+    assert r.returncode == 2 and "--ask and --json" in r.stderr
