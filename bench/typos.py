@@ -483,8 +483,7 @@ def _paper_after(case: dict) -> dict:
 
     g = Grid(int(ch) for ch in case["typed"])
     original = Grid(int(ch) for ch in case["original"])
-    with paper._lock:
-        paper._memory.clear()  # the first question pays for the search, as after a fresh check
+    paper.forget()  # the first question pays for the search, as after a fresh check
     answers, times, asked = {}, [], 0
     while True:
         t0 = time.process_time()

@@ -33,7 +33,7 @@ from .prior import SETTLED, SLIP_AT, other_score, shares
 from .results import Edit, Explanation, TypoSearch
 from .search import find_typos
 
-__all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typos_of"]
+__all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typos_of", "forget"]
 
 # a fix the paper confirmed is settled from this share on (the rest is a further slip
 # elsewhere, which only reading the givens back can find)
@@ -41,6 +41,12 @@ CONFIRMED = 0.9
 _REMEMBERED = 16  # searches kept (a session of questions needs two or three)
 _memory: "OrderedDict[tuple, TypoSearch]" = OrderedDict()
 _lock = threading.Lock()  # the app asks from a worker thread
+
+
+def forget() -> None:
+    """Forget the searches remembered (a benchmark times the first question with its search)."""
+    with _lock:
+        _memory.clear()
 
 
 def typos_of(g: Grid, keep=None, cancel=None) -> TypoSearch:
@@ -177,48 +183,95 @@ def _judge(typed: tuple, base: Grid, xs: list, scores: list, other: float, answe
     return PaperState(xs, parts, rest, settled, confirmed, applied, status, other, base)
 
 
+def _options(grid: Grid, state: PaperState, answers: dict, i: int) -> dict:
+    """Digit -> share of the likelihood that the paper shows it in cell index ``i``."""
+    weights: dict = {}
+    for x, w in zip(state.explanations, state.shares):
+        d = x.fixed.cells[i]
+        weights[d] = weights.get(d, 0.0) + w
+    cell = cell_of(i)
+    here = answers.get(cell, grid.cells[i])
+    weights[here] = weights.get(here, 0.0) + state.other  # "none of them" keeps the typed digit
+    return weights
+
+
+def _after(grid: Grid, state: PaperState, answers: dict, i: int, v: int) -> Optional[PaperState]:
+    """``state`` once the paper shows ``v`` in cell index ``i`` (None: no explanation agrees)."""
+    left = [x for x in state.explanations if x.fixed.cells[i] == v]
+    if not left:
+        return None
+    other = state.other_log + (math.log(SLIP_AT) if v != state.base.cells[i] else 0.0)
+    return _judge(grid.cells, state.base, left, [x.score for x in left], other,
+                  {**answers, cell_of(i): v})
+
+
+def _cells(state: PaperState, answers: dict) -> list:
+    """Cell indexes where the explanations left differ from the grid, not answered yet."""
+    return sorted({index(*c) for x in state.explanations for c in x.cells}
+                  - {index(*c) for c in answers})
+
+
+def _ranked(grid: Grid, state: PaperState, answers: dict) -> list:
+    """(probability the answer settles a fix, expected information, cell index) per cell that
+    can be asked, best first: the quick look one answer ahead."""
+    out = []
+    for i in _cells(state, answers):
+        weights = _options(grid, state, answers, i)
+        total = sum(weights.values())
+        info = -sum(w / total * math.log(w / total) for w in weights.values() if w > 0)
+        settle = 0.0
+        for v, w in weights.items():
+            after = _after(grid, state, answers, i, v) if w else None
+            settle += w / total * (after is not None and after.settled)
+        out.append((round(settle, 9), info, -i))
+    out.sort(reverse=True)
+    return [(p, info, -j) for p, info, j in out]
+
+
+LOOK_AHEAD = 8  # cells looked at two answers ahead (the best by one answer ahead)
+_UNKNOWN = 1.5  # questions counted for an answer that no explanation expects (search again)
+
+
+def _expected(grid: Grid, state: PaperState, answers: dict, i: int, depth: int) -> float:
+    """Expected questions still to ask after asking cell index ``i``, ``depth`` answers ahead."""
+    weights = _options(grid, state, answers, i)
+    total = sum(weights.values())
+    cost = 0.0
+    for v, w in weights.items():
+        if not w:
+            continue
+        after = _after(grid, state, answers, i, v)
+        if after is None:
+            rest = _UNKNOWN
+        elif after.settled:
+            rest = 0.0
+        else:
+            more = {**answers, cell_of(i): v}
+            ranked = _ranked(grid, after, more)[:LOOK_AHEAD] if depth > 1 else []
+            # (no cell left to ask of the explanations left: the next answer searches again)
+            rest = 1.0 + min((_expected(grid, after, more, j, depth - 1) for _p, _h, j in ranked),
+                             default=1.0 - (after.shares[0] if after.shares else 0.0))
+        cost += w / total * rest
+    return cost
+
+
 def question_for(grid: Grid, state: PaperState, answers=None) -> Optional[PaperQuestion]:
     """The question that ``state`` (of ``grid`` and ``answers``) leaves, or None when settled
     or when no cell would tell the explanations apart.
 
-    The cell whose answer settles a fix with the highest probability (one step ahead, over
-    the answers the explanations and "none of them" give), ties broken by the most expected
-    information (the entropy of the answer), then in reading order."""
+    The cell with the fewest questions expected after it, looked at two answers ahead for the
+    LOOK_AHEAD cells whose answer most likely settles a fix (then the most expected
+    information: the entropy of the answer); ties in that order, then reading order."""
     if state.settled or not state.explanations:
         return None
     answers = {tuple(c): int(d) for c, d in (answers or {}).items()}
-    here = list(grid.cells)
-    for cell, d in answers.items():
-        here[index(*cell)] = d
-    cells = sorted({index(*c) for x in state.explanations for c in x.cells}
-                   - {index(*c) for c in answers})
-    xs = state.explanations
-    base = state.base.cells
-    best, best_key = None, (0.0, 0.0)
-    for i in cells:
-        weights: dict = {}
-        for x, w in zip(xs, state.shares):
-            d = x.fixed.cells[i]
-            weights[d] = weights.get(d, 0.0) + w
-        weights[here[i]] = weights.get(here[i], 0.0) + state.other  # "none of them" keeps it
-        total = sum(weights.values())
-        info = -sum(w / total * math.log(w / total) for w in weights.values() if w > 0)
-        settle = 0.0
-        cell = cell_of(i)
-        for v, w in weights.items():
-            left = [x for x in xs if x.fixed.cells[i] == v]
-            if not left or not w:
-                continue
-            other = state.other_log + (math.log(SLIP_AT) if v != base[i] else 0.0)
-            after = _judge(grid.cells, state.base, left, [x.score for x in left], other,
-                           {**answers, cell: v})
-            settle += w / total * after.settled
-        key = (round(settle, 9), info)
-        if key > best_key:
-            best, best_key = (i, weights, total), key
-    if best is None:
+    ranked = _ranked(grid, state, answers)
+    if not ranked:
         return None
-    i, weights, total = best
+    best = min(ranked[:LOOK_AHEAD], key=lambda r: _expected(grid, state, answers, r[2], 2))
+    i = best[2]
+    weights = _options(grid, state, answers, i)
+    total = sum(weights.values())
     options = sorted(weights, key=lambda d: (-weights[d], d))
     return PaperQuestion(cell_of(i), tuple(options), tuple(weights[d] / total for d in options),
                          grid.cells[i], state.explanations)

@@ -329,7 +329,7 @@ def test_apply_this_fix_restores_the_puzzle_and_ctrl_z_undoes_it(sudoku_app):
     assert best.message in app.form.findings_panel.shown_text()
     assert "selected" in app.form.cell_grid.cell_marks((0, 0))
     assert app.form.add_given_button.cget("text") == "Apply fix: r1c1 3 → 7"
-    assert "likeliest fix: r1c1 3 → 7" in app.form.status_text()
+    assert "possible fixes: r1c1 3 → 7 or remove the 3 in r1c1" in app.form.status_text()
     # Ctrl+K, as a user presses it, applies the fix as one undo step and checks again
     app.form.cells[0].focus_force()
     app.root.update()

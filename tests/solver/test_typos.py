@@ -198,7 +198,8 @@ def test_a_given_one_cell_off_comes_before_the_givens_that_could_be_missing():
     # the 7 of r8c9 typed in r9c9: 18 single added givens also give one solution each
     g = _line("000002001200800300007003000005600000900008600060900040300080900004000030050000017")
     t = find_typos(g)
-    assert t.status == "multiple" and t.confident
+    # (far ahead, but not called *the* fix: that takes 99.9 % of the likelihood, issue 27)
+    assert t.status == "multiple" and t.shares()[0][0] > 0.9 and not t.confident
     assert t.best.edits == (Edit("shifted", ((8, 8), (7, 8)), (7, 0), (0, 7)),)
     assert sum(x.kind == "left_out" and x.unique for x in t.explanations) >= 10
     assert count_solutions(t.best.fixed, 2) == 1
@@ -209,7 +210,7 @@ def test_a_wrong_digit_that_leaves_several_solutions_comes_before_added_givens()
     t = find_typos(g)
     assert t.status == "multiple"
     assert t.best.edits == (Edit("wrong_digit", ((1, 7),), (6,), (5,)),)
-    assert t.best.unique and t.confident
+    assert t.best.unique and t.shares()[0][0] > 0.9
 
 
 def test_an_extra_digit_comes_before_moving_it():
@@ -217,7 +218,7 @@ def test_an_extra_digit_comes_before_moving_it():
     t = find_typos(g)
     assert t.status == "invalid"
     assert t.best.edits == (Edit("extra", ((2, 0),), (4,), (0,)),)
-    assert t.confident
+    assert t.shares()[0][0] > 0.9
 
 
 def test_a_fix_that_adds_a_given_ranks_below_an_equally_likely_change():
@@ -291,7 +292,7 @@ def test_a_fix_whose_grid_has_a_given_too_many_ranks_below_a_minimal_one():
     g = Grid(int(c) for c in
              "000070080000500200000068005700600050030000002004000100300700020500830970000009003")
     t = find_typos(g)
-    assert t.best.edits == (Edit("left_out", ((2, 0),), (0,), (2,)),) and t.confident
+    assert t.best.edits == (Edit("left_out", ((2, 0),), (0,), (2,)),) and t.shares()[0][0] > 0.9
     other = next(x for x in t.explanations if x.edits == (Edit("left_out", ((5, 5),), (0,), (3,)),))
     assert other.unique and other.rank > 1
 
