@@ -2,6 +2,7 @@
 
     python -m bench [FILE ...] [--data DIR] [--cap N] [--limit N]   solve vs the baselines
     python -m bench --typos [--per-kind N] [--seed S] [--before DIR]  how well check finds slips
+    python -m bench --typos --paper [--per-kind N] [--before DIR]  a simulated user answers the questions
     python -m bench.logic [--data DIR] [--per-set N]                  how far logic alone gets
     python -m bench.speed [--runs N]                                  the speed targets the tests left
 
@@ -40,6 +41,8 @@ def parser() -> argparse.ArgumentParser:
                    help="classic backtracker: placements per puzzle before giving up")
     b.add_argument("--limit", type=int, default=None, help="first N puzzles of each set (default: 500)")
     b.add_argument("--typos", action="store_true", help="the typo benchmark instead (bench/typos.py)")
+    b.add_argument("--paper", action="store_true",
+                   help="with --typos: a simulated user answers the paper questions (issue 27)")
     b.add_argument("--per-kind", type=_whole("--per-kind", 1), default=None,
                    help="--typos: cases per kind of slip (default 300)")
     b.add_argument("--seed", type=_whole("--seed", 0), default=None, help="--typos: the seed of the cases")
@@ -54,13 +57,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.files:
             print("bench --typos: takes no FILE; use --data DIR for another folder of sets", file=sys.stderr)
             return 2
-        from .typos import DEFAULT_PER_KIND, DEFAULT_SEED, run_typo_bench
+        from .typos import DEFAULT_PER_KIND, DEFAULT_SEED, run_paper_bench, run_typo_bench
+
+        if args.paper:
+            return run_paper_bench(per_kind=args.per_kind or 25,
+                                   seed=DEFAULT_SEED if args.seed is None else args.seed,
+                                   before=args.before, data=args.data, out=sys.stdout)
 
         return run_typo_bench(per_kind=args.per_kind or DEFAULT_PER_KIND,
                               seed=DEFAULT_SEED if args.seed is None else args.seed,
                               before=args.before, data=args.data, out=sys.stdout)
-    if args.before or args.per_kind is not None or args.seed is not None:
-        print("bench: --per-kind, --seed and --before go with --typos", file=sys.stderr)
+    if args.before or args.per_kind is not None or args.seed is not None or args.paper:
+        print("bench: --per-kind, --seed, --before and --paper go with --typos", file=sys.stderr)
         return 2
     from .solve import run_bench
 

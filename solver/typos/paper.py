@@ -35,9 +35,10 @@ from .search import find_typos
 
 __all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typos_of", "forget"]
 
-# a fix the paper confirmed is settled from this share on (the rest is a further slip
-# elsewhere, which only reading the givens back can find)
-CONFIRMED = 0.9
+# a fix the paper confirmed is settled from this share on (at 0.9, a removed digit confirmed
+# by a blank was settled while the same digit moved one cell, 1 % of the likelihood, was the
+# truth; the rest is a further slip elsewhere, which only reading the givens back can find)
+CONFIRMED = 0.99
 _REMEMBERED = 16  # searches kept (a session of questions needs two or three)
 _memory: "OrderedDict[tuple, TypoSearch]" = OrderedDict()
 _lock = threading.Lock()  # the app asks from a worker thread
@@ -178,8 +179,11 @@ def _judge(typed: tuple, base: Grid, xs: list, scores: list, other: float, answe
         for e in best.edits)
     # with no answer, a fix is settled by its share alone; once the paper has been asked, only
     # when it confirmed the fix (the answers may have ruled out every rival but the truth too)
+    # (a confirmed fix with no listed rival left: only "none of them" doubts it, and no cell
+    # of the grid can be asked about that)
     settled = best is not None and best.unique and (
-        parts[0] >= CONFIRMED if confirmed else not answers and parts[0] >= SETTLED)
+        (parts[0] >= CONFIRMED or len(xs) == 1) if confirmed
+        else not answers and parts[0] >= SETTLED)
     return PaperState(xs, parts, rest, settled, confirmed, applied, status, other, base)
 
 
