@@ -476,10 +476,10 @@ for line in sys.stdin:
     xs = getattr(d, "explanations", None) or []
     first = xs[0] if xs and xs[0].unique else None
     line = first.fixed.to_line().replace(".", "0") if first is not None else ""
-    wrong = first is not None and any(line[9 * r + c] != case["original"][9 * r + c]
-                                      for e in first.edits for r, c in e.cells)
+    sol = find_solutions(first.fixed, 2) if first is not None else []
+    other = not (len(sol) == 1 and sol[0].to_line() == case["solution"])
     print(json.dumps({"restored": line == case["original"],
-                      "wrong_likeliest": bool(getattr(d, "fix_confident", False)) and wrong}), flush=True)
+                      "wrong_likeliest": bool(getattr(d, "fix_confident", False)) and other}), flush=True)
 """
 
 
@@ -516,7 +516,8 @@ def _paper_after(case: dict) -> dict:
     return {"asked": asked, "restored": restored, "wrong": wrong, "ms_first": times[0], "ms_next": times[1:],
             "settled0": d.settled, "wrong_settled0": d.settled and _wrong(best, original),
             "partial0": d.settled and not _wrong(best, original) and best.fixed != original,
-            "wrong_likeliest": d.fix_confident and _wrong(best, original)}
+            # called the likeliest, and its puzzle's solution is not the published one's
+            "wrong_likeliest": d.fix_confident and best.solution_key != case["solution"]}
 
 
 def run_paper_bench(per_kind: int = 25, seed: int = DEFAULT_SEED, before: Optional[str] = None,
