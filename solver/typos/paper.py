@@ -11,10 +11,14 @@ paper shows them (:func:`solver.typos.search.find_typos`, ``keep``); the explana
 found then start with those edits.
 
 The likelihoods of the explanations left, and of "none of them", are shared out
-(:func:`solver.typos.prior.shares`); a fix holding at least ``SETTLED`` of it is settled.
-Otherwise :func:`paper_question` names the cell whose answer tells the most about which
-explanation is right (the most expected information: the entropy of the answer over the
-explanations, weighted by their likelihood), with the digit each puts there.
+(:func:`solver.typos.prior.shares`).  With no answer, a fix holding at least ``SETTLED`` of it
+is settled; once the paper has been asked, a fix is settled only when the paper confirmed
+each of its edits (a cell where the paper differs from the typed grid and agrees with the
+fix) and it holds ``CONFIRMED`` (or no listed rival is left): answers that rule out every
+rival may have ruled out the truth too.  Otherwise :func:`paper_question` names the cell
+with the fewest questions expected after it (looked at two answers ahead, over the digits
+the explanations and "none of them" put there, weighted by their likelihood), with the
+digit each puts there.
 
 Searches are remembered (a few, by grid and kept cells), so asking again after each
 answer costs a search only when the answers send it somewhere new.
