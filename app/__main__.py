@@ -146,7 +146,8 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     file (None: the settings are kept in the state file); app/session.py.
 
     The installed features are in ``controller.features`` by name (``"demo"``, ``"teach"``,
-    ``"paper"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"lessons"``, ``"language"``).
+    ``"paper"``, ``"compare"``, ``"presentation"``, ``"notes"``, ``"highlight"``, ``"lessons"``,
+    ``"language"``).
 
     Features plug in here (each adds its menus, side-panel tabs and actions).  Used by
     :func:`run` and by ``tools/screenshot.py``, so the screenshot shows the real window.
@@ -157,6 +158,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     form = SudokuForm(root)
     controller = Controller(form, state_path=state_path)
     controller.session.use_settings_file(settings_path)
+    from .features.compare import install_compare
     from .features.demo import install_demo
     from .features.highlight import install_highlight
     from .features.notes import install_notes
@@ -168,6 +170,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     notes = install_notes(form, controller)  # the person's pencil marks (before teach: its guard wraps them)
     teach = install_teach(form, controller, demo)  # candidates, hints, explained solution, card, generator
     paper = install_paper(form, controller)  # File ▸ Print… and Print worksheet…
+    compare = install_compare(form, controller)  # the check code, Read back, Compare with your paper
     presentation = install_presentation(form, demo)  # the demo full screen for a projector (F11)
     demo.grid.follow_candidates(teach.var_candidates, lambda: demo.active)  # C during the demo: its candidates
     from .window.layout import WindowSize, dpi_factor, fit_tree_rows, scale_tree_columns, wrap_wide_labels
@@ -183,7 +186,7 @@ def build_window(root, state_path: Path | None, settings_path: Path | None = Non
     # lesson mode: the lessons drive the other features, handed in here (features never import each other)
     lessons = install_lessons(form, controller, presentation, demo, teach)
     controller.features.update(demo=demo, teach=teach, paper=paper, presentation=presentation, notes=notes,
-                               highlight=highlight, lessons=lessons)
+                               highlight=highlight, lessons=lessons, compare=compare)
     from .features.language import install_language
 
     install_language(form, controller, build_window)  # View ▸ Language: builds the window again

@@ -6,6 +6,12 @@ check or solve runs on the worker (``controller.run_job``) and shows its result 
 arrives: the findings in the Findings tab with their cells marked, the likeliest slip's
 fix offered under the grid (Ctrl+K, one undo step), the solver's digits in their style.
 The results describe one grid: :meth:`Checking.forget` drops them when it changes.
+
+A fix the check was not sure of (several fixes each leave one solution, and only the paper
+knows which one was printed) is remembered as ``guessed`` until the paper confirms it (its
+check code matches, or *Compare with your paper* settles it: :meth:`Checking.confirm`): while
+the grid is that fixed one, the check says the puzzle is unique *if it matches your paper*
+and offers the comparison, never only "Unique solution ✓".
 """
 from __future__ import annotations
 
@@ -37,6 +43,10 @@ class Checking:
         self.findings: list[tuple[str, tuple]] = []
         self.fixes: dict = {}
         self.chosen_fix = None  # the fix Ctrl+K applies: the likeliest, or the one clicked
+        # (grid before, grid after, fix) of the last fix applied that neither the check was sure of
+        # nor the paper confirmed; kept across grid changes, it applies while the grid is "after"
+        self.guessed: tuple | None = None
+        self.chosen_confirmed = False  # the paper (its check code) picked the chosen fix
         for name in ("check", "check_entries", "show_wrong", "solve", "add_given"):
             self.form.action_map.on(name, getattr(self, f"_cmd_{name}"))
         self.form.action_map.on("finding_selected", self.on_finding_selected)
@@ -49,6 +59,7 @@ class Checking:
         self.findings = []
         self.fixes = {}
         self.chosen_fix = None
+        self.chosen_confirmed = False
         self.form.cell_grid.clear_marks("finding", "selected", "suspect", "differ", "wrong", "replaced")
         self.form.set_suggestion(None)
         self.form.action_map.enable("show_wrong", False)
@@ -86,12 +97,16 @@ class Checking:
         hint = ""
         best = d.best_fix
         self.chosen_fix = None
+        self.chosen_confirmed = False
         if best is not None and best.unique and (d.status != "multiple" or d.fix_confident):
             self.chosen_fix = best
             self.form.set_suggestion(say("Apply fix: {fix}", fix=solver.short_fix(best)))
             self.form.cell_grid.set_marks("selected", best.cells)
             hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
                      "explanation to apply that one instead.")
+            if not d.settled and sum(x.unique for x in d.explanations) > 1:  # only the paper can tell
+                hint += " " + _("Compare with your paper asks what your paper shows in the one cell that "
+                                "decides it.")
         elif d.suggested_given:
             (cell, digit) = d.suggested_given
             self.form.set_suggestion(say("Add clue {cell:cell} = {digit}", cell=cell, digit=digit))
@@ -109,7 +124,17 @@ class Checking:
         text = prefix + solver.fill("{summary:clause}", summary=d.summary) if prefix else d.summary
         if seconds is not None:
             text = say("{summary} (checked in {t:seconds})", summary=text, t=seconds)
-        self.form.set_status(status or text, "ok" if d.status == "unique" else "warn")
+        guess = self.guessed_fix()
+        if d.status == "unique" and guess is not None:
+            # one solution, but of the fix the check guessed: only the paper can tell it is the printed puzzle
+            said = say("Unique solution if it matches your paper: the fix {fix} was a guess between several. "
+                       "Compare with your paper to be sure.", fix=solver.short_fix(guess[2]))
+            self.form.findings_panel.show([m for m, _cells in self.findings] + [said],
+                                          hint=_("Compare with your paper asks what your paper shows in the "
+                                                 "one cell that decides it."))
+            if status is None:
+                text = said
+        self.form.set_status(status or text, "ok" if d.status == "unique" and guess is None else "warn")
         for fn in self.controller.diagnosis_listeners:
             fn(d)
 
@@ -123,7 +148,15 @@ class Checking:
         fix = self.fixes.get(k)
         if fix is not None:
             self.chosen_fix = fix
+            self.chosen_confirmed = False
             self.form.set_suggestion(say("Apply this fix: {fix}", fix=solver.short_fix(fix)))
+
+    def offer_fix(self, fix) -> None:
+        """Offer ``fix`` as the paper's (Ctrl+K applies it, confirmed): its check code picked it."""
+        self.chosen_fix = fix
+        self.chosen_confirmed = True
+        self.form.set_suggestion(say("Apply fix: {fix}", fix=solver.short_fix(fix)))
+        self.form.cell_grid.set_marks("selected", fix.cells)
 
     def _cmd_add_given(self) -> None:
         """Ctrl+K: apply the chosen fix (the likeliest slip, or the one clicked), else add the
@@ -131,7 +164,7 @@ class Checking:
         d = self.diagnosis
         fix = self.chosen_fix
         if d is not None and fix is not None:
-            self.apply_fix(fix)
+            self.apply_fix(fix, confirmed=self.chosen_confirmed)
             return
         if not d or not d.suggested_given:
             self.form.set_status(_("No fix to apply: check a puzzle first (F5)."))
@@ -141,10 +174,30 @@ class Checking:
                               say("Added the clue {cell:cell} = {digit}.", cell=cell, digit=digit))
         self._cmd_check()
 
-    def apply_fix(self, fix) -> None:
+    def guessed_fix(self) -> tuple | None:
+        """(grid before, grid after, fix) when the grid shown is a fix the check guessed and the
+        paper has not confirmed, else None."""
+        if self.guessed is not None and self.guessed[1] == self.controller.puzzle():
+            return self.guessed
+        return None
+
+    def confirm(self, grid) -> None:
+        """The paper confirms ``grid`` (its check code matches, or the comparison settled it)."""
+        if self.guessed is not None and self.guessed[1] == grid:
+            self.guessed = None
+
+    def apply_fix(self, fix, confirmed: bool = False, board=None) -> None:
         """Make the edits of a :class:`solver.Explanation` on the puzzle (one undo step), then
-        check it again and say whether it now has exactly one solution."""
-        board = self.controller.board
+        check it again and say whether it now has exactly one solution.
+
+        ``confirmed``: the paper showed this fix is right; else, unless the check was sure of it,
+        the fix is remembered as a guess.  ``board``: make the edits on it (a board with an earlier
+        guessed fix taken back) instead of the current one."""
+        d = self.diagnosis
+        sure = confirmed or (d is not None and d.settled and d.explanations and fix is d.explanations[0])
+        before = self.controller.puzzle() if board is None else (
+            board.givens if board.givens.filled_count else board.grid())
+        board = self.controller.board if board is None else board
         as_givens = bool(board.givens.filled_count)
         for edit in fix.edits:
             for cell, digit in zip(edit.cells, edit.new):
@@ -152,10 +205,15 @@ class Checking:
         words = solver.short_fix(fix)
         self.controller.apply(board, say("Applied the fix {fix}.", fix=words))
         g = self.controller.puzzle()
+        self.guessed = None if sure else (before, g, fix)
 
         def done(d, seconds):
             prefix = say("Applied the fix {fix}: ", fix=words)
-            if d.status == "unique":  # said before the card is told, so that its level is added to this
+            if d.status == "unique" and self.guessed_fix() is not None:  # unique if it matches the paper
+                self.show_diagnosis(d, seconds, status=say(
+                    "Applied the fix {fix}: the puzzle now has exactly one solution if it matches your paper; "
+                    "the fix was a guess between several. Compare with your paper to be sure.", fix=words))
+            elif d.status == "unique":  # said before the card is told, so that its level is added to this
                 self.show_diagnosis(d, seconds, status=say("Applied the fix {fix}: the puzzle now has exactly one "
                                                            "solution ✓ (checked in {t:seconds})", fix=words, t=seconds))
             else:

@@ -40,7 +40,8 @@ Where each idea lives (the core at the top, each other idea a package)::
                      per family, links.py, cache.py, branches.py (forcing chains)
     words/           the words for people: i18n.py (Msg, describe, languages), levels.py,
                      catalog.py (.po/.mo), messages/ (every English template);  ../locale/
-    printing/        page.py (print pages: 1-6 a page, A4/Letter), worksheet.py
+    printing/        page.py (print pages: 1-6 a page, A4/Letter), worksheet.py, checkcode.py
+                     (the check code printed under each puzzle, typed back to compare)
     cli/             the sudoku-solve command (python -m solver)
 
 The benchmarks are not part of the package: ``python -m bench`` in a source checkout.
@@ -91,3 +92,4 @@ from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
 from .printing.page import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
 from .printing.worksheet import make_worksheet, worksheet_sheet  # noqa: F401
+from .printing.checkcode import CodeComparison, check_code, compare_code  # noqa: F401

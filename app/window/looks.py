@@ -14,7 +14,7 @@ from ..wording import N_
 __all__ = ["BLACK", "BLUE", "VERMILLION", "ORANGE", "SKY", "YELLOW", "PURPLE", "GREEN", "WHITE",
            "GREY_TEXT", "LABEL_TEXT", "NOTE_TEXT", "LINK", "SELECTION", "STATUS_COLOURS", "STATUS_SYMBOLS",
            "LEVEL_COLOURS", "CELL_BG", "FOCUS_BG", "BOX_LINE", "CELL_LINE",
-           "PencilLook", "PENCIL_LOOKS", "PENCIL_ORDER", "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "DEMO_MARKS", "HINT_MARKS", "HIGHLIGHT_MARKS",
+           "PencilLook", "PENCIL_LOOKS", "PENCIL_ORDER", "DigitStyle", "DIGIT_STYLES", "Mark", "MARKS", "FORM_MARKS", "PAPER_MARKS", "DEMO_MARKS", "HINT_MARKS", "HIGHLIGHT_MARKS",
            "DEMO_LEGEND"]
 
 # -- the palette (Okabe-Ito) ----------------------------------------------------------
@@ -123,6 +123,9 @@ _ALL = (
     Mark("suspect", "#FBE3B0", ORANGE, 60, underline=True, description=N_("a given that may be mistyped")),
     Mark("finding", "#D7EBF8", SKY, 50, description=N_("cells named by a finding")),
     Mark("differ", "#EAD3E2", PURPLE, 40, description=N_("differs between the solutions")),
+    # comparing the grid with the paper (app/features/compare/)
+    Mark("paper_cell", "#FFE08A", ORANGE, 88, underline=True, description=N_("the cell to compare with your paper")),
+    Mark("paper_row", "#E4F0E0", "#7FB27F", 35, description=N_("the row, column and box being compared with your paper")),
     # the search demo
     Mark("demo_reject", "#F9D3BC", VERMILLION, 86, overstrike=True, description=N_("a digit the rules reject here")),
     Mark("demo_cell", "#CFE6F7", BLUE, 85, description=N_("the cell the search is working on")),
@@ -145,6 +148,7 @@ FORM_MARKS = ("selected", "conflict", "wrong", "replaced", "suspect", "finding",
 DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
 HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")
 HIGHLIGHT_MARKS = ("same_digit", "house")
+PAPER_MARKS = ("paper_cell", "paper_row")
 
 #: the search demo's legend: (label, digit style, mark or None); labels in English, shown as _(label)
 DEMO_LEGEND = ((N_("given"), "given", None), (N_("guess"), "tentative", None), (N_("deduced"), "deduced", None),

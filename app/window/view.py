@@ -348,6 +348,11 @@ class SudokuForm:
     def status_text(self) -> str:
         return str(self.status.cget("text"))
 
+    @property
+    def status_kind(self) -> str:
+        """The kind of the status line's message: info, ok, warn or error."""
+        return self._status_kind
+
     def set_mode(self, givens_mode: bool) -> None:
         """Show whether typing sets givens or entries."""
         self.var_givens_mode.set(givens_mode)

@@ -53,7 +53,8 @@ unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
   two solutions differ), ``suggested_given`` ({``cell``, ``digit``} or null), ``best_fix``
   (the likeliest typing slip, or null: {``kind``, ``cells``, ``old``, ``new``, ``message``,
   ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
-  ``old``, ``new``}]});
+  ``old``, ``new``}]}); with ``--code``, ``code`` ({``ok``, ``rows_wrong`` (1-based),
+  ``message``, ``fix``: the one possible fix that gives the code's givens, or null});
 * rate: ``status`` (as check), ``level`` (``"easy"`` ... ``"extreme"``, ``"guessing"``,
   null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``,
   ``hardest`` (technique), ``counts`` {technique: uses}, ``cells_left``, ``summary``;
@@ -72,12 +73,14 @@ terminal and the results go to a file or pipe: count, rate and, for files, time 
 
 Exit status:
 
-* 0: every puzzle solved, each with one solution only (check: exactly one solution; rate:
+* 0: every puzzle solved, each with one solution only (check: exactly one solution, and
+  with ``--code`` givens that match the check code; rate:
   every puzzle rated; hint: a step or a solved grid for each; explain: each solved by logic);
 * 1: a puzzle failed, an input file could not be read, or an input held no puzzle (said on
   stderr: ``solve: no puzzle in the standard input``);
 * 2: usage error, a mistyped puzzle argument, or (check) input it cannot read, which
-  ``check --json`` also prints as one object with ``status`` ``"unreadable"`` or ``"bad_input"``;
+  ``check --json`` also prints as one object with ``status`` ``"unreadable"`` or ``"bad_input"``,
+  or a ``--code`` that cannot be read;
 * 3: the output could not be written (disk full, closed stdout, a pipe closed early: ``|
   head`` ends quietly with 3) or standard input is closed;
 * 130: Ctrl+C.
@@ -239,19 +242,37 @@ def _cmd_check(args) -> int:
         print("check: --ask reads the answers from stdin, so the puzzle cannot come from there",
               file=sys.stderr)
         return 2
-    from .. import diagnose
+    from .. import compare_code, describe, diagnose, msg, short_fix
 
+    compared = None
+    if args.code is not None:  # the check code printed under the puzzle: were the givens typed right?
+        compared = compare_code(g, args.code)
+        if compared.error is not None:
+            _say(f"check: --code {args.code!r}: {compared.message}")
+            return 2
     d = diagnose(g)
-    code = 0 if d.status == "unique" else 1
+    code = 0 if d.status == "unique" and (compared is None or compared.ok) else 1
+    settled = None  # the one fix whose grid the check code was printed for
+    if compared is not None and not compared.ok:
+        matching = [x for x in d.explanations if compare_code(x.fixed, args.code).ok]
+        settled = matching[0] if len(matching) == 1 else None
     if args.json:
         from . import json_out as cli_json
 
         source = args.puzzle if args.example is None and what == args.puzzle else None
         rec = {"label": what, "source": source, "line": None, "puzzle": g.to_line(),
                "what": what, "givens": g.filled_count, **cli_json.diagnosis(d)}
+        if compared is not None:
+            rec["code"] = {"ok": compared.ok, "rows_wrong": [r + 1 for r in compared.rows_wrong],
+                           "message": compared.message, "fix": settled and short_fix(settled)}
         print(_json(rec))
         return code
-    out = [f"{what} ({g.filled_count} givens)", "", g.pretty(), "", d.summary]
+    out = [f"{what} ({g.filled_count} givens)", "", g.pretty(), ""]
+    if compared is not None:
+        out.append(compared.message)
+    if settled is not None:
+        out.append(describe(msg("code_settles", fix=short_fix(settled))))
+    out.append(d.summary)
     for f in d.findings:
         if f.message != d.summary:
             out.append(f"- {f.message}")
@@ -533,6 +554,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                         "or an example key such as 'tutorial'")
     c.add_argument("--example", metavar="KEY", help="check a bundled example puzzle")
     c.add_argument("--json", action="store_true", help="the diagnosis as one JSON object")
+    c.add_argument("--code", metavar="CODE",
+                   help="the check code printed under the puzzle (such as 7KD-3QX-9MP-R): say whether "
+                        "the givens match it and which rows do not (exit 1 if not, 2 if unreadable)")
     c.add_argument("--ask", action="store_true",
                    help="when several fixes are possible, ask what your paper shows in the cell "
                         "that decides (answers from stdin: a digit, 0 or . for blank, Enter stops)")

@@ -25,6 +25,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..grid import Grid
 from ..words.i18n import describe, language, msg, normalize_language
+from .checkcode import check_code
 
 __all__ = ["PrintGrid", "PagePlan", "PrintedSheet", "Paper", "PAPERS", "PER_PAGE",
            "plan_pages", "make_sheet", "layout_of", "as_grid"]
@@ -66,6 +67,7 @@ _SOLUTION_MAX_SIDE_MM = 120.0
 _HEADER_MM = 13.0   # the title (first page) or the running head
 _FOOTER_MM = 7.0    # the legend line
 _CAPTION_MM = 7.0   # "Puzzle 3 · Easy" above each grid
+_CODE_MM = 5.0      # "Check code: 7KD-3QX-9MP-R" under each puzzle (not under solutions)
 _GAP_MM = 5.0
 _SLACK_MM = 8.0     # kept free so rounding in a browser never pushes a page onto two sheets
 
@@ -175,12 +177,13 @@ def plan_pages(grids: int, per_page: int, solutions: int = 0) -> PagePlan:
                     math.ceil(solutions / sol_per_page) if solutions else 0)
 
 
-def layout_of(cols: int, rows: int, paper, max_side: float = _MAX_SIDE_MM) -> float:
-    """The side in mm of each of ``cols`` x ``rows`` grids on one page of ``paper``."""
+def layout_of(cols: int, rows: int, paper, max_side: float = _MAX_SIDE_MM, below: float = 0.0) -> float:
+    """The side in mm of each of ``cols`` x ``rows`` grids on one page of ``paper``
+    (``below``: the mm of text under each grid)."""
     width, height = _paper(paper).area
     height -= _HEADER_MM + _FOOTER_MM + _SLACK_MM
     side_w = (width - (cols - 1) * _GAP_MM) / cols
-    side_h = (height - rows * _CAPTION_MM - (rows - 1) * _GAP_MM) / rows
+    side_h = (height - rows * (_CAPTION_MM + below) - (rows - 1) * _GAP_MM) / rows
     return math.floor(min(side_w, side_h, max_side) * 2) / 2
 
 
@@ -247,6 +250,8 @@ h1 {{ font-size: 16pt; margin: 0; line-height: {_HEADER_MM - 3}mm; }}
 .puzzle {{ text-align: center; }}
 .caption {{ font-size: 11pt; height: {_CAPTION_MM}mm; line-height: {_CAPTION_MM - 1}mm; overflow: hidden;
             white-space: nowrap; }}
+.code {{ font-size: 8pt; height: {_CODE_MM}mm; line-height: {_CODE_MM}mm; overflow: hidden; white-space: nowrap;
+         letter-spacing: 0.3pt; color: #222; }}
 .legend {{ position: absolute; bottom: 0; left: 0; right: 0; height: {_FOOTER_MM}mm; font-size: 9pt;
            color: #333; line-height: {_FOOTER_MM}mm; }}
 svg {{ display: block; margin: 0 auto; }}
@@ -274,9 +279,9 @@ def _legend(items: Sequence[PrintGrid], lang: Optional[str] = None) -> str:
     return f'<div class="legend">{escape(" · ".join(words), quote=False)}</div>'
 
 
-def _grid_style(cols: int, rows: int, side: float) -> str:
+def _grid_style(cols: int, rows: int, side: float, below: float = 0.0) -> str:
     return (f'style="grid-template-columns: repeat({cols}, {side}mm); column-gap: {_GAP_MM}mm; '
-            f'row-gap: {_GAP_MM}mm; grid-auto-rows: {side + _CAPTION_MM}mm"')
+            f'row-gap: {_GAP_MM}mm; grid-auto-rows: {side + _CAPTION_MM + below}mm"')
 
 
 def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: bool = False,
@@ -320,17 +325,19 @@ def make_sheet(items: Iterable, per_page: int = 1, *, paper="a4", solutions: boo
     t = escape(title)
     pages = []
     cols, rows = _PUZZLE_LAYOUT[per_page]
-    side = layout_of(cols, rows, p)
+    side = layout_of(cols, rows, p, below=_CODE_MM)
     legend = _legend(grids, lang)
     for k, start in enumerate(range(0, len(grids), per_page)):
         cells = []
         for item in grids[start:start + per_page]:
+            # the givens' check code, so the person who types the puzzle in can tell a slip at once
+            code = escape(describe(msg("print_check_code", check=check_code(item.givens)), lang))
             cells.append(f'<div class="puzzle"><div class="caption">{escape(item.caption_in(lang))}</div>'
-                         f'{_svg(item, side, lang=lang)}</div>')
+                         f'{_svg(item, side, lang=lang)}<div class="code">{code}</div></div>')
         head = f"<h1>{t}</h1>" if k == 0 else (
             f'<div class="running">{escape(describe(msg("print_running_head", title=title, page=k + 1), lang))}</div>')
         pages.append(f'<section class="page puzzles"><div class="head">{head}</div>'
-                     f'<div class="sheet" {_grid_style(cols, rows, side)}>{"".join(cells)}</div>'
+                     f'<div class="sheet" {_grid_style(cols, rows, side, _CODE_MM)}>{"".join(cells)}</div>'
                      f'{legend}</section>')
     if sols:
         scols, srows = _solution_layout(len(sols))

@@ -193,3 +193,31 @@ def test_the_demo_tab_fits_a_1024x768_window_title_and_both_rows_of_buttons(wind
         x, y = b.winfo_rootx(), b.winfo_rooty()
         assert vx <= x and x + b.winfo_width() <= vx + vw and vy <= y and y + b.winfo_height() <= vy + vh, (
             w.lang, b.cget("text"), (y, b.winfo_height()), (vy, vh))
+
+
+def test_the_paper_comparisons_leave_no_english_in_the_window(window):
+    """The check code, Compare with your paper and Read back the givens (issue 27), in each language."""
+    w = window
+    slip = "530070000600135000098000060800060003400803001700020006060000280000419005000080079"
+    w.root.clipboard_clear()
+    w.root.clipboard_append(slip)
+    w.form.action_map.fire("paste")
+    w.form.action_map.fire("check")
+    assert w.wait(lambda: bool(w.controller.findings) and not w.controller.worker.busy), w.form.status_text()
+    w.controller.features["compare"].check_code("M4G-W3J-DKN-8")
+    assert_no_english(w, "check code (row 2 differs)")
+    w.controller.features["compare"].check_code("M4G-W3J-DKN")
+    assert_no_english(w, "check code (unreadable)")
+    ask = w.controller.features["compare"].ask
+    w.form.action_map.fire("compare_paper")
+    assert w.wait(lambda: not ask.waiting and ask.question is not None)
+    assert_no_english(w, "compare: the first question")
+    ask.answer(5)
+    assert w.wait(lambda: not ask.waiting and ask.question is not None)
+    ask.answer(9)
+    assert w.wait(lambda: not ask.waiting and ask.settled is not None)
+    assert_no_english(w, "compare: settled")
+    ask.close()
+    w.form.action_map.fire("read_back")
+    w.root.update()
+    assert_no_english(w, "read back")

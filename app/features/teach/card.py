@@ -114,7 +114,8 @@ class Card:
             self.show(rating, select=True)
             if rating.unique and self.form.status_text() in said:
                 self.form.set_status(said[0] + "  " + say("Difficulty: {label} (score {score:n}).",
-                                                          label=rating.label, score=rating.score), "ok")
+                                                          label=rating.label, score=rating.score),
+                                     self.form.status_kind)  # a warning stays one (a guessed fix)
 
         def rate():
             if self.controller.puzzle() == g:

@@ -229,4 +229,19 @@ TEMPLATES = {
                       "shows the givens as single digits)",
     "parse_frame_line": "a line of frame characters (- or * and no digit) is a frame, not a puzzle; "
                         "an empty puzzle is written with . or 0",
+
+    # printing/checkcode.py: the check code printed under a puzzle, typed back to compare
+    "print_check_code": "Check code: {check}",
+    "code_empty": "No check code typed: it is the ten characters printed under the puzzle, such as 7KD-3QX-9MP-R.",
+    "code_character": "The check code cannot be read: character {position}, '{char}', is not used in check codes "
+                      "(they never use 0, O, 1, I or L). Look at that character on the paper again.",
+    "code_length": ("The check code cannot be read: it has ten characters, and {n:n} was typed.",
+                    "The check code cannot be read: it has ten characters, and {n:n} were typed.", "n"),
+    "code_checksum": "The check code does not add up, so a character of it was mistyped: type it again from the paper.",
+    "code_match": "The givens match the check code on your paper \u2713",
+    "code_settles": "Of the possible fixes, only {fix} gives the givens of the check code: that is the slip.",
+    "code_rows_wrong": ("The givens do not match the check code on your paper in {rows:units}: compare that row "
+                        "with the paper.",
+                        "The givens do not match the check code on your paper in {rows:units}: compare those "
+                        "rows with the paper.", "n"),
 }

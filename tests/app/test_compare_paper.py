@@ -1,0 +1,388 @@
+"""Comparing the typed grid with the paper, in the whole window: the check code field, Read back
+the givens, and Compare with your paper (app/features/compare/)."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import solver
+from conftest import wait_until
+from solver.isomorph import isomorph_line
+
+TUTORIAL = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+SLIP = TUTORIAL[:13] + "3" + TUTORIAL[14:]  # r2c5 typed 3 instead of 9
+
+
+def paste(win, text):
+    win.root.clipboard_clear()
+    win.root.clipboard_append(text)
+    win.form.action_map.fire("paste")
+    win.root.update()
+
+
+def idle(win):
+    assert wait_until(win.root, lambda: not win.controller.worker.busy, 30)
+    win.root.update()
+
+
+def puzzle_line(win) -> str:
+    return "".join(str(d) for d in win.controller.puzzle().cells)
+
+
+def type_code(win, code: str):
+    panel = win.form.findings_panel
+    panel.code_var.set(code)
+    panel.code_entry.focus_force()
+    win.root.update()
+    panel.code_entry.event_generate("<Return>")
+    win.root.update()
+
+
+# -- the check code field -------------------------------------------------------------------
+def test_the_printed_code_typed_in_the_findings_matches_or_names_the_row(whole_window):
+    win = whole_window
+    html = solver.make_sheet([solver.parse(TUTORIAL)], 1).html
+    code = re.search(r'<div class="code">Check code: ([A-Z2-9-]+)</div>', html).group(1)
+    paste(win, TUTORIAL)
+    type_code(win, code.lower())
+    assert "The givens match the check code on your paper" in win.form.status_text()
+    paste(win, SLIP)
+    type_code(win, code)
+    status = win.form.status_text()
+    assert "do not match the check code on your paper in row 2" in status, status
+    assert all("paper_row" in win.form.cell_grid.cell_marks((1, c)) for c in range(9))
+    assert not any("paper_row" in win.form.cell_grid.cell_marks((0, c)) for c in range(9))
+    type_code(win, "M4G-W3J-DKN")  # unreadable: said, and the text typed stays
+    assert "it has ten characters, and 9 were typed" in win.form.status_text()
+    assert win.form.findings_panel.code_var.get() == "M4G-W3J-DKN"
+
+
+def test_round_trip_file_print_then_type_the_code_from_the_page(whole_window, tmp_path):
+    """File ▸ Print…, saved as a page; its code read off the page, typed into the Findings."""
+    win = whole_window
+    paste(win, TUTORIAL)
+    out = tmp_path / "page.html"
+    win.form.dialogs.save_path = str(out)
+    dialog = win.controller.features["paper"].print_dialog()
+    dialog.save_button.invoke()
+    assert wait_until(win.root, lambda: "Saved" in win.form.status_text(), timeout=60)
+    codes = re.findall(r'<div class="code">Check code: ([A-Z2-9-]+)</div>', out.read_text(encoding="utf-8"))
+    assert codes == [solver.check_code(solver.parse(TUTORIAL))]
+    type_code(win, codes[0].replace("-", " ").lower())
+    assert "The givens match the check code on your paper" in win.form.status_text()
+    paste(win, TUTORIAL[:80] + "0")  # typed again with r9c9's 9 left out
+    type_code(win, codes[0])
+    assert "in row 9: compare that row" in win.form.status_text()
+
+
+def test_the_code_picks_the_fix_among_several_and_ctrl_k_applies_it(whole_window):
+    win = whole_window
+    code = solver.check_code(solver.parse(TUTORIAL))
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    assert len(win.controller.checking.diagnosis.explanations) >= 2
+    type_code(win, code)
+    assert "The check code settles it: r2c5 3 → 9" in win.form.status_text()
+    win.form.action_map.fire("add_given")
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL
+    assert win.controller.checking.guessed_fix() is None  # the paper's code picked it: no "if it matches"
+    assert "Unique solution if it matches your paper" not in win.form.status_text()
+
+
+# -- read back the givens ------------------------------------------------------------------
+def read_back(win, paper: str, retype_all: bool = False):
+    """Walk the rows as a person holding ``paper`` would: Enter when the row is the same, else type it."""
+    rb = win.controller.features["compare"].read_back
+    win.form.action_map.fire("read_back")
+    win.root.update()
+    assert rb.active
+    for r in range(9):
+        assert rb.row == r
+        shown = "".join(str(d) for d in rb._digits())
+        want = paper[9 * r:9 * r + 9]
+        if shown != want or retype_all:
+            rb.var.set(want.replace("0", "."))
+        rb.entry.focus_force()
+        win.root.update()
+        rb.entry.event_generate("<Return>")
+        win.root.update()
+    assert not rb.active
+    idle(win)
+
+
+def test_read_back_walks_the_rows_fixes_a_typed_row_and_undo_restores_it(whole_window):
+    win = whole_window
+    rb = win.controller.features["compare"].read_back
+    paste(win, SLIP)
+    win.form.action_map.fire("read_back")
+    win.root.update()
+    assert rb.row == 0 and win.form.findings_panel.panel is rb.frame
+    assert all("paper_row" in win.form.cell_grid.cell_marks((0, c)) for c in range(9))
+    rb.entry.focus_force()
+    rb.entry.event_generate("<Return>")  # row 1 is the same
+    win.root.update()
+    assert rb.row == 1
+    rb.var.set("6 0 0 1 9 x 0 0 0")  # a character that is no digit: said, kept, the row stays
+    rb.entry.event_generate("<Return>")
+    win.root.update()
+    assert rb.row == 1 and "'x' (character 6) is not a digit" in rb.problem.cget("text")
+    assert rb.var.get() == "6 0 0 1 9 x 0 0 0"
+    rb.var.set("6..19")
+    rb.entry.event_generate("<Return>")
+    win.root.update()
+    assert rb.row == 1 and "you typed 5" in rb.problem.cget("text")
+    rb.var.set("600195000")
+    rb.entry.event_generate("<Return>")
+    win.root.update()
+    assert rb.row == 2 and puzzle_line(win) == TUTORIAL
+    assert "Row 2 changed to match your paper: r2c5 3 → 9" in win.form.status_text()
+    rb.stop()
+    win.form.action_map.fire("undo")
+    win.root.update()
+    assert puzzle_line(win) == SLIP
+    win.form.action_map.fire("redo")
+    win.root.update()
+    assert puzzle_line(win) == TUTORIAL
+
+
+def single_slips_that_leave_one_solution(count: int, seed: int) -> list[tuple[str, str]]:
+    """(published, typed) pairs: one wrong, left-out or extra digit that still leaves one solution."""
+    rnd = random.Random(seed)
+    sources = [TUTORIAL] + [x.line for x in solver.EXAMPLES if solver.count_solutions(solver.parse(x.line), 2) == 1]
+    out = []
+    while len(out) < count:
+        g = solver.parse(isomorph_line(rnd.choice(sources), rnd))
+        cell = divmod(rnd.randrange(81), 9)
+        was = g[cell]
+        now = rnd.choice([d for d in range(10) if d != was])
+        typed = g.with_digit(cell, now)
+        if solver.validate(typed) or solver.count_solutions(typed, 2) != 1:
+            continue
+        out.append((g.to_line().replace(".", "0"), typed.to_line().replace(".", "0")))
+    return out
+
+
+def test_read_back_finds_every_single_slip_that_leaves_one_solution(whole_window):
+    """The simulated person types the paper's row wherever it differs: 100 % restored."""
+    win = whole_window
+    cases = single_slips_that_leave_one_solution(12, seed=27)
+    found = 0
+    for published, typed in cases:
+        assert solver.diagnose(solver.parse(typed)).status == "unique"  # no check of the grid can see it
+        paste(win, typed)
+        read_back(win, published)
+        found += puzzle_line(win) == published
+    assert found == len(cases)
+
+
+def test_a_guessed_fix_is_unique_only_if_it_matches_the_paper_until_the_paper_says_so(whole_window):
+    """The tutorial case: the check cannot tell r2c6 5 → 8 from r2c5 3 → 9; the first one applied
+    is a guess, and every check says so until the read-back puts the paper's row in."""
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    d = win.controller.checking.diagnosis
+    first = d.explanations[0]
+    assert solver.short_fix(first) != "r2c5 3 → 9" and not d.settled
+    win.form.action_map.fire("add_given")  # Ctrl+K: the first fix
+    idle(win)
+    for _ in range(2):  # after the fix, and on F5 again
+        status = win.form.status_text()
+        assert "solution if it matches your paper" in status.lower() and "Compare with your paper" in status, status
+        assert status.startswith("⚠") and "✓" not in status, status
+        assert "Unique solution if it matches your paper" in win.form.findings_panel.shown_text()
+        win.form.action_map.fire("check")
+        idle(win)
+    read_back(win, TUTORIAL)
+    assert puzzle_line(win) == TUTORIAL
+    status = win.form.status_text()
+    assert "Unique solution ✓" in status and "if it matches" not in status, status
+
+
+# -- compare with your paper ------------------------------------------------------------------
+def ask_panel(win):
+    return win.controller.features["compare"].ask
+
+
+def wait_question(win):
+    ask = ask_panel(win)
+    assert wait_until(win.root, lambda: not ask.waiting and not win.controller.worker.busy, 30)
+    win.root.update()
+    return ask
+
+
+def start_compare(win):
+    win.form.findings_panel.compare_button.invoke()
+    return wait_question(win)
+
+
+NUM_LOCK = 0x0010  # Mod2: the numpad gives digits (KP_5), not moves (KP_Begin)
+
+
+def press(win, widget, keysym, state: int = 0):
+    widget.focus_force()
+    win.root.update()
+    widget.event_generate(f"<KeyPress-{keysym}>", keysym=keysym, state=state)
+    return wait_question(win)
+
+
+def test_the_tutorial_slip_is_found_by_two_answers_one_clicked_one_typed_and_undo_restores(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    assert "Compare with your paper asks what your paper shows" in win.form.findings_panel.shown_text()
+    ask = start_compare(win)
+    assert win.form.findings_panel.panel is ask.frame
+    assert ask.question.cell == (1, 5) and set(ask.question.options) == {8, 5, 0}
+    assert ask.question_label.cget("text") == "What does your paper show in r2c6?"
+    assert "The grid has 5 there" in ask.typed_label.cget("text")
+    listed = ask.list_label.cget("text")
+    assert "r2c6 5 → 8 (then r2c6 is 8)" in listed and "r2c5 3 → 9 (then r2c6 is 5)" in listed
+    cg = win.form.cell_grid
+    assert "paper_cell" in cg.cell_marks((1, 5)) and "paper_row" in cg.cell_marks((1, 0))
+    assert "paper_row" in cg.cell_marks((8, 5)) and "paper_row" in cg.cell_marks((0, 3))  # column, box
+    assert "paper_row" not in cg.cell_marks((4, 4))
+    assert str(ask.digit_buttons[8].cget("style")) == "PaperOption.TButton"
+    ask.digit_buttons[5].invoke()  # the paper shows 5 there: clicked
+    ask = wait_question(win)
+    assert ask.question.cell == (1, 4) and ask.answers == {(1, 5): 5}
+    listed = ask.list_label.cget("text")
+    assert "r2c6 5 → 8" not in listed and "r2c5 3 → 9" in listed  # the answer narrowed the list
+    ask = press(win, ask.canvas, "9")  # and r2c5 holds a 9: typed
+    assert ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    assert ask.result_label.cget("text") == "On your paper r2c5 is 9: that is the slip."
+    assert ask.apply_button.cget("text") == "Apply fix: r2c5 3 → 9"
+    ask.apply_button.invoke()
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL and win.form.findings_panel.panel is None
+    status = win.form.status_text()
+    assert "Applied the fix r2c5 3 → 9: the puzzle now has exactly one solution ✓" in status, status
+    assert "if it matches" not in status
+    win.form.action_map.fire("undo")
+    win.root.update()
+    assert puzzle_line(win) == SLIP
+
+
+def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    win.form.action_map.fire("add_given")  # Ctrl+K: r2c6 5 → 8, a guess
+    idle(win)
+    guessed = puzzle_line(win)
+    assert guessed != TUTORIAL and win.controller.checking.guessed_fix() is not None
+    ask = start_compare(win)
+    assert ask.base == solver.parse(SLIP) and ask.question.cell == (1, 5)  # asked about the grid before the guess
+    ask = press(win, ask.canvas, "KP_5", NUM_LOCK)
+    ask = press(win, ask.canvas, "9")
+    ask = press(win, ask.apply_button, "Return")
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL
+    assert "if it matches" not in win.form.status_text()
+    win.form.action_map.fire("undo")  # one step: back to the guessed grid
+    win.root.update()
+    assert puzzle_line(win) == guessed
+
+
+def test_the_paper_can_confirm_a_guessed_fix(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.form.action_map.fire("check")
+    idle(win)
+    win.form.action_map.fire("add_given")
+    idle(win)
+    guessed = puzzle_line(win)
+    ask = start_compare(win)
+    ask.digit_buttons[8].invoke()  # this paper does show 8 in r2c6
+    ask = wait_question(win)
+    assert ask.result_label.cget("text") == "Your paper confirms the fix r2c6 5 → 8 ✓"
+    ask.apply_button.invoke()
+    win.root.update()
+    assert puzzle_line(win) == guessed and win.controller.checking.guessed_fix() is None
+    win.form.action_map.fire("check")
+    idle(win)
+    assert "if it matches" not in win.form.status_text()
+
+
+def test_an_answer_no_explanation_expects_is_a_second_slip_and_the_questions_go_on(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)  # without a check first: the comparison diagnoses itself
+    assert ask.question.cell == (1, 5) and 1 not in ask.question.options
+    ask = press(win, ask.canvas, "1")
+    assert ask.question is not None and ask.question.cell != (1, 5)
+    assert all((1, 5) in x.cells for x in ask.diagnosis.explanations)  # r2c6 → 1 is part of every fix now
+    ask = press(win, ask.canvas, "BackSpace")  # change my last answer
+    assert ask.answers == {} and ask.question.cell == (1, 5)
+    ask = press(win, ask.canvas, "Escape")
+    assert not ask.active and win.form.findings_panel.panel is None
+    assert not any("paper_cell" in win.form.cell_grid.cell_marks(divmod(i, 9)) for i in range(81))
+    assert puzzle_line(win) == SLIP
+
+
+def test_nothing_to_compare_on_a_unique_grid_offers_the_read_back(whole_window):
+    win = whole_window
+    paste(win, TUTORIAL)
+    ask = start_compare(win)
+    assert ask.question is None and ask.settled is None
+    assert "Nothing to compare" in ask.result_label.cget("text")
+    assert ask.read_back_button.winfo_ismapped()
+    ask.read_back_button.invoke()
+    win.root.update()
+    assert win.controller.features["compare"].read_back.active
+
+
+def test_the_questions_are_computed_off_the_tk_thread(whole_window, monkeypatch):
+    import threading
+
+    win = whole_window
+    threads = []
+    real_question, real_diagnose = solver.paper_question, solver.diagnose
+
+    def question(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real_question(*args, **kwargs)
+
+    def diagnose(*args, **kwargs):
+        if kwargs.get("answers") is not None:
+            threads.append(threading.current_thread())
+        return real_diagnose(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "paper_question", question)
+    monkeypatch.setattr(solver, "diagnose", diagnose)
+    paste(win, SLIP)
+    ask = start_compare(win)
+    ask.digit_buttons[5].invoke()
+    wait_question(win)
+    assert len(threads) == 4 and threading.main_thread() not in threads
+
+
+def test_esc_while_a_question_is_computed_ends_the_comparison(whole_window, monkeypatch):
+    import threading
+
+    win = whole_window
+    release = threading.Event()
+    real_question = solver.paper_question
+
+    def slow_question(grid, answers, cancel=None):
+        while not release.wait(0.01):
+            if cancel is not None and cancel.is_set():
+                raise solver.Cancelled()
+        return real_question(grid, answers, cancel=cancel)
+
+    monkeypatch.setattr(solver, "paper_question", slow_question)
+    paste(win, SLIP)
+    ask = ask_panel(win)
+    win.form.findings_panel.compare_button.invoke()
+    assert wait_until(win.root, lambda: win.controller.worker.busy, 10) and ask.waiting
+    win.form.action_map.fire("cancel")  # Esc
+    assert wait_until(win.root, lambda: not win.controller.worker.busy and not ask.active, 10)
+    release.set()
+    assert win.form.findings_panel.panel is None and puzzle_line(win) == SLIP
