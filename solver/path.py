@@ -99,16 +99,18 @@ def run_path(cells: list[int], masks: list[int], finders=FINDERS, cancel=None,
     return steps, positions
 
 
-def logical_path(g: Grid, candidates: Optional[Mapping] = None, *, cancel=None) -> LogicalPath:
+def logical_path(g: Grid, candidates: Optional[Mapping] = None, *, cancel=None,
+                 finders=FINDERS) -> LogicalPath:
     """The simplest step each time until solved or stuck, as a :class:`LogicalPath`.
 
     ValueError when ``g`` breaks the rules; ``cancel`` (``.is_set()``) raises
-    ``solver.Cancelled``.  Assumes a puzzle with one solution (see :func:`hint`).
+    ``solver.Cancelled``.  Assumes a puzzle with one solution (see :func:`hint`).  ``finders``
+    sets the order (the hint order; the rater passes Sudoku Explainer's, easiest rating first).
     """
     check_grid(g)
     cells = list(g.cells)
     masks = effective_masks(g, candidates)
-    steps, positions = run_path(cells, masks, cancel=cancel)
+    steps, positions = run_path(cells, masks, finders, cancel=cancel)
     return LogicalPath(g, steps, positions, (Grid(cells), Candidates(masks)))
 
 

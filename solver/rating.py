@@ -1,31 +1,27 @@
 """Difficulty rating: how a person would solve it, next to how a computer does.
 
-The rater runs the logical path (the simplest technique each time, see
-``path.py``).  The **level** is the level of the hardest technique the
-path needed, or ``"guessing"`` when logic gets stuck before the grid is full:
-
-========== =================================================================
-easy       singles only: Full House, Naked Single, Hidden Single
-medium     + locked candidates (Pointing, Claiming), Naked/Hidden Pair
-hard       + Naked/Hidden Triple, X-Wing, Skyscraper, Two-String Kite, ...
-expert     + the other fixed patterns (fish, wings, uniqueness and Avoidable
-           Rectangle, ALS), then colouring and chains (X-Chain, XY-Chain, AIC,
-           grouped AIC, ALS Chain), Franken and Mutant fish
-extreme    + forcing chains (digit, cell, unit, nested): the last resort
-guessing   the path stopped before the end (cancelled, or beyond the
-           forcing chains' bound: never seen on a puzzle with one solution)
-========== =================================================================
+The rater runs the logical path the way Sudoku Explainer (SE) does: at each step the
+technique with the easiest SE rating that applies (``registry.SE_FINDERS``).  Each step gets
+its SE rating (:func:`step_se`: the technique's ``se``, plus what SE adds for size: a hidden
+single in a row or column 1.5 instead of 1.2 in a box, a bigger subset in a Unique Rectangle
+type 3, and for every chain and forcing chain SE's length increment, +0.1 each time its
+length passes 4, 6, 8, 12, 16, 24, ...).  The puzzle's **SE rating** (``Rating.se``) is its
+hardest step, and its **level** the band that rating falls in (``words/levels.py``:
+easy < 2.5, medium < 3.5, hard < 4.5, fiendish < 6.5, diabolical < 8.0, extreme), or
+``"guessing"`` when logic gets stuck before the grid is full (cancelled, or beyond the
+forcing chains' bound: never seen on a puzzle with one solution).
 
 The **score** is the sum of the technique weights over every step of the path
-(``Technique.weight``: 1 for a Full House up to 44 for a Jellyfish), plus,
+(``Technique.weight``: 1 for a Full House up to 110 for a nested forcing chain), plus,
 when logic gets stuck, ``GUESS_PENALTY`` and ``PER_CELL_LEFT`` for each blank
 cell at that point.  So more steps, harder steps and an earlier dead end all
 raise it.  The level never depends on the score.
 
-Next to it the card shows the classic row-major backtracker's work
-(placements and backtracks, capped at ``BACKTRACK_CAP`` placements so a rating
-stays well under a second) and the fast solver's (propagation + search) nodes
-and guesses: both side by side are the lesson.
+Next to it the card shows the classic row-major backtracker's work (placements and
+backtracks), counted exactly up to ``BACKTRACK_CAP`` placements and estimated beyond
+(:func:`backtrack_figure`): the card, the demo's Compare and ``sudoku-solve rate`` give the
+same figure for a puzzle, and the fast solver's (propagation + search) nodes and guesses:
+both side by side are the lesson.
 """
 from __future__ import annotations
 
@@ -34,11 +30,13 @@ from typing import Optional
 
 from .grid import Grid
 from .words.i18n import Msg, describe, msg, translate
-from .words.levels import LEVEL_LABELS, LEVELS
+from .words.levels import LEVEL_LABELS, LEVELS, level_for_se
 from .path import LogicalPath, logical_path, solve_logically
 from .techniques import technique
+from .techniques.registry import SE_FINDERS
 
-__all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "BACKTRACK_CAP"]
+__all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "step_se", "se_of",
+           "BACKTRACK_CAP"]
 
 GUESS_PENALTY = 200
 PER_CELL_LEFT = 10
@@ -58,7 +56,8 @@ class Rating:
     :class:`LogicalPath`; ``cells_left`` the blanks where logic got stuck (0
     when solved); ``backtrack`` the classic backtracker's
     ``BacktrackCounts`` (placements, backtracks, steps, solved, capped);
-    ``search`` the fast solver's ``SearchStats`` (nodes, guesses, backtracks).
+    ``search`` the fast solver's ``SearchStats`` (nodes, guesses, backtracks); ``se`` the
+    rating on Sudoku Explainer's scale (the hardest step's, one decimal; None when not rated).
     """
 
     status: str
@@ -72,6 +71,7 @@ class Rating:
     cells_left: int = 0
     backtrack: object = None
     search: object = None
+    se: Optional[float] = None
 
     @property
     def unique(self) -> bool:
@@ -130,18 +130,87 @@ class Rating:
         return [describe(m) for m in self.card_msgs()]
 
 
+def length_increment(size: int) -> float:
+    """What SE adds to a chain of ``size`` nodes: 0.1 each time ``size - 2`` passes 4, 6, 8, 12,
+    16, 24, 32, ... (the ceiling grows by 3/2 and 4/3 in turn)."""
+    added, ceil, odd, length = 0.0, 4, False, size - 2
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return added
+
+
+def _branch_size(branch) -> int:
+    """Nodes of a forcing chain's branch: its premise and each implication, nested ones too."""
+    n = 1
+    for _, _, nested in branch.facts:
+        n += 1 + sum(_branch_size(b) for b in nested)
+    return n
+
+
+def _depth(branches) -> int:
+    """How deep forcing chains nest inside these branches (0: none)."""
+    d = 0
+    for b in branches:
+        for _, _, nested in b.facts:
+            if nested:
+                d = max(d, 1 + _depth(nested))
+    return d
+
+
+_ALS_XZ_SE = {4: 5.5, 5: 6.2, 6: 6.6}
+_X_CHAIN_SE = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0}
+
+
+def step_se(step) -> float:
+    """The SE rating of one step: its technique's ``se`` plus what SE adds for its size."""
+    t = technique(step.technique)
+    se = t.se
+    name = t.name
+    if name == "Hidden Single" and step.units and step.units[0].kind != "box":
+        se = 1.5
+    elif name == "Unique Rectangle Type 3":
+        se += 0.1 * max(0, len(step.cells) - 5)  # SE: +0.1 a digit past a pair
+    elif name == "ALS-XZ":
+        # Sukaku Explainer's wings are ALS-XZ by their number of cells: WXYZ (4) 5.5,
+        # VWXYZ (5) 6.2, UVWXYZ (6) 6.6; bigger ones SE-rated puzzles put at 7.2 (forcing chains)
+        se = _ALS_XZ_SE.get(len(step.cells), 7.2 if len(step.cells) > 6 else se)
+    elif name == "X-Chain" and step.chain is not None:
+        # Sukaku Explainer's n strong links: 3 -> 5.4, 4 -> 5.8, 5 -> 6.2, 6 -> 6.6, 7 -> 7.0
+        links = len(step.chain.nodes) // 2
+        return round(_X_CHAIN_SE[min(links, 7)], 1) if links >= 3 else se
+    ch = step.chain
+    if ch is not None:
+        if ch.branches:
+            if name == "Nested Forcing Chain":
+                se += 0.5 * max(0, _depth(ch.branches) - 1)
+            size = sum(_branch_size(b) for b in ch.branches)
+        elif ch.kind == "colouring":
+            size = len(ch.nodes)
+        else:
+            size = len(ch.nodes)
+        se += length_increment(size)
+    return round(se, 1)
+
+
+def se_of(steps) -> float:
+    """The SE rating of a path: its hardest step's (1.0 for a grid that needs no step)."""
+    return max((step_se(s) for s in steps), default=1.0)
+
+
 def level_of(steps, solved: bool) -> tuple[str, Optional[str]]:
-    """(level, hardest technique name or None) of a list of steps; 'guessing' if not solved."""
-    hardest = None
-    best = (-1, -1)
+    """(level, hardest technique name or None) of a list of steps; 'guessing' if not solved.
+
+    The level is the band of the path's SE rating; the hardest technique the step that rates it."""
+    hardest, best = None, -1.0
     for s in steps:
-        t = technique(s.technique)
-        key = (_RANK[t.level], t.weight)
-        if key > best:
-            best, hardest = key, t.name
+        v = step_se(s)
+        if v > best:
+            best, hardest = v, s.technique
     if not solved:
         return "guessing", hardest
-    return (LEVELS[best[0]] if hardest else "easy"), hardest
+    return level_for_se(max(best, 1.0)), hardest
 
 
 def score_of(steps, cells_left: int) -> int:
@@ -156,10 +225,18 @@ def rate_cells(cells, cancel=None) -> tuple[str, int, Optional[str]]:
     """(level, score, hardest) of a puzzle known to be unique: the same rater as :func:`rate`.
 
     ``cancel`` (``.is_set()``) raises ``solver.Cancelled``."""
-    steps, final = solve_logically(cells, cancel=cancel)
+    steps, final = solve_logically(cells, SE_FINDERS, cancel=cancel)
     left = sum(1 for d in final if not d)
     level, hardest = level_of(steps, not left)
     return level, score_of(steps, left), hardest
+
+
+def rate_se(cells, cancel=None) -> tuple[Optional[float], str]:
+    """(SE rating or None when logic gets stuck, level) of a puzzle known to be unique: quick,
+    without the card's counts (benchmarks, the generator)."""
+    steps, final = solve_logically(cells, SE_FINDERS, cancel=cancel)
+    solved = all(final)
+    return (se_of(steps) if solved else None), level_of(steps, solved)[0]
 
 
 def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
@@ -176,11 +253,11 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
     givens = g.filled_count
     if dg.status != "unique":
         return Rating(dg.status, dg, givens)
-    path = logical_path(g, cancel=cancel)
+    path = logical_path(g, cancel=cancel, finders=SE_FINDERS)
     left = path.cells_left
     level, hardest = level_of(path, path.solved)
     stats = SearchStats()
     solve(g, cancel=cancel, stats=stats)
     work = count_backtrack_work(g, "row-major", cap=backtrack_cap, cancel=cancel)
     return Rating("unique", dg, givens, level, score_of(path, left), hardest, path.counts(),
-                  path, left, work, stats)
+                  path, left, work, stats, se_of(path) if path.solved else None)

@@ -18,16 +18,18 @@ technique to ``_TABLE`` where it belongs in the order
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Collection, Mapping, Optional
 
 from ..cancel import check
 from ..candidates import effective_masks
 from ..grid import Grid, Unit, first_conflict
 from ..words.i18n import keep_case, unit_text
+from ..words.levels import level_for_se
 from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .step import Step, Technique
 
-__all__ = ["TECHNIQUES", "FINDERS", "technique", "finders", "find_first", "check_grid",
+__all__ = ["TECHNIQUES", "FINDERS", "SE_FINDERS", "SE_RATINGS", "technique", "finders", "find_first", "check_grid",
            "next_step", "find_step"]
 
 Finder = Callable[[list, list], Optional[Step]]
@@ -96,13 +98,84 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
 # Techniques that are sound only when the puzzle has exactly one solution.
 _NEED_UNIQUE = frozenset(t.name for t in uniqueness.TECHNIQUES)
 
-#: Every technique, in the order they are tried (simplest first).
-TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in _TABLE)
+#: Each technique's rating on Sudoku Explainer's scale (SE 1.2.1 and its successor Sukaku
+#: Explainer, whose ratings the forum lists and tests/data/se_rated quote).  "SE" marks SE's
+#: own value; "SukE" Sukaku Explainer's (techniques SE 1.2.1 lacks); "reasoned" a value for a
+#: technique neither has, set where SE's own technique for the same deduction sits (which chain
+#: or forcing chain SE would need) and checked against the SE-rated puzzles (python -m bench.se).
+#: A step may add to it: chain length, subset size, loop size (see solver.rating.step_se).
+SE_RATINGS: dict[str, float] = {
+    "Full House": 1.0,            # SE: last value in a unit
+    "Hidden Single": 1.2,         # SE: 1.2 in a box, 1.5 in a row or column
+    "Naked Single": 2.3,          # SE
+    "Pointing": 2.6,              # SE
+    "Claiming": 2.8,              # SE
+    "Naked Pair": 3.0,            # SE
+    "X-Wing": 3.2,                # SE
+    "Hidden Pair": 3.4,           # SE
+    "Naked Triple": 3.6,          # SE
+    "Swordfish": 3.8,             # SE
+    "Hidden Triple": 4.0,         # SE
+    "Skyscraper": 4.0,            # SukE Turbot Fish, row-row or column-column
+    "Two-String Kite": 4.1,       # SukE Turbot Fish, row-column
+    "Turbot Fish": 4.2,           # SukE Turbot Fish, with a box
+    "Empty Rectangle": 4.3,       # SukE Turbot Fish through an empty box region
+    "XY-Wing": 4.2,               # SE
+    "XYZ-Wing": 4.4,              # SE
+    "W-Wing": 5.5,                 # reasoned: SE has none; its 6-node chain rates as SukE's WXYZ-Wing (5.5)
+    "Unique Rectangle": 4.5,      # SE Unique Rectangle type 1
+    "Unique Rectangle Type 2": 4.5,   # SE
+    "Unique Rectangle Type 3": 4.6,   # SE: 4.5 + 0.1 per extra digit of the subset (pair 4.6)
+    "Unique Rectangle Type 4": 4.5,   # SE
+    "Unique Rectangle Type 5": 4.6,   # reasoned: type 2 spread over a diagonal (SE: loop of 6, 4.6)
+    "Unique Rectangle Type 6": 4.6,   # reasoned: an X-Wing inside a rectangle, type 4's sibling
+    "Hidden Rectangle": 4.6,      # reasoned: type 4 with one conjugate pair less (SukE 4.6)
+    "Avoidable Rectangle": 4.5,   # reasoned: the rectangle argument on solved cells, as type 1
+    "Avoidable Rectangle Type 4": 4.6,  # reasoned: as Hidden Rectangle
+    "BUG+1": 5.6,                 # SE: Bivalue Universal Grave type 1
+    "Finned X-Wing": 4.0,          # reasoned: as Sukaku Explainer's 2-link fish (turbot 4.0); SE-rated puzzles agree
+    "Sashimi X-Wing": 4.0,         # reasoned: as Finned X-Wing
+    "Naked Quad": 5.0,            # SE
+    "Hidden Quad": 5.4,           # SE
+    "Jellyfish": 5.2,             # SE
+    "Finned Swordfish": 5.0,       # reasoned: Swordfish with a fin, between quad (5.0) and Jellyfish
+    "Sashimi Swordfish": 5.0,      # reasoned: as Finned Swordfish
+    "WXYZ-Wing": 5.5,             # SukE (5.5 to 5.6 with the pivot's size)
+    "Finned Jellyfish": 5.7,       # reasoned: Jellyfish 5.2 + fin, as BUG's 5.6-5.7
+    "Sashimi Jellyfish": 5.7,      # reasoned: as Finned Jellyfish
+    "Sue de Coq": 6.3,             # reasoned: SE has none; two ALSs on one intersection, as SukE VWXYZ (6.2-6.4)
+    "ALS-XZ": 5.5,                # SukE: its WXYZ..UVWXYZ-Wings are ALS-XZ; by cells 5.5/6.2/6.6, 7+ 7.2 (step_se)
+    "ALS-XY-Wing": 7.2,            # reasoned: three ALSs; SE needs a forcing chain of 8-10 nodes (7.1-7.2)
+    "Death Blossom": 8.3,          # reasoned: SE needs cell forcing chains (Multiple chains 8.0+ length)
+    "Simple Colouring": 6.5,      # SE: Bidirectional X-Cycle / Forcing X-Chain 6.5-6.6 + length
+    "Remote Pairs": 6.6,          # SE: Forcing Chain on bivalue cells only (Y-chain) 6.6 + length
+    "Multi-Colouring": 6.6,       # SE: Forcing X-Chain 6.6 + length
+    "X-Chain": 6.6,                # SukE: n strong links 3..7 rate 5.4, 5.8, 6.2, 6.6, 7.0 (step_se)
+    "XY-Chain": 6.6,              # SE: Forcing Chain on bivalue cells 6.6 + length
+    "Alternating Inference Chain": 7.0,  # SE: Forcing Chain (both kinds of link) 7.0 + length
+    "Grouped AIC": 7.0,           # SE: as AIC (SE's chains use groups implicitly) + length
+    "ALS Chain": 8.0,              # reasoned: ALS nodes hide links SE must unfold; SE-rated puzzles agree (8.0+)
+    "Franken Fish": 5.6,          # reasoned: SukE fish with box units (Jellyfish class + 0.4)
+    "Mutant Fish": 6.0,           # reasoned: rows, columns and boxes mixed
+    "Digit Forcing Chain": 8.5,    # SE: Dynamic Forcing Chains 8.5 + length (ours follow singles both ways)
+    "Cell Forcing Chain": 8.5,     # SE: Dynamic (cell) Forcing Chains 8.5 + length
+    "Unit Forcing Chain": 8.5,     # SE: Dynamic (region) Forcing Chains 8.5 + length
+    "Nested Forcing Chain": 9.5,   # SE: Nested Forcing Chains 9.5, +0.5 a level deeper, + length
+}
+
+#: Every technique, in the order they are tried (simplest first); each carries its SE rating
+#: and the level whose band holds it.
+TECHNIQUES: tuple[Technique, ...] = tuple(
+    replace(t, se=SE_RATINGS[t.name], level=level_for_se(SE_RATINGS[t.name])) for t, _ in _TABLE)
 keep_case(*(t.name for t in TECHNIQUES))  # "Naked Single: …" keeps its capitals after a colon
 _BY_NAME = {t.name: t for t in TECHNIQUES}
 _FINDER = {t.name: f for t, f in _TABLE}
 #: (name, finder) pairs in the order they are tried: the default of :func:`find_first`.
 FINDERS: tuple[tuple[str, Finder], ...] = tuple((t.name, f) for t, f in _TABLE)
+#: The same finders easiest SE rating first (ties keep the hint order): the rater's order, since
+#: Sudoku Explainer applies the easiest-rated technique available at each step.
+SE_FINDERS: tuple[tuple[str, Finder], ...] = tuple(
+    sorted(FINDERS, key=lambda nf: SE_RATINGS[nf[0]]))
 
 
 def technique(name: str) -> Technique:
@@ -114,13 +187,13 @@ def technique(name: str) -> Technique:
 
 
 def finders(levels: Optional[Collection[str]] = None, *,
-            assume_unique: bool = True) -> tuple[tuple[str, Finder], ...]:
+            assume_unique: bool = True, order=FINDERS) -> tuple[tuple[str, Finder], ...]:
     """(name, finder) pairs in try order: all of them, or those whose level is in ``levels``.
 
     ``assume_unique=False`` leaves out the techniques that are sound only for
     a puzzle with one solution (for the generator, which is still making sure).
     """
-    return tuple((n, f) for n, f in FINDERS
+    return tuple((n, f) for n, f in order
                  if (assume_unique or n not in _NEED_UNIQUE)
                  and (levels is None or _BY_NAME[n].level in levels))
 

@@ -37,6 +37,10 @@ BOXES_FIRST = tuple(range(18, 27)) + tuple(range(18))
 class Technique:
     """A named technique: its ``level`` (see rating), score ``weight`` per use, and a short lesson.
 
+    ``se`` is its rating on Sudoku Explainer's scale (the registry sets it, with where each
+    value comes from); a step may rate a little higher (chain length, subset size: see
+    ``solver.rating.step_se``).
+
     ``name`` and ``summary`` are English (the catalogue's keys, contexts "technique" and
     "technique summary"); :attr:`title` and :attr:`lesson` word them in the chosen language.
     """
@@ -45,6 +49,7 @@ class Technique:
     level: str
     weight: int
     summary: str
+    se: float = 0.0
 
     @property
     def title(self) -> str:
