@@ -81,7 +81,8 @@ from .typos.paper import PaperQuestion, PaperState, paper_question, paper_state 
 # -- backtrack --
 from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
 from .work import (  # noqa: F401
-    BacktrackCounts, WorkEstimate, count_backtrack_work, estimate_backtrack_work,
+    BACKTRACK_CAP, BacktrackCounts, BacktrackFigure, WorkEstimate, backtrack_figure, count_backtrack_work,
+    estimate_backtrack_work,
 )
 # -- techniques --
 from .candidates import Candidates, candidates  # noqa: F401

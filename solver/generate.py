@@ -35,7 +35,8 @@ from .isomorph import isomorph_line
 from .path import solve_logically
 from .rating import LEVELS, level_of, rate_cells
 from .search import count_solutions
-from .techniques.registry import finders
+from .techniques.registry import SE_FINDERS, finders
+from .words.levels import OLD_LEVELS
 
 __all__ = ["generate", "SYMMETRIES", "GenerationFailed"]
 
@@ -106,17 +107,18 @@ _ORBITS = {k: _orbits(k) for k in SYMMETRIES}
 # Per level, the techniques of that level and below; none that assume a unique
 # solution, since the generator uses them to make sure it is unique.
 _LEVEL_FINDERS = {
-    lv: finders(LEVELS[:LEVELS.index(lv) + 1], assume_unique=False)
+    lv: finders(LEVELS[:LEVELS.index(lv) + 1], assume_unique=False, order=SE_FINDERS)
     for lv in LEVELS
 }
 
 
 # Per level, the rater's techniques of that level and below (uniqueness ones included).
-_RATE_FINDERS = {lv: finders(LEVELS[:LEVELS.index(lv) + 1]) for lv in LEVELS}
+# In the rater's order (easiest SE rating first), so a path they finish is the rater's path.
+_RATE_FINDERS = {lv: finders(LEVELS[:LEVELS.index(lv) + 1], order=SE_FINDERS) for lv in LEVELS}
 
 
 def _check_args(level, symmetry) -> str:
-    if level not in LEVELS:
+    if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError(msg("generate_unknown_level", level=repr(level), levels=", ".join(LEVELS)))
     sym = "none" if symmetry is None else symmetry
     if sym not in SYMMETRIES:
@@ -235,7 +237,8 @@ def _rated_within(cells: list[int], level: str, cancel=None) -> Optional[str]:
     """The rating of a unique puzzle when the techniques up to ``level`` solve it, else None.
 
     The same as ``rate_cells(cells)[0]`` whenever that is ``level`` or easier: levels never
-    go down the hint order, so a path those techniques finish is the rater's path.  But a
+    go down the rater's order (easiest SE rating first), so a path those techniques finish is
+    the rater's path.  But a
     puzzle too hard for them stops where they do, not after a run of chains and forcing
     chains (the give-back loop tries up to nine such puzzles per bare one).
     """
@@ -273,6 +276,7 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     :class:`GenerationFailed` if MAX_ATTEMPTS attempts all miss the level.
     """
     sym = _check_args(level, symmetry)
+    level = OLD_LEVELS.get(level, level)  # a level of an earlier version (a script, a setting)
     # The level and symmetry are part of the seed, so one seed gives unrelated puzzles per level.
     rng = random.Random(None if seed is None else f"{level}/{sym}/{seed}")
     for attempt in range(MAX_ATTEMPTS):

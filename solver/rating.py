@@ -34,13 +34,13 @@ from .words.levels import LEVEL_LABELS, LEVELS, level_for_se
 from .path import LogicalPath, logical_path, solve_logically
 from .techniques import technique
 from .techniques.registry import SE_FINDERS
+from .work import BACKTRACK_CAP  # one cap: the card, the demo's Compare and the CLI
 
 __all__ = ["LEVELS", "LEVEL_LABELS", "Rating", "rate", "level_of", "step_se", "se_of",
            "BACKTRACK_CAP"]
 
 GUESS_PENALTY = 200
 PER_CELL_LEFT = 10
-BACKTRACK_CAP = 500_000  # classic placements the card counts: a rating stays well under a second
 
 _RANK = {name: k for k, name in enumerate(LEVELS)}
 
@@ -55,7 +55,9 @@ class Rating:
     ``counts`` maps technique name -> uses (technique order); ``path`` is the
     :class:`LogicalPath`; ``cells_left`` the blanks where logic got stuck (0
     when solved); ``backtrack`` the classic backtracker's
-    ``BacktrackCounts`` (placements, backtracks, steps, solved, capped);
+    ``BacktrackCounts`` (placements, backtracks, steps, solved, capped) and ``backtrack_estimate``
+    the estimate of the whole run when it is capped (``solver.backtrack_figure``: the same figure
+    the demo's Compare and ``sudoku-solve rate`` give);
     ``search`` the fast solver's ``SearchStats`` (nodes, guesses, backtracks); ``se`` the
     rating on Sudoku Explainer's scale (the hardest step's, one decimal; None when not rated).
     """
@@ -72,6 +74,7 @@ class Rating:
     backtrack: object = None
     search: object = None
     se: Optional[float] = None
+    backtrack_estimate: object = None
 
     @property
     def unique(self) -> bool:
@@ -108,6 +111,8 @@ class Rating:
             return [self.summary_msg]
         out = [msg("rating_unique"), msg("rating_givens", givens=self.givens),
                msg("rating_level", level=self.level, score=self.score)]
+        if self.se is not None:
+            out.append(msg("rating_se", se=self.se))
         if self.hardest:
             out.append(msg("rating_hardest", name=self.hardest, level=technique(self.hardest).level))
         if self.level == "guessing":
@@ -116,7 +121,10 @@ class Rating:
             out.append(msg("rating_count", name=name, n=n))
         if self.backtrack is not None:
             b = self.backtrack
-            if b.capped:
+            if b.capped and self.backtrack_estimate is not None:
+                out.append(msg("rating_backtracker_estimated", cap=b.placements,
+                               about=self.backtrack_estimate.placements))
+            elif b.capped:
                 out.append(msg("rating_backtracker_capped", placements=b.placements, backtracks=b.backtracks,
                                cap=BACKTRACK_CAP))
             else:
@@ -239,13 +247,14 @@ def rate_se(cells, cancel=None) -> tuple[Optional[float], str]:
     return (se_of(steps) if solved else None), level_of(steps, solved)[0]
 
 
-def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
+def rate(g: Grid, *, cancel=None) -> Rating:
     """The :class:`Rating` of ``g``; a grid without exactly one solution gets ``level=None`` and its diagnosis.
 
-    Takes well under a second (the classic backtracker stops at
-    ``backtrack_cap`` placements); ``cancel`` raises ``solver.Cancelled``.
+    The classic backtracker is counted to ``BACKTRACK_CAP`` placements and estimated past it
+    (``solver.backtrack_figure``, reused when the demo has counted this puzzle); ``cancel``
+    raises ``solver.Cancelled``.
     """
-    from .work import count_backtrack_work
+    from .work import backtrack_figure
     from .diagnose import diagnose
     from .search import SearchStats, solve
 
@@ -258,6 +267,6 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: int = BACKTRACK_CAP) -> Rating:
     level, hardest = level_of(path, path.solved)
     stats = SearchStats()
     solve(g, cancel=cancel, stats=stats)
-    work = count_backtrack_work(g, "row-major", cap=backtrack_cap, cancel=cancel)
+    fig = backtrack_figure(g, cancel=cancel)
     return Rating("unique", dg, givens, level, score_of(path, left), hardest, path.counts(),
-                  path, left, work, stats, se_of(path) if path.solved else None)
+                  path, left, fig.counts, stats, se_of(path) if path.solved else None, fig.estimate)

@@ -31,7 +31,8 @@ from .candidates import ALL, BIT, DIGITS_IN, unit_masks
 from .grid import BOX_OF, COL_OF, ROW_OF, Grid, first_conflict
 from .search import count_solutions, solve
 
-__all__ = ["BacktrackCounts", "WorkEstimate", "count_backtrack_work", "estimate_backtrack_work",
+__all__ = ["BacktrackCounts", "WorkEstimate", "BacktrackFigure", "count_backtrack_work", "estimate_backtrack_work",
+           "backtrack_figure", "BACKTRACK_CAP",
            "EXACT_FIRST", "EXACT_PART", "SAMPLES", "SPLIT_LIMIT"]
 
 
@@ -59,7 +60,10 @@ def count_backtrack_work(g: Grid, order: str = "row-major", *, cap: int = 10_000
     cells = tuple(g.cells)
     if first_conflict(cells) is not None:
         return BacktrackCounts(0, 0, 1, False, False)
-    return _count(cells, order, cap, cancel)
+    counts = _count(cells, order, cap, cancel)
+    if order == "row-major" and not counts.capped:
+        _remember(cells, BacktrackFigure(counts))  # exact: the card and the CLI state this figure now
+    return counts
 
 
 def _count(cells, order, cap, cancel) -> BacktrackCounts:
@@ -555,3 +559,54 @@ def estimate_backtrack_work(g: Grid, order: str = "row-major", *, samples: Optio
     low = max(known[0], int(p - 2 * math.sqrt(var)))
     return WorkEstimate(round(p), round(est[1]), round(est[2]), solved, False, used, rel, low,
                         round(p + 2 * math.sqrt(var)))
+
+
+# -- one figure for the classic backtracker: the card, the demo's Compare and the CLI -----------
+#: placements the classic (row-major) backtracker is counted to before it is estimated instead
+BACKTRACK_CAP = 1_000_000
+FIGURE_SAMPLES = 20_000  # the estimate's probes, seed and time bound: fixed, so one puzzle gets one figure
+FIGURE_SEED = 0
+FIGURE_SECONDS = 5.0
+_FIGURES: dict = {}  # cells -> BacktrackFigure, the last few puzzles (the card reuses the demo's count)
+_KEEP = 16
+
+
+@dataclass(frozen=True)
+class BacktrackFigure:
+    """The classic backtracker's work on a puzzle, as every part of the app states it: ``counts``
+    (exact when not ``counts.capped``) and, past :data:`BACKTRACK_CAP`, ``estimate`` of the whole run."""
+
+    counts: BacktrackCounts
+    estimate: Optional["WorkEstimate"] = None
+
+    @property
+    def exact(self) -> bool:
+        return not self.counts.capped
+
+
+def _remember(cells: tuple, fig: "BacktrackFigure") -> None:
+    _FIGURES.pop(cells, None)
+    _FIGURES[cells] = fig
+    while len(_FIGURES) > _KEEP:
+        _FIGURES.pop(next(iter(_FIGURES)))
+
+
+def backtrack_figure(g: Grid, *, cancel=None) -> BacktrackFigure:
+    """The classic row-major backtracker's work on ``g``: counted to :data:`BACKTRACK_CAP`
+    placements, estimated past it (fixed probes and seed).  A count made earlier of the same
+    puzzle (the demo's Compare or "Count the whole run", any cap) is reused when it is exact."""
+    cells = tuple(g.cells)
+    known = _FIGURES.get(cells)
+    if known is not None:
+        return known
+    counts = count_backtrack_work(g, "row-major", cap=BACKTRACK_CAP, cancel=cancel)
+    known = _FIGURES.get(cells)  # (a count to the end recorded meanwhile)
+    if known is not None:
+        return known
+    est = None
+    if counts.capped:
+        est = estimate_backtrack_work(g, "row-major", samples=FIGURE_SAMPLES, seed=FIGURE_SEED,
+                                      cancel=cancel, seconds=FIGURE_SECONDS)
+    fig = BacktrackFigure(counts, est)
+    _remember(cells, fig)
+    return fig

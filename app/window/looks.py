@@ -38,8 +38,8 @@ SELECTION = "#9CCFEE"   # a chosen finding or step
 STATUS_COLOURS = {"info": BLACK, "ok": "#006B4F", "warn": "#8A4B00", "error": "#B03A00"}
 STATUS_SYMBOLS = {"ok": "✓ ", "warn": "⚠ ", "error": "✗ "}
 #: difficulty level -> colour of its name on the card
-LEVEL_COLOURS = {"easy": "#006B4F", "medium": "#0072B2", "hard": "#8A4B00", "expert": "#B03A00",
-                 "extreme": "#8B0A50", "guessing": "#6A3D9A"}
+LEVEL_COLOURS = {"easy": "#006B4F", "medium": "#0072B2", "hard": "#8A4B00", "fiendish": "#B03A00",
+                 "diabolical": "#A01830", "extreme": "#8B0A50", "guessing": "#6A3D9A"}
 
 # -- the grid ---------------------------------------------------------------------------
 CELL_BG = WHITE

@@ -4,7 +4,7 @@ Commands (``--help`` on each says more; the help names the command as it was cal
 
     solve [PUZZLE|FILE|EXAMPLE ...]    every puzzle solved, one line each, in input order
     check PUZZLE|FILE|EXAMPLE one puzzle diagnosed in words (--ask: compare with your paper)
-    rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, score, hardest technique
+    rate [PUZZLE|FILE|EXAMPLE ...]     the difficulty: level, SE rating, score, hardest technique
     hint [PUZZLE|FILE|EXAMPLE ...]     the next logical step (checked against the solution)
     explain [PUZZLE|FILE|EXAMPLE ...]  every logical step until solved or stuck
     generate LEVEL [--count N] [--seed S] [--symmetry SYM]   new puzzles with one solution
@@ -55,9 +55,12 @@ unreadable).  A puzzle that could not be read has ``status`` ``"bad_input"`` (or
   ``short``, ``solutions``, ``confident``, ``fixed``, ``edits`` [{``kind``, ``cells``,
   ``old``, ``new``}]}); with ``--code``, ``code`` ({``ok``, ``rows_wrong`` (1-based),
   ``message``, ``fix``: the one possible fix that gives the code's givens, or null});
-* rate: ``status`` (as check), ``level`` (``"easy"`` ... ``"extreme"``, ``"guessing"``,
-  null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``,
-  ``hardest`` (technique), ``counts`` {technique: uses}, ``cells_left``, ``summary``;
+* rate: ``status`` (as check), ``level`` (``"easy"``, ``"medium"``, ``"hard"``, ``"fiendish"``,
+  ``"diabolical"``, ``"extreme"``, ``"guessing"``,
+  null when not unique), ``level_label`` (``"Easy"`` ... ``"Not rated"``), ``score``, ``se``
+  (the rating on Sudoku Explainer's scale), ``hardest`` (technique), ``counts`` {technique:
+  uses}, ``cells_left``, ``summary``, ``backtrack`` {``placements``, ``backtracks``, ``exact``,
+  ``about``} (the classic backtracker: exact, or capped with the estimate the card shows);
 * hint: ``status`` (``"step" | "solved" | "stuck" | "invalid" | "no_solution" |
   "multiple"``), ``message``, ``technique``, ``cells``, ``placements`` and
   ``eliminations`` [{``cell``, ``digit``}];
@@ -388,13 +391,27 @@ def _each(args, verb: str, work) -> int:
     return 1 if _said_empty(items, args.command) or failed else 0
 
 
+def _level(text: str) -> str:
+    """A level of the command line, today's or an earlier version's (expert), as today's key."""
+    from ..words.levels import OLD_LEVELS
+    key = text.strip().lower()
+    return OLD_LEVELS.get(key, key)
+
+
 def _cmd_rate(args) -> int:
-    from .. import rate
+    from .. import describe, msg, rate
     from . import json_out as cli_json
 
     def work(item):
         r = rate(item.grid)
         lines = [r.summary]
+        if r.se is not None:
+            lines.append("  " + describe(msg("rating_se", se=r.se)))
+        if r.backtrack is not None:  # the figure the card and the demo's Compare give
+            b, est = r.backtrack, r.backtrack_estimate
+            lines.append("  " + describe(
+                msg("rating_backtracker_estimated", cap=b.placements, about=est.placements) if b.capped and est
+                else msg("rating_backtracker", placements=b.placements, backtracks=b.backtracks)))
         if r.counts and not args.brief:
             lines.append("  " + ", ".join(f"{name} ×{n}" for name, n in r.counts.items()))
         return r.unique, lines, cli_json.rating(r)
@@ -585,7 +602,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     g = sub.add_parser("generate", help="make new puzzles with one solution",
                        description="Print new puzzles of a level, one line each. The same "
                                    "--seed gives the same puzzles.")
-    g.add_argument("level", choices=LEVELS, help="the difficulty")
+    g.add_argument("level", type=_level, choices=LEVELS,
+                   help="the difficulty (an earlier version's 'expert' means fiendish)")
     g.add_argument("-n", "--count", type=_whole("--count", 1), default=1,
                    help="how many puzzles (default 1); seeds SEED, SEED+1, ...")
     g.add_argument("--seed", type=_whole("--seed", 0), default=None,

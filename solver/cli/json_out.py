@@ -69,16 +69,28 @@ def diagnosis(d) -> dict:
     }
 
 
+def _figure(r):
+    """The classic backtracker's figure (the card's and Compare's): exact, or capped with an estimate."""
+    b = r.backtrack
+    if b is None:
+        return None
+    est = r.backtrack_estimate
+    return {"placements": b.placements, "backtracks": b.backtracks, "exact": not b.capped,
+            "about": est.placements if (b.capped and est is not None) else None}
+
+
 def rating(r) -> dict:
     return {
         "status": r.status,
         "level": r.level,
         "level_label": r.label,
         "score": r.score if r.level else None,
+        "se": r.se,
         "hardest": r.hardest,
         "counts": dict(r.counts),
         "cells_left": r.cells_left,
         "summary": r.summary,
+        "backtrack": _figure(r),
     }
 
 

@@ -46,7 +46,7 @@ ORDER_LABELS = {
 }
 
 HISTORY = 10_000  # events kept for Step back and the timeline (a ring buffer: memory stays flat)
-TABLE_CAP = 1_000_000  # placements per order when Compare counts
+TABLE_CAP = solver.BACKTRACK_CAP  # placements per order when Compare counts (the card's and the CLI's cap)
 ESTIMATE_SAMPLES = 20_000  # random probes for the estimate of a capped order (more than the
 # function's default, for a closer estimate on lopsided trees)
 ESTIMATE_SECONDS = 5.0  # and never longer than this
@@ -224,6 +224,16 @@ def count_orders(g: Grid, token, progress: dict, cap: int | None = None) -> dict
     for k, order in enumerate(ORDER_LABELS):
         progress["order"], progress["index"] = order, k
         t0 = time.perf_counter()
+        if order == "row-major" and cap == solver.BACKTRACK_CAP:
+            # the classic order's figure is the one the difficulty card and the CLI state (and reuse)
+            progress["estimating"] = True
+            fig = solver.backtrack_figure(g, cancel=token)
+            progress["estimating"] = False
+            rows[order] = {"counts": fig.counts, "seconds": time.perf_counter() - t0, "source": "counted",
+                           "puzzle": g}
+            if fig.estimate is not None:
+                rows[order]["estimate"] = fig.estimate
+            continue
         counts = solver.count_backtrack_work(g, order, cap=cap, cancel=token)
         rows[order] = {"counts": counts, "seconds": time.perf_counter() - t0, "source": "counted", "puzzle": g}
         if counts.capped:  # too long to count: estimate the whole run instead (quick random probes)

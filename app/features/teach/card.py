@@ -47,8 +47,13 @@ class Card:
             v.grid(row=row, column=1, sticky="ew")
             self.fields[key] = v
 
-        self.level = tk.Label(tab, text="", font=self.teach.fonts["level"], anchor="w")
-        self.level.grid(row=0, column=0, columnspan=2, sticky="ew")
+        top = ttk.Frame(tab)
+        top.grid(row=0, column=0, columnspan=2, sticky="ew")
+        self.level = tk.Label(top, text="", font=self.teach.fonts["level"], anchor="w")
+        self.level.pack(side="left")
+        # beside the level: the rating on Sudoku Explainer's scale, the one players quote
+        self.se = tk.Label(top, text="", font=self.teach.fonts["small"], fg=LABEL_TEXT, anchor="w")
+        self.se.pack(side="left", padx=(10, 0), anchor="s", pady=(0, 4))
         field(1, "unique", N_("Solution"))
         field(2, "givens", N_("Givens"))
         field(3, "score", N_("Score"))
@@ -161,6 +166,7 @@ class Card:
         self.teach.show_link(self.link, "")
         self.work.item("classic", values=("", ""))
         self.work.item("fast", values=("", ""))
+        self.se.configure(text="")
         if rating is None:  # no puzzle yet, or another one: the card was cleared (app/features/teach/)
             shown = self.controller.puzzle().filled_count
             self.level.configure(text=_("Not rated yet") if shown else _("Difficulty card"), fg=BLACK)
@@ -176,6 +182,8 @@ class Card:
             self.note.configure(text=_("Only a puzzle with exactly one solution gets a difficulty card."))
         else:
             self.level.configure(text=rating.label, fg=LEVEL_COLOURS.get(rating.level, BLACK))
+            if rating.se is not None:
+                self.se.configure(text=solver.describe(solver.msg("rating_se", se=rating.se)))
             fields["unique"].configure(text=_("Unique ✓"))
             fields["givens"].configure(text=format_count(rating.givens))
             fields["score"].configure(text=format_count(rating.score))
@@ -206,7 +214,14 @@ class Card:
                     level_name("guessing"), say_n("{n:n} cell", "{n:n} cells", rating.cells_left)))
             b, s = rating.backtrack, rating.search
             capped = "≥ " if b.capped else ""
-            self.work.item("classic", values=(capped + format_count(b.placements), capped + format_count(b.backtracks)))
+            est = rating.backtrack_estimate
+            if b.capped and est is not None:  # the demo's Compare and the CLI state the same figure
+                self.work.item("classic", values=(
+                    solver.describe(solver.msg("backtrack_figure_estimated", cap=b.placements, about=est.placements)),
+                    solver.describe(solver.msg("backtrack_figure_estimated", cap=b.backtracks, about=est.backtracks))))
+            else:
+                self.work.item("classic", values=(capped + format_count(b.placements),
+                                                  capped + format_count(b.backtracks)))
             self.work.item("fast", values=(format_count(s.nodes), format_count(s.backtracks)))
             ratio = b.placements / max(1, s.nodes)
             data = dict(placements=capped + format_count(b.placements), nodes=s.nodes, ratio=ratio)
@@ -243,7 +258,7 @@ class Card:
 
     def text(self) -> str:
         """Everything the card shows, as text (for tests and the screenshot check)."""
-        parts = [self.level.cget("text")]
+        parts = [self.level.cget("text")] + ([self.se.cget("text")] if self.se.cget("text") else [])
         parts += [f"{k}: {v.cget('text')}" for k, v in self.fields.items() if v.cget("text")]
         parts += [f"{self.counts.item(i, 'text')}: {self.counts.item(i, 'values')[1]}"
                   for i in self.counts.get_children()]

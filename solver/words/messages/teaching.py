@@ -35,6 +35,9 @@ TEMPLATES = {
     "rating_backtracker_capped": "Classic backtracker: {placements:n} placements, {backtracks:n} backtracks "
                                  "(stopped at the cap of {cap:n})",
     "rating_fast_solver": "Fast solver: {nodes:n} nodes, {guesses:n} guesses",
+    "rating_se": "about {se:1} on Sudoku Explainer's scale",
+    "rating_backtracker_estimated": "Classic backtracker: ≥ {cap:n} placements, about {about:n} in all (estimated)",
+    "backtrack_figure_estimated": "≥ {cap:n}, about {about:n}",
     # generate.py (levels and symmetries are named by their codes, as the functions take them)
     "generate_unknown_level": "unknown level {level}; valid levels: {levels}",
     "generate_unknown_symmetry": "unknown symmetry {symmetry}; valid symmetries: {symmetries} (or None)",
