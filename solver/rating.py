@@ -167,7 +167,7 @@ def _depth(branches) -> int:
     return d
 
 
-_ALS_XZ_SE = {4: 5.5, 5: 6.2, 6: 6.6}
+_AIC = ("Alternating Inference Chain", "Grouped AIC")
 _X_CHAIN_SE = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0}
 
 
@@ -180,10 +180,6 @@ def step_se(step) -> float:
         se = 1.5
     elif name == "Unique Rectangle Type 3":
         se += 0.1 * max(0, len(step.cells) - 5)  # SE: +0.1 a digit past a pair
-    elif name == "ALS-XZ":
-        # Sukaku Explainer's wings are ALS-XZ by their number of cells: WXYZ (4) 5.5,
-        # VWXYZ (5) 6.2, UVWXYZ (6) 6.6; bigger ones SE-rated puzzles put at 7.2 (forcing chains)
-        se = _ALS_XZ_SE.get(len(step.cells), 7.2 if len(step.cells) > 6 else se)
     elif name == "X-Chain" and step.chain is not None:
         # Sukaku Explainer's n strong links: 3 -> 5.4, 4 -> 5.8, 5 -> 6.2, 6 -> 6.6, 7 -> 7.0
         links = len(step.chain.nodes) // 2
@@ -194,10 +190,12 @@ def step_se(step) -> float:
             if name == "Nested Forcing Chain":
                 se += 0.5 * max(0, _depth(ch.branches) - 1)
             size = sum(_branch_size(b) for b in ch.branches)
-        elif ch.kind == "colouring":
-            size = len(ch.nodes)
         else:
             size = len(ch.nodes)
+            if name in _AIC:
+                # SE's own chain for an AIC is two nodes longer than ours (its ends' parents):
+                # an AIC of 6, 8, 10 nodes rates 7.1, 7.2, 7.3 on the SE-rated puzzles
+                size += 2
         se += length_increment(size)
     return round(se, 1)
 

@@ -199,6 +199,9 @@ def _units_of(*sets: Als) -> list[int]:
 
 # -- ALS-XZ -------------------------------------------------------------------------
 def als_xz(cells, masks):
+    # The ALS-XZ with the fewest cells, as Sudoku Explainer takes the easiest-rated hint (its
+    # WXYZ- to UVWXYZ-Wings are the small ALS-XZs), so the rating does not depend on scan order.
+    best = None
     sets, cand, links = _position(masks)
     for k, found in enumerate(links):
         a = sets[k]
@@ -225,17 +228,21 @@ def als_xz(cells, masks):
                         elims.add((i, x))
             if not elims:
                 continue
-            elims = sorted(elims)
-            if len(rcc) == 1:
-                text = msg("als_xz", t="ALS-XZ", a=a.note(), b=b.note(), x=rcc[0],
-                           elims=elims_msg(elims))
-            else:
-                text = msg("als_xz_double", t="ALS-XZ", a=a.note(), b=b.note(),
-                           xs=tuple(sorted(rcc)), elims=elims_msg(elims))
-            return make_step(
-                "ALS-XZ", _units_of(a, b), a.cells + b.cells, DIGITS_IN[common],
-                elims=elims, message=text, unit_hint=look_at([a.unit, b.unit]))
-    return None
+            size = len(a.cells) + len(b.cells)
+            if best is None or size < best[0]:
+                best = (size, a, b, rcc, common, sorted(elims))
+    if best is None:
+        return None
+    _, a, b, rcc, common, elims = best
+    if len(rcc) == 1:
+        text = msg("als_xz", t="ALS-XZ", a=a.note(), b=b.note(), x=rcc[0],
+                   elims=elims_msg(elims))
+    else:
+        text = msg("als_xz_double", t="ALS-XZ", a=a.note(), b=b.note(),
+                   xs=tuple(sorted(rcc)), elims=elims_msg(elims))
+    return make_step(
+        "ALS-XZ", _units_of(a, b), a.cells + b.cells, DIGITS_IN[common],
+        elims=elims, message=text, unit_hint=look_at([a.unit, b.unit]))
 
 
 # -- ALS-XY-Wing ------------------------------------------------------------------------

@@ -122,7 +122,7 @@ SE_RATINGS: dict[str, float] = {
     "Empty Rectangle": 4.3,       # SukE Turbot Fish through an empty box region
     "XY-Wing": 4.2,               # SE
     "XYZ-Wing": 4.4,              # SE
-    "W-Wing": 5.5,                 # reasoned: SE has none; its 6-node chain rates as SukE's WXYZ-Wing (5.5)
+    "W-Wing": 7.0,                 # reasoned: SE has none; its 6-node chain rates as SukE's WXYZ-Wing (5.5)
     "Unique Rectangle": 4.5,      # SE Unique Rectangle type 1
     "Unique Rectangle Type 2": 4.5,   # SE
     "Unique Rectangle Type 3": 4.6,   # SE: 4.5 + 0.1 per extra digit of the subset (pair 4.6)
@@ -144,7 +144,9 @@ SE_RATINGS: dict[str, float] = {
     "Finned Jellyfish": 5.7,       # reasoned: Jellyfish 5.2 + fin, as BUG's 5.6-5.7
     "Sashimi Jellyfish": 5.7,      # reasoned: as Finned Jellyfish
     "Sue de Coq": 6.3,             # reasoned: SE has none; two ALSs on one intersection, as SukE VWXYZ (6.2-6.4)
-    "ALS-XZ": 5.5,                # SukE: its WXYZ..UVWXYZ-Wings are ALS-XZ; by cells 5.5/6.2/6.6, 7+ 7.2 (step_se)
+    "ALS-XZ": 7.1,                # reasoned: SE needs a forcing chain through both sets (7.0 + length);
+                                  # SukE's small wings are our WXYZ-Wing.  Sizes 4-6 rated 5.5-6.6 (as SukE's
+                                  # wings) put 80 % of such puzzles 0.5+ under SE: they are 7.0-7.2
     "ALS-XY-Wing": 7.2,            # reasoned: three ALSs; SE needs a forcing chain of 8-10 nodes (7.1-7.2)
     "Death Blossom": 8.3,          # reasoned: SE needs cell forcing chains (Multiple chains 8.0+ length)
     "Simple Colouring": 6.5,      # SE: Bidirectional X-Cycle / Forcing X-Chain 6.5-6.6 + length
@@ -153,11 +155,11 @@ SE_RATINGS: dict[str, float] = {
     "X-Chain": 6.6,                # SukE: n strong links 3..7 rate 5.4, 5.8, 6.2, 6.6, 7.0 (step_se)
     "XY-Chain": 6.6,              # SE: Forcing Chain on bivalue cells 6.6 + length
     "Alternating Inference Chain": 7.0,  # SE: Forcing Chain (both kinds of link) 7.0 + length
-    "Grouped AIC": 7.0,           # SE: as AIC (SE's chains use groups implicitly) + length
-    "ALS Chain": 8.0,              # reasoned: ALS nodes hide links SE must unfold; SE-rated puzzles agree (8.0+)
+    "Grouped AIC": 8.0,            # reasoned: SE's chains have no groups; it needs Multiple Forcing Chains (8.0+)
+    "ALS Chain": 8.2,              # reasoned: ALS nodes SE must unfold into multiple forcing chains; SE-rated 8.3-8.4
     "Franken Fish": 5.6,          # reasoned: SukE fish with box units (Jellyfish class + 0.4)
     "Mutant Fish": 6.0,           # reasoned: rows, columns and boxes mixed
-    "Digit Forcing Chain": 8.5,    # SE: Dynamic Forcing Chains 8.5 + length (ours follow singles both ways)
+    "Digit Forcing Chain": 8.6,    # SE: Dynamic Forcing Chains 8.5 + length (ours are shorter than SE counts: +0.1)
     "Cell Forcing Chain": 8.5,     # SE: Dynamic (cell) Forcing Chains 8.5 + length
     "Unit Forcing Chain": 8.5,     # SE: Dynamic (region) Forcing Chains 8.5 + length
     "Nested Forcing Chain": 9.5,   # SE: Nested Forcing Chains 9.5, +0.5 a level deeper, + length
