@@ -117,8 +117,18 @@ _LEVEL_FINDERS = {
 _RATE_FINDERS = {lv: finders(LEVELS[:LEVELS.index(lv) + 1], order=SE_FINDERS) for lv in LEVELS}
 
 
+def _level_key(level):
+    """Today's key for a level of today or of an earlier version, in any case ("Expert" -> "fiendish");
+    anything else unchanged (the check names the valid levels)."""
+    if not isinstance(level, str):
+        return level
+    key = level.strip().lower()
+    key = OLD_LEVELS.get(key, key)
+    return key if key in LEVELS else level
+
+
 def _check_args(level, symmetry) -> str:
-    if level not in LEVELS and level not in OLD_LEVELS:
+    if level not in LEVELS:
         raise ValueError(msg("generate_unknown_level", level=repr(level), levels=", ".join(LEVELS)))
     sym = "none" if symmetry is None else symmetry
     if sym not in SYMMETRIES:
@@ -275,8 +285,8 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     ``cancel`` (``.is_set()``) raises ``solver.Cancelled``;
     :class:`GenerationFailed` if MAX_ATTEMPTS attempts all miss the level.
     """
+    level = _level_key(level)  # a level of an earlier version (a script, a setting, a saved sheet)
     sym = _check_args(level, symmetry)
-    level = OLD_LEVELS.get(level, level)  # a level of an earlier version (a script, a setting)
     # The level and symmetry are part of the seed, so one seed gives unrelated puzzles per level.
     rng = random.Random(None if seed is None else f"{level}/{sym}/{seed}")
     for attempt in range(MAX_ATTEMPTS):

@@ -146,7 +146,7 @@ def length_increment(size: int) -> float:
         added += 0.1
         ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
         odd = not odd
-    return added
+    return round(added, 1)
 
 
 def _branch_size(branch) -> int:
@@ -245,14 +245,15 @@ def rate_se(cells, cancel=None) -> tuple[Optional[float], str]:
     return (se_of(steps) if solved else None), level_of(steps, solved)[0]
 
 
-def rate(g: Grid, *, cancel=None) -> Rating:
+def rate(g: Grid, *, cancel=None, backtrack_cap: Optional[int] = None) -> Rating:
     """The :class:`Rating` of ``g``; a grid without exactly one solution gets ``level=None`` and its diagnosis.
 
     The classic backtracker is counted to ``BACKTRACK_CAP`` placements and estimated past it
-    (``solver.backtrack_figure``, reused when the demo has counted this puzzle); ``cancel``
-    raises ``solver.Cancelled``.
+    (``solver.backtrack_figure``, reused when the demo has counted this puzzle); another
+    ``backtrack_cap`` counts to it instead, without an estimate; ``cancel`` raises
+    ``solver.Cancelled``.
     """
-    from .work import backtrack_figure
+    from .work import BacktrackFigure, backtrack_figure, count_backtrack_work
     from .diagnose import diagnose
     from .search import SearchStats, solve
 
@@ -265,6 +266,9 @@ def rate(g: Grid, *, cancel=None) -> Rating:
     level, hardest = level_of(path, path.solved)
     stats = SearchStats()
     solve(g, cancel=cancel, stats=stats)
-    fig = backtrack_figure(g, cancel=cancel)
+    if backtrack_cap is None or backtrack_cap == BACKTRACK_CAP:
+        fig = backtrack_figure(g, cancel=cancel)
+    else:
+        fig = BacktrackFigure(count_backtrack_work(g, "row-major", cap=backtrack_cap, cancel=cancel))
     return Rating("unique", dg, givens, level, score_of(path, left), hardest, path.counts(),
                   path, left, fig.counts, stats, se_of(path) if path.solved else None, fig.estimate)

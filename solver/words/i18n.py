@@ -36,7 +36,7 @@ from typing import Any, Iterable, Mapping
 
 from ..bounded import read_bounded
 from .catalog import compile_po, placeholders, read_po
-from .levels import LEVEL_LABELS
+from .levels import LEVEL_LABELS, OLD_LEVELS
 
 __all__ = [
     "LANGUAGES", "TRANSLATED", "Msg", "msg", "describe", "set_language", "language", "system_language",
@@ -477,7 +477,7 @@ def _after_colon(text: str, lang: str) -> str:
 
 
 def _level_label(level: str) -> str:
-    return LEVEL_LABELS.get(level, level)
+    return LEVEL_LABELS.get(OLD_LEVELS.get(level, level), level)  # an earlier version's "expert" too
 
 
 def _word(value, lang):

@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+import solver
+
 from conftest import load_lines
 from solver.cli import main, program_name
 from solver.cli.batch import Progress
@@ -213,8 +215,9 @@ def test_check_json_of_two_solutions_names_where_they_differ():
 def test_rate_prints_the_summary_and_the_techniques():
     code, out, _ = cli("rate", "tutorial")
     assert code == 0
-    assert out.splitlines()[0] == "Easy (score 87): hardest technique Naked Single; 38 givens"
-    assert "Naked Single ×" in out
+    assert out.splitlines()[0] == "Easy (score 66): hardest technique Hidden Single; 38 givens"
+    assert out.splitlines()[1] == "  about 1.2 on Sudoku Explainer's scale"
+    assert "Hidden Single ×" in out
 
 
 def test_rate_json_of_a_file_is_one_object_per_line(tmp_path):
@@ -225,7 +228,7 @@ def test_rate_json_of_a_file_is_one_object_per_line(tmp_path):
     recs = records(out)
     assert code == 1 and len(recs) == 4
     for rec, line in zip(recs, lines):
-        assert rec["status"] == "unique" and rec["level"] in ("easy", "medium", "hard", "expert", "extreme")
+        assert rec["status"] == "unique" and rec["level"] in solver.LEVELS and rec["se"] >= 1.0
         assert rec["score"] > 0 and rec["hardest"] and sum(rec["counts"].values()) > 0
         assert rec["puzzle"] == Grid(0 if ch in ".0" else int(ch) for ch in line).to_line()
     assert recs[3]["level"] is None and recs[3]["status"] == "no_solution"
@@ -237,7 +240,9 @@ def test_rate_text_of_a_file_labels_each_line(tmp_path):
     path.write_text(TUTORIAL + "\n" + TUTORIAL[:80] + "\n")
     code, out, _ = cli("rate", "--brief", str(path))
     assert code == 1
-    assert out.splitlines() == ["line 1: Easy (score 87): hardest technique Naked Single; 38 givens",
+    assert out.splitlines() == ["line 1: Easy (score 66): hardest technique Hidden Single; 38 givens",
+                                "  about 1.2 on Sudoku Explainer's scale",
+                                "  Classic backtracker: 91 placements, 48 backtracks",
                                 "line 2: bad input: found 80 cells, a puzzle has 81"]
 
 

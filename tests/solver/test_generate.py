@@ -77,8 +77,8 @@ def test_clue_pattern_has_the_symmetry(symmetry):
 
 
 def test_unknown_level_or_symmetry_names_the_valid_ones():
-    with pytest.raises(ValueError, match="easy, medium, hard, expert, extreme"):
-        generate("fiendish")
+    with pytest.raises(ValueError, match="easy, medium, hard, fiendish, diabolical, extreme"):
+        generate("impossible")
     with pytest.raises(ValueError, match="rotational"):
         generate("easy", "spiral")
     assert SYMMETRIES[0] == "none"
