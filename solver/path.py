@@ -100,7 +100,7 @@ def run_path(cells: list[int], masks: list[int], finders=FINDERS, cancel=None,
 
 
 def logical_path(g: Grid, candidates: Optional[Mapping] = None, *, cancel=None,
-                 finders=FINDERS) -> LogicalPath:
+                 finders=None) -> LogicalPath:
     """The simplest step each time until solved or stuck, as a :class:`LogicalPath`.
 
     ValueError when ``g`` breaks the rules; ``cancel`` (``.is_set()``) raises
@@ -110,7 +110,10 @@ def logical_path(g: Grid, candidates: Optional[Mapping] = None, *, cancel=None,
     check_grid(g)
     cells = list(g.cells)
     masks = effective_masks(g, candidates)
-    steps, positions = run_path(cells, masks, finders, cancel=cancel)
+    if finders is None:  # the hint order (run_path's own default)
+        steps, positions = run_path(cells, masks, cancel=cancel)
+    else:
+        steps, positions = run_path(cells, masks, finders, cancel=cancel)
     return LogicalPath(g, steps, positions, (Grid(cells), Candidates(masks)))
 
 

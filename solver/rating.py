@@ -1,7 +1,8 @@
 """Difficulty rating: how a person would solve it, next to how a computer does.
 
 The rater runs the logical path the way Sudoku Explainer (SE) does: at each step the
-technique with the easiest SE rating that applies (``registry.SE_FINDERS``).  Each step gets
+technique with the easiest SE rating that applies (``registry.SE_FINDERS``); the path the card
+counts and Explain shows stays the hint order's (``Rating.path``).  Each step gets
 its SE rating (:func:`step_se`: the technique's ``se``, plus what SE adds for size: a hidden
 single in a row or column 1.5 instead of 1.2 in a box, a bigger subset in a Unique Rectangle
 type 3, and for every chain and forcing chain SE's length increment, +0.1 each time its
@@ -53,7 +54,7 @@ class Rating:
     "invalid"); only a unique puzzle is rated: otherwise ``level`` and
     ``hardest`` are None, ``path`` is None and ``diagnosis.summary`` says why.
     ``counts`` maps technique name -> uses (technique order); ``path`` is the
-    :class:`LogicalPath`; ``cells_left`` the blanks where logic got stuck (0
+    :class:`LogicalPath` (the hint order's); ``level`` and ``hardest`` come from SE's order; ``cells_left`` the blanks where logic got stuck (0
     when solved); ``backtrack`` the classic backtracker's
     ``BacktrackCounts`` (placements, backtracks, steps, solved, capped) and ``backtrack_estimate``
     the estimate of the whole run when it is capped (``solver.backtrack_figure``: the same figure
@@ -261,9 +262,13 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: Optional[int] = None) -> Rating
     givens = g.filled_count
     if dg.status != "unique":
         return Rating(dg.status, dg, givens)
-    path = logical_path(g, cancel=cancel, finders=SE_FINDERS)
+    # the path the card lists and Explain shows is the hint order's (the lesson); the rating is
+    # Sudoku Explainer's order's, easiest rating first (the two differ only in order, not in power)
+    path = logical_path(g, cancel=cancel)
     left = path.cells_left
-    level, hardest = level_of(path, path.solved)
+    se_steps, final = solve_logically(g.cells, SE_FINDERS, cancel=cancel)
+    solved = all(final)
+    level, hardest = level_of(se_steps, solved)
     stats = SearchStats()
     solve(g, cancel=cancel, stats=stats)
     if backtrack_cap is None or backtrack_cap == BACKTRACK_CAP:
@@ -271,4 +276,4 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: Optional[int] = None) -> Rating
     else:
         fig = BacktrackFigure(count_backtrack_work(g, "row-major", cap=backtrack_cap, cancel=cancel))
     return Rating("unique", dg, givens, level, score_of(path, left), hardest, path.counts(),
-                  path, left, fig.counts, stats, se_of(path) if path.solved else None, fig.estimate)
+                  path, left, fig.counts, stats, se_of(se_steps) if solved else None, fig.estimate)

@@ -8,8 +8,8 @@ Starts a private Xvfb (1600x1000) when ``DISPLAY`` is not set, opens the real wi
   highlighted, candidates on;
 * ``docs/teach_explain.png`` -- Explain the solution on the same puzzle, a Pointing step
   selected: the grid as it was then, the candidates of that moment, the crossed-out digits;
-* ``docs/teach_card.png`` -- the difficulty card after Check (F5) on Norvig's top95 #1 (Expert:
-  a W-Wing; the classic backtracker needs 392,885 placements, the fast solver a few dozen nodes).
+* ``docs/teach_card.png`` -- the difficulty card after Check (F5) on Norvig's top95 #1 (Fiendish:
+  SE 5.5, a WXYZ-Wing; the classic backtracker needs 392,885 placements, the fast solver a few dozen nodes).
 
 Needs: Xvfb (or a display), ImageMagick's ``import``.
 """

@@ -194,7 +194,7 @@ def assert_stopped_soon(work, name: str, raises: bool = True) -> None:
 
 # -- the real jobs, started as a person starts them -----------------------------------------
 # A mistyped hard puzzle for Check and Solve (the slip search: 42 looks, about 50 ms of CPU now),
-# a hard puzzle for the card (0.8 s), Expert for the generator, 24 new Expert puzzles for a
+# a hard puzzle for the card (0.8 s), Fiendish for the generator, 24 new Fiendish puzzles for a
 # worksheet, the pathological puzzle's classic order counted to its end (minutes).  Each is held
 # at its look HOLD_AT until the key has been pressed.  Esc is pressed in the widget that has the
 # keyboard, so its bindings decide (a dialog's own Esc, or the window's).
@@ -257,7 +257,7 @@ def start_generate(win, tmp_path):
     press(win.root.focus_get(), "n", state=0x4)  # Ctrl+N: Teach ▸ New puzzle…
     win.root.update()
     top = dialog(win, "New puzzle")
-    button(top, "Expert").invoke()
+    button(top, "Fiendish").invoke()
     go = button(top, "Generate")
     go.focus_force()
     win.root.update()
@@ -275,7 +275,7 @@ def start_worksheet(win, tmp_path):
     count = next(w for w in widgets(top) if isinstance(w, ttk.Spinbox))
     count.delete(0, "end")
     count.insert(0, "24")
-    next(w for w in widgets(top) if isinstance(w, ttk.Combobox)).set("Expert")
+    next(w for w in widgets(top) if isinstance(w, ttk.Combobox)).set("Fiendish")
     go = button(top, "Save as…")
     go.focus_force()
     win.root.update()

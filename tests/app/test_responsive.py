@@ -252,7 +252,7 @@ def sized_window(whole_window):
 @pytest.mark.parametrize("job", ["generate", "worksheet", "print"])
 def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole_window, tmp_path, job, clock,
                                                                            perf_report):
-    """New puzzle… (Ctrl+N) at Expert, Generate; Print worksheet… (Ctrl+Shift+P) of 6 new Hard
+    """New puzzle… (Ctrl+N) at Fiendish, Generate; Print worksheet… (Ctrl+Shift+P) of 6 new Hard
     puzzles with solutions, Save as…; Print… (Ctrl+P) of 60 copies with a solutions page, Save as…."""
     win = sized_window(whole_window)
     c = win.controller
@@ -267,7 +267,7 @@ def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole
     win.root.update()
     title = {"generate": "New puzzle", "worksheet": "Print worksheet", "print": "Print"}[job]
     if job == "generate":
-        dialog_button(win, title, "Expert").invoke()
+        dialog_button(win, title, "Fiendish").invoke()
         go = dialog_button(win, title, "Generate")
     else:
         go = dialog_button(win, title, "Save as…")
@@ -290,7 +290,7 @@ def test_the_generator_a_worksheet_and_printing_keep_the_window_responsive(whole
     assert c.worker.busy, win.form.status_text()
     beat_until(win, beat, lambda: not c.worker.busy and not go.winfo_exists(), clock, perf_report, what=job)
     if job == "generate":
-        assert c.board != before and "New Expert puzzle" in win.form.status_text()
+        assert c.board != before and "New Fiendish puzzle" in win.form.status_text()
     else:
         assert out.stat().st_size > 0 and "Saved" in win.form.status_text()
 

@@ -15,7 +15,8 @@ from conftest import RecordingDialogs
 pytestmark = pytest.mark.gui
 
 TUTORIAL = solver.example("tutorial").line
-# Norvig's top95 #1: Expert (a W-Wing), the classic backtracker needs 392,885 placements (under the cap)
+# Norvig's top95 #1: Fiendish (SE 5.5, a WXYZ-Wing), the classic backtracker needs 392,885 placements
+# (under the cap)
 EXPERT = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
 MEDIUM = ("medium", "rotational", 7)  # singles, then two Pointings, then a Naked Pair
 
@@ -402,16 +403,17 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
     assert app.wait(lambda: bool(app.teach.card.fields["score"].cget("text")), timeout=60)
     r = solver.rate(g)
     text = app.teach.card.text()
-    assert app.teach.card.level.cget("text") == r.label == "Expert"
+    assert app.teach.card.level.cget("text") == r.label == "Fiendish"
+    assert app.teach.card.se.cget("text") == "about 5.5 on Sudoku Explainer's scale" and r.se == 5.5
     assert "Unique ✓" in text and f"givens: {r.givens}" in text
-    assert f"hardest: {r.hardest} (Expert)" in text and f"score: {r.score:,}" in text
+    assert f"hardest: {r.hardest} (Fiendish)" in text and f"score: {r.score:,}" in text
     for name, n in r.counts.items():
         assert f"{name}: {n}×" in text
     assert (f"Classic backtracker: {r.backtrack.placements:,} placements, {r.backtrack.backtracks:,} "
             "backtracks") in text
     assert f"Fast solver (nodes): {r.search.nodes:,} placements" in text
     assert str(app.form.side_panel.select()) == str(app.teach.card.tab)
-    assert "Difficulty: Expert" in app.form.status_text()
+    assert "Difficulty: Fiendish" in app.form.status_text()
 
 
 def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):
@@ -458,7 +460,7 @@ def test_cancel_stops_generating_and_keeps_the_grid(app):
 def test_an_unknown_level_names_the_valid_ones(app):
     app.teach.new_puzzle("impossible")
     assert app.wait(lambda: "valid levels" in app.form.status_text())
-    assert "easy, medium, hard, expert, extreme" in app.form.status_text()
+    assert "easy, medium, hard, fiendish, diabolical, extreme" in app.form.status_text()
 
 
 def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(app, tmp_path):

@@ -215,9 +215,9 @@ def test_check_json_of_two_solutions_names_where_they_differ():
 def test_rate_prints_the_summary_and_the_techniques():
     code, out, _ = cli("rate", "tutorial")
     assert code == 0
-    assert out.splitlines()[0] == "Easy (score 66): hardest technique Hidden Single; 38 givens"
+    assert out.splitlines()[0] == "Easy (score 87): hardest technique Hidden Single; 38 givens"
     assert out.splitlines()[1] == "  about 1.2 on Sudoku Explainer's scale"
-    assert "Hidden Single ×" in out
+    assert "Naked Single ×22" in out  # the counts: the hint order's path (what Explain shows)
 
 
 def test_rate_json_of_a_file_is_one_object_per_line(tmp_path):
@@ -240,7 +240,7 @@ def test_rate_text_of_a_file_labels_each_line(tmp_path):
     path.write_text(TUTORIAL + "\n" + TUTORIAL[:80] + "\n")
     code, out, _ = cli("rate", "--brief", str(path))
     assert code == 1
-    assert out.splitlines() == ["line 1: Easy (score 66): hardest technique Hidden Single; 38 givens",
+    assert out.splitlines() == ["line 1: Easy (score 87): hardest technique Hidden Single; 38 givens",
                                 "  about 1.2 on Sudoku Explainer's scale",
                                 "  Classic backtracker: 91 placements, 48 backtracks",
                                 "line 2: bad input: found 80 cells, a puzzle has 81"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,10 @@ from solver.rating import length_increment, step_se
 from solver.techniques.registry import SE_FINDERS, SE_RATINGS
 from solver.words.levels import SE_FLOORS, canonical_level, level_for_se
 
-SAMPLE = [(p, float(r)) for p, r in (ln.split(",") for ln in load_lines("se_rated_sample18"))]
+# 3 SE-rated puzzles a level band (tests/data/se_rated_sample18.csv: <81 chars>,<SE rating>)
+SAMPLE = [(p, float(r)) for p, r in (ln.split(",") for ln in
+                                     (Path(__file__).parent.parent / "data" / "se_rated_sample18.csv")
+                                     .read_text().splitlines() if ln.strip() and not ln.startswith("#"))]
 
 
 def grid(line: str) -> solver.Grid:
