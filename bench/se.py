@@ -115,7 +115,7 @@ def report(name: str, se: list[float], rows: list[dict], bands) -> dict:
            "level_spearman_hi": spearman([rank[rows[i]["level"]] for i in hi], [se[i] for i in hi])}
     what = "SE rating" if on_scale else "score"
     print(f"\n== {name}: {len(rows)} puzzles; rated by its {what}")
-    print(f"Spearman with SE: {out['spearman']:+.3f} overall, {out['spearman_hi']:+.3f} for SE >= 5 "
+    print(f"Spearman with SE: {out['spearman']:+.4f} overall, {out['spearman_hi']:+.4f} for SE >= 5 "
           f"({len(hi)} puzzles); its level: {out['level_spearman']:+.3f}, {out['level_spearman_hi']:+.3f}")
     if on_scale:
         within = sum(1 for r, s in zip(rows, se) if r["se"] is not None and abs(r["se"] - s) <= 0.5 + 1e-9)

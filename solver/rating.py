@@ -8,7 +8,7 @@ single in a row or column 1.5 instead of 1.2 in a box, a bigger subset in a Uniq
 type 3, and for every chain and forcing chain SE's length increment, +0.1 each time its
 length passes 4, 6, 8, 12, 16, 24, ...).  The puzzle's **SE rating** (``Rating.se``) is its
 hardest step, and its **level** the band that rating falls in (``words/levels.py``:
-easy < 2.5, medium < 3.5, hard < 4.5, fiendish < 6.5, diabolical < 8.0, extreme), or
+easy < 2.5, medium < 3.5, hard < 4.5, fiendish < 6.8, diabolical < 8.5, extreme), or
 ``"guessing"`` when logic gets stuck before the grid is full (cancelled, or beyond the
 forcing chains' bound: never seen on a puzzle with one solution).
 

@@ -2,17 +2,23 @@
 
 A puzzle's level is the band its SE rating falls in (``solver.rating``); a technique's level
 is the band of its own SE value.  The bands were chosen on the 1,155 SE-rated puzzles of
-``../shared/data/se_rated`` (see docs/benchmarks.md): each boundary sits where SE's ladder
-changes kind of technique and the data are sparse, and no level holds more than 35 % of them:
+``../shared/data/se_rated`` (see docs/benchmarks.md, python -m bench.se): each boundary sits
+where SE's ladder changes kind of technique and the data are sparse, no level holds more than
+35 % of them (by SE or by our rating), and as many puzzles as can be are rated into their band:
 
 ==========  ============  ============================================================
 easy        SE < 2.5      singles (Full House 1.0, Hidden Single 1.2/1.5, Naked Single 2.3)
 medium      2.5 – 3.5     Pointing 2.6, Claiming 2.8, pairs 3.0/3.4, X-Wing 3.2
 hard        3.5 – 4.5     triples 3.6/4.0, Swordfish 3.8, Skyscraper, Kite, XY/XYZ-Wing
-fiendish    4.5 – 6.5     uniqueness 4.5+, quads, Jellyfish, WXYZ-Wing, BUG 5.6, ALS
-diabolical  6.5 – 8.0     chains and cycles: X-/XY-chains 6.6+, AIC 7.0+ (length adds)
-extreme     SE ≥ 8.0      forcing chains (cell, unit, dynamic 8.0–8.5+), nested 9.0+
+fiendish    4.5 – 6.8     uniqueness 4.5+, quads, Jellyfish, WXYZ-Wing, BUG 5.6, short
+                          cycles and X-/XY-chains (6.5–6.7)
+diabolical  6.8 – 8.5     longer chains, AIC 7.0+ (length adds), ALS chains, multiple
+                          forcing chains 8.0+
+extreme     SE ≥ 8.5      dynamic forcing chains 8.5+, nested 9.5+
 ==========  ============  ============================================================
+
+(6.5 and 8.0, SE's own steps from fixed patterns to chains and to forcing chains, were tried
+first: the chain-heavy middle band then held 36-39 % of the set.)
 
 The labels are data (the catalogue's keys): :func:`solver.describe` words a level in the chosen
 language through the "level" context (the ``{x:level}`` kind of :mod:`solver.words.i18n`).
@@ -20,7 +26,7 @@ Both the rating and the words read them here, so neither imports the other.
 """
 LEVELS = ("easy", "medium", "hard", "fiendish", "diabolical", "extreme")
 #: the lowest SE rating of each level (the first is 0: every rating has a level)
-SE_FLOORS = {"easy": 0.0, "medium": 2.5, "hard": 3.5, "fiendish": 4.5, "diabolical": 6.5, "extreme": 8.0}
+SE_FLOORS = {"easy": 0.0, "medium": 2.5, "hard": 3.5, "fiendish": 4.5, "diabolical": 6.8, "extreme": 8.5}
 #: the labels of the levels, and of "guessing": a path that stopped before the end (cancelled
 #: or beyond the forcing chains' bound; never seen on a puzzle with one solution)
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "fiendish": "Fiendish",

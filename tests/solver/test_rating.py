@@ -115,18 +115,18 @@ def test_bad_input_is_not_rated_but_diagnosed(line, status):
 
 
 def test_the_new_families_have_their_se_level_and_the_generator_uses_them():
-    """Avoidable Rectangle, Franken and Mutant fish are fiendish, ALS Chain extreme (SE needs
+    """Avoidable Rectangle, Franken and Mutant fish are fiendish, ALS Chain diabolical (SE needs
     multiple forcing chains); a level's generator may use those that do not assume a unique solution."""
     from solver.generate import _LEVEL_FINDERS
     assert [solver.technique(n).level for n in ("Avoidable Rectangle", "Franken Fish", "Mutant Fish",
-                                                  "ALS Chain")] == ["fiendish"] * 3 + ["extreme"]
+                                                  "ALS Chain")] == ["fiendish"] * 3 + ["diabolical"]
     fiendish = {n for n, _ in _LEVEL_FINDERS["fiendish"]}
     assert {"Franken Fish", "Mutant Fish"} <= fiendish and "ALS Chain" not in fiendish
-    assert "ALS Chain" in {n for n, _ in _LEVEL_FINDERS["extreme"]}
+    assert "ALS Chain" in {n for n, _ in _LEVEL_FINDERS["diabolical"]}
     assert "Avoidable Rectangle" not in fiendish  # assumes one solution: not while generating
     assert not {"ALS Chain", "Franken Fish"} & {n for n, _ in _LEVEL_FINDERS["hard"]}
     # a path that needed one of them and nothing harder has its level
     from solver.techniques import Step
     steps = [Step("Hidden Single", (), (), (1,), (((0, 0), 1),), (), "", ""),
              Step("ALS Chain", (), (), (2,), (), (((0, 1), 2),), "", "")]
-    assert level_of(steps, True) == ("extreme", "ALS Chain")
+    assert level_of(steps, True) == ("diabolical", "ALS Chain")

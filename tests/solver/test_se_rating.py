@@ -63,7 +63,7 @@ def test_levels_are_six_se_bands_easiest_first():
     assert solver.LEVELS == ("easy", "medium", "hard", "fiendish", "diabolical", "extreme")
     floors = [SE_FLOORS[lv] for lv in solver.LEVELS]
     assert floors == sorted(floors) and floors[0] == 0
-    assert [level_for_se(x) for x in (1.2, 2.3, 2.6, 3.4, 3.6, 4.4, 4.5, 6.4, 6.5, 7.9, 8.0, 11.6)] == [
+    assert [level_for_se(x) for x in (1.2, 2.3, 2.6, 3.4, 3.6, 4.4, 4.5, 6.7, 6.8, 8.4, 8.5, 11.6)] == [
         "easy", "easy", "medium", "medium", "hard", "hard", "fiendish", "fiendish", "diabolical",
         "diabolical", "extreme", "extreme"]
 
