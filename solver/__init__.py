@@ -82,7 +82,7 @@ from .typos.paper import PaperQuestion, PaperState, paper_question, paper_state 
 from .backtrack import ORDERS, SearchEvent, backtrack_steps  # noqa: F401
 from .work import (  # noqa: F401
     BACKTRACK_CAP, BacktrackCounts, BacktrackFigure, WorkEstimate, backtrack_figure, count_backtrack_work,
-    estimate_backtrack_work,
+    estimate_backtrack_work, remember_backtrack_count,
 )
 # -- techniques --
 from .candidates import Candidates, candidates  # noqa: F401

@@ -32,7 +32,7 @@ from .grid import BOX_OF, COL_OF, ROW_OF, Grid, first_conflict
 from .search import count_solutions, solve
 
 __all__ = ["BacktrackCounts", "WorkEstimate", "BacktrackFigure", "count_backtrack_work", "estimate_backtrack_work",
-           "backtrack_figure", "BACKTRACK_CAP",
+           "backtrack_figure", "remember_backtrack_count", "BACKTRACK_CAP",
            "EXACT_FIRST", "EXACT_PART", "SAMPLES", "SPLIT_LIMIT"]
 
 
@@ -589,6 +589,13 @@ def _remember(cells: tuple, fig: "BacktrackFigure") -> None:
     _FIGURES[cells] = fig
     while len(_FIGURES) > _KEEP:
         _FIGURES.pop(next(iter(_FIGURES)))
+
+
+def remember_backtrack_count(g: Grid, counts: BacktrackCounts) -> None:
+    """Keep the exact classic (row-major) counters of a run watched to its end (the demo's), so
+    the card and the CLI state them for this puzzle; a capped count is not kept."""
+    if not counts.capped:
+        _remember(tuple(g.cells), BacktrackFigure(counts))
 
 
 def backtrack_figure(g: Grid, *, cancel=None) -> BacktrackFigure:

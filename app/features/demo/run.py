@@ -255,6 +255,8 @@ def watched_row(run: DemoRun) -> dict:
     """The table row of a watched run that ended (its counters are exact)."""
     e = run.event
     counts = solver.BacktrackCounts(e.placements, e.backtracks, e.steps, e.kind == "solved", False)
+    if run.order == "row-major":  # the difficulty card and the CLI state this count from now on
+        solver.remember_backtrack_count(run.puzzle, counts)
     return {"counts": counts, "seconds": None, "source": "watched", "puzzle": run.puzzle}
 
 
