@@ -138,8 +138,8 @@ SE_RATINGS: dict[str, float] = {
     "Naked Quad": 5.0,            # SE
     "Hidden Quad": 5.4,           # SE
     "Jellyfish": 5.2,             # SE
-    "Finned Swordfish": 5.0,       # reasoned: Swordfish with a fin, between quad (5.0) and Jellyfish
-    "Sashimi Swordfish": 5.0,      # reasoned: as Finned Swordfish
+    "Finned Swordfish": 5.3,      # reasoned: Swordfish with a fin, between Jellyfish (5.2) and hidden quad (5.4)
+    "Sashimi Swordfish": 5.3,     # reasoned: as Finned Swordfish
     "WXYZ-Wing": 5.5,             # SukE (5.5 to 5.6 with the pivot's size)
     "Finned Jellyfish": 5.7,       # reasoned: Jellyfish 5.2 + fin, as BUG's 5.6-5.7
     "Sashimi Jellyfish": 5.7,      # reasoned: as Finned Jellyfish
