@@ -128,8 +128,8 @@ SE_RATINGS: dict[str, float] = {
     "Unique Rectangle Type 3": 4.6,   # SE: 4.5 + 0.1 per extra digit of the subset (pair 4.6)
     "Unique Rectangle Type 4": 4.5,   # SE
     "Unique Rectangle Type 5": 4.6,   # reasoned: type 2 spread over a diagonal (SE: loop of 6, 4.6)
-    "Unique Rectangle Type 6": 4.6,   # reasoned: an X-Wing inside a rectangle, type 4's sibling
-    "Hidden Rectangle": 4.6,      # reasoned: type 4 with one conjugate pair less (SukE 4.6)
+    "Unique Rectangle Type 6": 5.6,   # reasoned: SE has no type 6 (its loops are types 1-4); its puzzles rate 5.6 there
+    "Hidden Rectangle": 5.6,      # reasoned: SE has none; as UR type 6, SE-rated puzzles need 5.5-7.2
     "Avoidable Rectangle": 4.5,   # reasoned: the rectangle argument on solved cells, as type 1
     "Avoidable Rectangle Type 4": 4.6,  # reasoned: as Hidden Rectangle
     "BUG+1": 5.6,                 # SE: Bivalue Universal Grave type 1
