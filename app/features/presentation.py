@@ -47,6 +47,10 @@ STATUS_SHARE = 0.03
 #: the caption area holds at least this many lines of its text, and at most 45 % of the screen's height
 CAPTION_LINES = 3
 CAPTION_MAX_SHARE = 0.45
+#: the parts of the demo's panel the view shows (app/features/demo/panel.py DemoPanel.show_parts)
+PANEL_PARTS = ("counters", "controls", "sliders", "legend")
+#: show_caption's ``panel`` choices
+PANEL_CHOICES = {"all": PANEL_PARTS, "counters": ("counters",), "none": None}
 #: the column beside the grid is at least this share of the screen's height wide (unless the grid needs it)
 COLUMN_SHARE = 0.44
 
@@ -62,6 +66,8 @@ class Presentation:
     widget of the caller's in it instead of the status line, :meth:`hide_caption` gives it
     back to the status line, :meth:`caption_size` says how large it is and ``caption_font``
     is the font the area's text is set in (at least 3 % of the screen's height).
+    :meth:`host` instead puts a widget of fixed height at the top of the column, above the
+    strip of counters, and leaves the caption area to the status line.
     """
 
     def __init__(self, form, demo):
@@ -70,6 +76,9 @@ class Presentation:
         self._saved: dict | None = None  # how the window looked before, while the view is on
         self.hosted: tuple | None = None  # (widget, cover): another feature's widget atop the column (host())
         self._caption_h = 0  # the caption area's height, fixed for the body's size (_measure)
+        self._panel_parts: tuple[str, ...] | None = PANEL_PARTS  # what the demo's panel shows beside the caption
+        self._caption_parts: tuple[str, ...] | None = PANEL_PARTS  # what show_caption asked the panel to show
+        self._measured_need = 0  # the panel's height when the caption area was measured
         self._measured_for: tuple[int, int] | None = None  # the body size _caption_h was measured for
         self._measure_after: str | None = None
         self._caption_rect = (0, 0, 1, 1)  # x, y, width, height in the body
@@ -103,7 +112,9 @@ class Presentation:
             return
         self._full_screen(keep_tab=self.demo.tab)
         self.demo.panel.set_large(True, text_px=self.text_px())
-        self.form.side_area.canvas.yview_moveto(0)  # opens at the top, whatever the normal view showed
+        self._panel_parts = self._parts()
+        self.demo.panel.show_parts(self._panel_parts or ())
+        self.form.side_area.set_fixed(True)  # opens at the top, whatever the normal view showed; never scrolls
         self.form.root.update_idletasks()
         self._measure()
         if self.demo.active:
@@ -121,12 +132,20 @@ class Presentation:
             self.form.root.after_cancel(self._measure_after)
             self._measure_after = None
         self.demo.panel.set_large(False)
+        self.form.side_area.set_fixed(False)
         self._restore()
         self.demo.form.set_status(_("Left the presentation view (F11 shows it again)."))
 
     # -- the caption area (for other features) ----------------------------------------
-    def show_caption(self, what: "str | tk.Widget") -> None:
+    def show_caption(self, what: "str | tk.Widget", panel: str = "all") -> None:
         """Show ``what`` in the caption area instead of the status line, until :meth:`hide_caption`.
+
+        ``panel`` says what the search demo's panel above the area shows meanwhile: ``"all"``
+        (its counters, controls, sliders and legend), ``"counters"`` (only the strip of
+        counters) or ``"none"`` (no panel: the caption area takes the whole column).  The
+        area's height follows that choice (measured once, not per step).  A lesson's caption
+        of two sentences keeps 3 % of the screen's height with ``"counters"`` or ``"none"``
+        on any screen; beside the whole panel on a 4:3 screen it may be set smaller.
 
         A text is set in ``caption_font`` in a label of the view's own (wrapped, set smaller only
         if it would not fit).  A widget must be a child of the root window, of ``form.main`` or
@@ -136,7 +155,8 @@ class Presentation:
         """
         if isinstance(what, str):
             if self._caption_label is None:
-                self._caption_label = tk.Label(self.form.main, font=tkfont.Font(self.form.root, font=self.caption_font),
+                self._caption_label_font = tkfont.Font(self.form.root, font=self.caption_font)  # kept: a Font dies with it
+                self._caption_label = tk.Label(self.form.main, font=self._caption_label_font,
                                                anchor="nw", justify="left", bg=WHITE, fg=BLACK, relief="solid",
                                                bd=3, padx=12, pady=4)
             self._caption_label.configure(text=what)
@@ -144,7 +164,37 @@ class Presentation:
         if self._caption is not None and self._caption is not what:
             self._caption.place_forget()
         self._caption = what
+        self._caption_parts = PANEL_CHOICES[panel]
+        self._show_panel()
+
+    def host(self, widget: tk.Widget | None, cover: bool = False) -> None:
+        """Show ``widget`` (e.g. a lesson's caption box) at the top of the column beside the grid, as tall as it
+        asks (None: take it away).  The demo's panel under it shows only its strip of counters; ``cover``: no
+        panel, the widget takes the whole column above the caption area.  The caption area goes on showing
+        the status line (or :meth:`show_caption`'s text); its height is measured again, not per step."""
+        if self.hosted is not None and self.hosted[0] is not widget:
+            self.hosted[0].place_forget()
+        self.hosted = (widget, cover) if widget is not None else None
+        self._measured_for = None  # the hosted widget's height counts
+        self._show_panel()
+
+    def _parts(self) -> tuple[str, ...] | None:
+        """What the demo's panel shows: a hosted widget's choice, else show_caption's."""
+        if self.hosted is not None:
+            return None if self.hosted[1] else ("counters",)
+        return self._caption_parts
+
+    def _show_panel(self) -> None:
+        """The demo's panel shows what :meth:`_parts` says (None: no panel); the caption area is measured again."""
+        parts = self._parts()
+        changed = parts != self._panel_parts or self._measured_for is None
+        self._panel_parts = parts
         if self.on:
+            if changed:
+                self.demo.panel.show_parts(parts or ())
+                self._measured_for = None
+                self.form.root.update_idletasks()
+                self._measure()
             self.form.relayout()
 
     def hide_caption(self) -> None:
@@ -152,17 +202,8 @@ class Presentation:
         if self._caption is not None:
             self._caption.place_forget()
         self._caption = None
-        if self.on:
-            self.form.relayout()
-
-    def host(self, widget: tk.Widget | None, cover: bool = False) -> None:
-        """Show ``widget`` (e.g. a lesson's caption) at the top of the column beside the grid, as tall as it
-        asks; ``cover``: it takes the whole column above the caption area (the demo's panel is not shown)."""
-        if self.hosted is not None and self.hosted[0] is not widget:
-            self.hosted[0].place_forget()
-        self.hosted = (widget, cover) if widget is not None else None
-        if self.on:
-            self.form.relayout()
+        self._caption_parts = PANEL_PARTS
+        self._show_panel()
 
     def caption_size(self) -> tuple[int, int]:
         """The caption area's (width, height) in pixels; fixed while the screen's size is."""
@@ -179,7 +220,8 @@ class Presentation:
 
     def _measure(self) -> None:
         """The caption area's height for the body's size: what the panel leaves (at least CAPTION_LINES lines of
-        the caption's text, at most CAPTION_MAX_SHARE of the height), measured once per size, never per step."""
+        the caption's text, at most CAPTION_MAX_SHARE of the height), measured once per size and per choice of
+        :meth:`show_caption`'s ``panel``, never per step."""
         self._measure_after = None
         if not self.on:
             return
@@ -190,34 +232,64 @@ class Presentation:
         side, gap, x = self._split(width, height)
         pw = max(1, width - x)
         panel = self.demo.panel
-        # the panel laid out at its column's width first (its rows flow by the width)
-        f.side_area.frame.place(in_=f.body, x=x, y=0, width=pw, height=height)
-        f.root.update_idletasks()
-        panel.reflow(panel.frame.winfo_width())
-        f.root.update_idletasks()
-        need = self.demo.tab.winfo_reqheight() + 6  # the tab and the notebook's border around it
         border = 2 * (3 + 4)  # the area's border and padding (as the status line's: bd, pady)
         least = CAPTION_LINES * self.caption_font.metrics("linespace") + border
-        self._caption_h = max(least, min(int(CAPTION_MAX_SHARE * height), height - need - gap))
         self._measured_for = (width, height)
-        f.relayout()
+        for _ in range(3):  # the panel flows its rows by its width, which the first placing may change
+            if self._panel_parts is not None:
+                top = self._hosted_top(height, self._caption_h or height // 3, gap)
+                f.side_area.frame.place(in_=f.body, x=x, y=top, width=pw,
+                                        height=max(1, height - (self._caption_h or height // 3) - gap - top))
+                f.root.update_idletasks()
+                panel.reflow(panel.frame.winfo_width())
+                f.root.update_idletasks()
+            need = self._need(gap)
+            self._measured_need = need
+            cap = int(CAPTION_MAX_SHARE * height) if (self._panel_parts is not None or self.hosted) else height
+            caption_h = max(least, min(cap, height - need - gap))
+            if self.hosted is not None and self.hosted[1]:
+                caption_h = least  # a hosted widget that covers the column takes all but the status line's lines
+            if caption_h == self._caption_h:
+                break
+            self._caption_h = caption_h
+            f.relayout()
+
+    def _need(self, gap: int) -> int:
+        """The height the column needs above the caption area: the hosted widget's (unless it covers the
+        column) and the panel's."""
+        need = -gap
+        if self.hosted is not None and not self.hosted[1]:
+            need += self.hosted[0].winfo_reqheight() + gap
+        if self._panel_parts is not None:
+            need += gap + self.demo.tab.winfo_reqheight() + 6  # the tab and the notebook's border around it
+        return need
+
+    def _hosted_top(self, height: int, caption_h: int, gap: int) -> int:
+        """Where the panel starts: under the hosted widget (or, covering the column, above the caption area)."""
+        if self.hosted is None:
+            return 0
+        widget, cover = self.hosted
+        return height - caption_h - gap if cover else widget.winfo_reqheight() + gap
 
     def _layout(self, width: int, height: int) -> bool:
         """The form's layout hook: the grid at the left; the panel and the caption area beside it."""
         f = self.form
         side, gap, x = self._split(width, height)
         pw = max(1, width - x)
-        if self._measured_for != (width, height) and self._measure_after is None:
-            self._measure_after = f.root.after_idle(self._measure)  # a new size: measure again (once)
+        # a new size, or a panel that settled at another height after its fonts and rows changed: measure again
+        settled = self._need(gap) == self._measured_need
+        if (self._measured_for != (width, height) or not settled) and self._measure_after is None:
+            self._measure_after = f.root.after_idle(self._measure)
         caption_h = self._caption_h or height // 3
         f.holder.place(in_=f.body, x=0, y=0, width=side, height=side)
-        top = 0
+        if self._panel_parts is None and self.hosted is None:
+            caption_h = self._caption_h or height
+        top = self._hosted_top(height, caption_h, gap)
         if self.hosted is not None:
-            widget, cover = self.hosted
-            top = height - caption_h - gap if cover else widget.winfo_reqheight() + gap
+            widget = self.hosted[0]
             widget.place(in_=f.body, x=x, y=0, width=pw, height=max(1, top - gap))
             widget.lift()
-        if self.hosted is not None and self.hosted[1]:
+        if self._panel_parts is None:
             f.side_area.frame.place_forget()
         else:
             f.side_area.frame.place(in_=f.body, x=x, y=top, width=pw, height=max(1, height - caption_h - gap - top))
@@ -227,7 +299,7 @@ class Presentation:
             f.status.place_forget()
         shown.place(in_=f.body, x=x, y=height - caption_h, width=pw, height=caption_h)
         shown.lift()
-        for label, font in ((f.status, self._status_fit), (self._caption_label, None)):
+        for label, font in ((f.status, self._status_fit), (self._caption_label, getattr(self, "_caption_label_font", None))):
             if label is not None and label is shown:
                 self._fit_caption(label, font, pw, caption_h)
         return True
@@ -237,9 +309,7 @@ class Presentation:
         wrap = max(100, width - 2 * int(str(label.cget("padx"))) - 8)  # as the form wraps its status line
         if str(label.cget("wraplength")) != str(wrap):
             label.configure(wraplength=wrap)
-        if font is None:
-            font = tkfont.nametofont(str(label.cget("font")), root=label)
-        elif str(label.cget("font")) != str(font):
+        if str(label.cget("font")) != str(font):
             label.configure(font=font)
         fit_font(label, font, -self.caption_px(), min(12, self.caption_px()), height)
 
@@ -305,8 +375,9 @@ class Presentation:
             pass
         root.configure(menu=f.menubar)
         f.status.place_forget()
-        if self._caption is not None:
-            self._caption.place_forget()  # kept for the next enter()
+        for kept in (self._caption, self.hosted[0] if self.hosted else None):
+            if kept is not None:
+                kept.place_forget()  # kept for the next enter()
         self._measured_for, self._caption_h = None, 0
         for w in (f.top_bar, f.button_bar, f.status):
             w.grid()

@@ -205,6 +205,8 @@ class ScrollArea:
         self.canvas.bind("<Enter>", lambda e: self._wheel(True))
         self._height = 0
         self._notebook: ttk.Notebook | None = None
+        #: True: never a scroll bar (the presentation view lays its content out to fit instead)
+        self.fixed = False
         self.canvas.after(POLL_MS, self._poll)
         self.canvas.bind("<Leave>", lambda e: self._wheel(False))
 
@@ -340,7 +342,7 @@ class ScrollArea:
         self._height = self._needed()
         self.canvas.itemconfigure(self._item, height=h)
         self.canvas.configure(scrollregion=(0, 0, self.canvas.winfo_width(), h))
-        need = self._height > self.canvas.winfo_height() + 1
+        need = self._height > self.canvas.winfo_height() + 1 and not self.fixed
         if need and not self.bar.winfo_ismapped():
             self.bar.grid(row=int(self.canvas.grid_info()["row"]), column=1, sticky="ns")
         elif not need and self.bar.winfo_ismapped():
@@ -363,12 +365,19 @@ class ScrollArea:
     def _on_wheel(self, event) -> None:
         self._scroll(-1 * (event.delta // 120 or (1 if event.delta > 0 else -1)) * 3, event)
 
+    def set_fixed(self, fixed: bool) -> None:
+        """No scroll bar and no scrolling while ``fixed`` (the content is laid out to fit)."""
+        self.fixed = fixed
+        if fixed:
+            self.canvas.yview_moveto(0)
+        self._sync()
+
     def _scroll(self, units: int, event=None) -> None:
         # a list, text or table under the pointer scrolls itself, not the whole area around it
         widget = getattr(event, "widget", None)
         if isinstance(widget, tk.Misc) and scrolls_itself(widget):
             return
-        if self.bar.winfo_ismapped():
+        if self.bar.winfo_ismapped() and not self.fixed:
             self.canvas.yview_scroll(units, "units")
 
 
@@ -381,10 +390,15 @@ def fit_font(label: tk.Label, font: tkfont.Font, largest: int, smallest: int, he
     sign = -1 if int(largest) < 0 else 1
     size = abs(int(largest))
     smallest = abs(int(smallest))
-    font.configure(size=sign * size)
+
+    def setsize(n: int) -> None:
+        font.configure(size=sign * n)
+        label.configure(font=font)  # a named font's widgets re-measure only when idle; this label now
+
+    setsize(size)
     while label.winfo_reqheight() > height and size > smallest:
         size -= 1
-        font.configure(size=sign * size)
+        setsize(size)
     return sign * size
 
 

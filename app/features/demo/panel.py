@@ -512,6 +512,17 @@ class DemoPanel:
             self.progress.grid_remove()
 
 
+    def show_parts(self, parts) -> None:
+        """Presentation view: show only ``parts`` of "counters", "controls", "sliders", "legend" (the view's
+        caption area takes the room left); all of them again when the panel is made normal."""
+        widgets = {"counters": self.counters, "controls": self.back_button.master, "sliders": self.sliders,
+                   "legend": self.legend}
+        for name, w in widgets.items():
+            if name in parts or not self._large:
+                w.grid()
+            else:
+                w.grid_remove()
+
     def set_large(self, on: bool, text_px: int = 20) -> None:
         """Fonts of ``text_px`` pixels (counters a quarter bigger), large buttons and sliders on a white
         ground for a projector / touch board (False: all back).
@@ -570,7 +581,8 @@ class DemoPanel:
                 value.grid(row=0, column=0, columnspan=2, sticky="ew")
                 caption.grid(row=1, column=0, columnspan=2, sticky="e")
                 cell.columnconfigure(1, weight=1, minsize=0)
-        self.state_label.configure(anchor="w")
+        state = str(self.state_label.cget("text"))  # its strategy and state: one line when large
+        self.state_label.configure(anchor="w", text=state.replace("\n", " · ") if on else state.replace(" · ", "\n"))
         # large: what the lesson watches (counters, controls, sliders, legend)
         rows = ({"counters": 0, "controls": 1, "sliders": 2, "legend": 3} if on else
                 {"orders": 0, "counters": 1, "controls": 3, "sliders": 4, "compare": 5, "legend": 6})
