@@ -513,7 +513,7 @@ def test_a_growing_count_is_never_cut_in_the_normal_view(app):
 
     p = app.demo.panel
     app.form.side_panel.select(app.demo.tab)
-    app.root.geometry("1024x700")
+    app.root.geometry("800x560")  # the narrowest panel
     app.root.update()
     for n in (341_010, 12_345_678, 999_999_999):  # "341,010" read "41,010" (its first digit cut)
         event = SimpleNamespace(placements=n, backtracks=n, depth=60, steps=n)

@@ -435,7 +435,7 @@ def projector(request, screen, tmp_path, monkeypatch):
         demo, presentation = controller.features["demo"], controller.features["presentation"]
         form.side_area.canvas.yview_moveto(0.5)  # the normal view scrolled: F11 must open at the top
         presentation.enter()
-        assert wait_until(root, lambda: presentation._measured_for is not None
+        assert wait_until(root, lambda: getattr(presentation, "_measured_for", ()) is not None
                           and form.board.winfo_height() >= 0.9 * h, timeout=30)
         demo.start("row-major")
         demo.counts.skip_to_end()  # End ▶▶
