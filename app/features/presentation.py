@@ -311,7 +311,7 @@ class Presentation:
             label.configure(wraplength=wrap)
         if str(label.cget("font")) != str(font):
             label.configure(font=font)
-        fit_font(label, font, -self.caption_px(), min(12, self.caption_px()), height)
+        fit_font(label, font, -self.caption_px(), 9, height)  # never cut: smaller, down to 9 px
 
     # -- the form's layout ---------------------------------------------------------
     def _full_screen(self, keep_tab: tk.Widget) -> None:

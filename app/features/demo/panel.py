@@ -128,7 +128,8 @@ class DemoPanel:
             v.bind("<Configure>", lambda e, key=key: self._fit_value(key))
             self.captions[key] = (caption, name, short or name)
             self.counter_values[key] = v
-        self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
+        self.state_font = tkfont.Font(self.root, font=self.fonts["state"])  # smaller while a large line is too long
+        self.state_label = tk.Label(counters, text="", font=self.state_font, anchor="w", justify="left")
         self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
         self.counter_cells.append(self.state_label)
 
@@ -265,7 +266,8 @@ class DemoPanel:
             self._fit_strip(inner)
         per_row = flow(self.counter_cells, inner, max_per_row=3, padx=1, pady=0 if self._large else 2,
                        uniform="counter", sticky="nsew")
-        self.state_label.configure(wraplength=max(60, inner // per_row - 16))
+        self.state_label.configure(wraplength=0 if self._large else max(60, inner // per_row - 16))
+        self._fit_state()
         flow(self.control_buttons, inner, max_per_row=6, padx=1, pady=1, uniform="ctl")
         flow(self.legend_entries, inner, padx=3, pady=1, sticky="w")
         buttons = list(self.order_buttons.values())
@@ -379,6 +381,20 @@ class DemoPanel:
         self._show_value("elapsed", describe_elapsed(elapsed))
         sep = " · " if self._large else "\n"  # one line in the presentation view's strip
         self.state_label.configure(text=f"{_(ORDER_LABELS[order].short)}{sep}{state}")
+        self._fit_state()
+
+    def _fit_state(self) -> None:
+        """The strategy and state line: in the presentation view one line, set smaller while it is too long
+        (a second line made the strip taller than its place)."""
+        base = int(self.fonts["state"].cget("size"))
+        room = self.counters.winfo_width() - 8
+        self.state_font.configure(size=base)
+        if not self._large or room < 40:
+            return
+        size = abs(base)
+        while self.state_font.measure(str(self.state_label.cget("text"))) > room and size > 7:
+            size -= 1
+            self.state_font.configure(size=size if base > 0 else -size)
 
     def _show_value(self, key: str, text: str) -> None:
         label = self.counter_values[key]
