@@ -196,3 +196,30 @@ def test_s_takes_the_next_strategy_in_the_presentation_view(app):
     d.panel.frame.event_generate("<KeyPress>", keysym="s")
     app.root.update()
     assert d.panel.var_order.get() == "fewest-candidates" and d.active and d.run.order == "fewest-candidates"
+
+
+def test_a_hosted_widget_sits_above_the_strip_of_counters(app):
+    import tkinter as tk
+
+    f, root, p, d = app.form, app.root, app.presentation, app.demo
+    p.enter()
+    assert wait_until(root, lambda: p._measured_for is not None and root.winfo_width() == root.winfo_screenwidth())
+    box = tk.Frame(f.main, height=120, bg="#ffffff")
+    p.host(box)
+    root.update()
+    d.start()
+    places = set()
+    for _ in range(20):
+        d.step()
+        root.update_idletasks()
+        places.add((caption_box(app), box.winfo_height(), f.side_area.frame.winfo_rooty()))
+    assert len(places) == 1, places  # nothing moves from step to step
+    assert box.winfo_ismapped() and box.winfo_height() == 120
+    assert d.panel.counter_values["steps"].winfo_ismapped() and not d.panel.back_button.winfo_ismapped()
+    assert f.side_area.frame.winfo_rooty() >= box.winfo_rooty() + 120  # the counters under the box
+    p.host(box, cover=True)
+    root.update()
+    assert not f.side_area.frame.winfo_ismapped() and f.status.winfo_ismapped()
+    p.host(None)
+    root.update()
+    assert not box.winfo_ismapped() and d.panel.back_button.winfo_ismapped()
