@@ -29,7 +29,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["work_area", "fit_geometry", "ScrollArea", "flow", "dpi_factor", "MIN_WINDOW", "WindowSize",
            "wrap_wide_labels", "scale_tree_columns", "fit_tree_columns", "fit_tree_rows", "menubar_height", "fit_window",
            "maximise_window", "window_state", "notebook_tab_width", "fit_notebook_titles", "split_body",
-           "PANEL_MIN", "PANEL_MAX", "PANEL_MIN_HEIGHT"]
+           "PANEL_MIN", "PANEL_MAX", "PANEL_MIN_HEIGHT", "fit_font", "scrolls_itself"]
 
 #: the height a title bar and a task bar take (at 96 dpi) where the system does not say
 RESERVED_HEIGHT_PX = 64
@@ -205,6 +205,8 @@ class ScrollArea:
         self.canvas.bind("<Enter>", lambda e: self._wheel(True))
         self._height = 0
         self._notebook: ttk.Notebook | None = None
+        #: True: never a scroll bar (the presentation view lays its content out to fit instead)
+        self.fixed = False
         self.canvas.after(POLL_MS, self._poll)
         self.canvas.bind("<Leave>", lambda e: self._wheel(False))
 
@@ -226,6 +228,69 @@ class ScrollArea:
         """
         self._notebook = notebook
         notebook.bind("<<NotebookTabChanged>>", lambda e: self._sync(), add="+")
+        self._pin_tabs(notebook)
+
+    # -- the row of tabs stays above the scrolling content --------------------------------
+    def _pin_tabs(self, notebook: ttk.Notebook) -> None:
+        """``notebook``'s row of tabs is drawn by ``self.tabs``, a notebook of empty panes above the
+        canvas, so scrolling the content never scrolls the tabs away (it did, in every view).
+
+        ``notebook`` keeps its tabs (their titles, states and selection are read from it and
+        set on it, as before); it only stops drawing their row.  The header follows it at once
+        when its selected tab changes, and its titles and hidden tabs within a poll.
+        """
+        style = ttk.Style(notebook)
+        style.layout("Pinned.TNotebook.Tab", [])  # the real row of tabs: not drawn
+        style.configure("Pinned.TNotebook", tabmargins=0)
+        notebook.configure(style="Pinned.TNotebook")
+        self.tabs = ttk.Notebook(self.frame, takefocus=0)
+        self.tabs.grid(row=0, column=0, columnspan=2, sticky="ew")
+        self.canvas.grid_configure(row=1)
+        self.frame.rowconfigure(0, weight=0)
+        self.frame.rowconfigure(1, weight=1)
+        self._header: list[tuple[str, str, str]] = []  # (real tab, title, state) as the header shows them
+        self._header_panes: dict[str, tk.Widget] = {}  # header pane -> real tab
+        self._header_syncing = False
+        notebook.bind("<<NotebookTabChanged>>", lambda e: self.sync_tabs(), add="+")
+        self.tabs.bind("<<NotebookTabChanged>>", self._header_chosen, add="+")
+        self.sync_tabs()
+
+    def sync_tabs(self) -> None:
+        """The header shows ``notebook``'s tabs (titles, hidden ones) and its selection; no header for one tab."""
+        nb = self._notebook
+        if nb is None or not nb.winfo_exists():
+            return
+        want = [(str(t), str(nb.tab(t, "text")), str(nb.tab(t, "state"))) for t in nb.tabs()]
+        self._header_syncing = True
+        try:
+            if want != self._header:
+                for pane in self.tabs.tabs():
+                    self.tabs.forget(pane)
+                    self.tabs.nametowidget(pane).destroy()
+                self._header_panes = {}
+                for tab, title, state in want:
+                    pane = ttk.Frame(self.tabs, height=0, width=0)
+                    self.tabs.add(pane, text=title, state=state)
+                    self._header_panes[str(pane)] = tab
+                self._header = want
+            shown = [t for t, _title, state in want if state != "hidden"]
+            if len(shown) > 1 and not self.tabs.winfo_manager():
+                self.tabs.grid()
+            elif len(shown) <= 1 and self.tabs.winfo_manager():
+                self.tabs.grid_remove()
+            selected = str(nb.select())
+            for pane, tab in self._header_panes.items():
+                if tab == selected and str(self.tabs.select()) != pane:
+                    self.tabs.select(pane)
+        finally:
+            self._header_syncing = False
+
+    def _header_chosen(self, event=None) -> None:
+        if self._header_syncing or self._notebook is None:
+            return
+        tab = self._header_panes.get(str(self.tabs.select()))
+        if tab is not None and str(self._notebook.select()) != tab:
+            self._notebook.select(tab)
 
     def _needed(self) -> int:
         """The height the content needs (with a notebook: the selected tab's, not the tallest's)."""
@@ -260,6 +325,8 @@ class ScrollArea:
             return
         if self._needed() != self._height:
             self._sync()
+        if self._notebook is not None:
+            self.sync_tabs()
         self.canvas.after(POLL_MS, self._poll)
 
     def _on_canvas(self, event) -> None:
@@ -275,9 +342,9 @@ class ScrollArea:
         self._height = self._needed()
         self.canvas.itemconfigure(self._item, height=h)
         self.canvas.configure(scrollregion=(0, 0, self.canvas.winfo_width(), h))
-        need = self._height > self.canvas.winfo_height() + 1
+        need = self._height > self.canvas.winfo_height() + 1 and not self.fixed
         if need and not self.bar.winfo_ismapped():
-            self.bar.grid(row=0, column=1, sticky="ns")
+            self.bar.grid(row=int(self.canvas.grid_info()["row"]), column=1, sticky="ns")
         elif not need and self.bar.winfo_ismapped():
             self.bar.grid_remove()
             self.canvas.yview_moveto(0)
@@ -289,18 +356,56 @@ class ScrollArea:
         root = self.canvas.winfo_toplevel()
         if on:
             root.bind_all("<MouseWheel>", self._on_wheel, add=False)
-            root.bind_all("<Button-4>", lambda e: self._scroll(-3), add=False)
-            root.bind_all("<Button-5>", lambda e: self._scroll(3), add=False)
+            root.bind_all("<Button-4>", lambda e: self._scroll(-3, e), add=False)
+            root.bind_all("<Button-5>", lambda e: self._scroll(3, e), add=False)
         else:
             for seq in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
                 root.unbind_all(seq)
 
     def _on_wheel(self, event) -> None:
-        self._scroll(-1 * (event.delta // 120 or (1 if event.delta > 0 else -1)) * 3)
+        self._scroll(-1 * (event.delta // 120 or (1 if event.delta > 0 else -1)) * 3, event)
 
-    def _scroll(self, units: int) -> None:
-        if self.bar.winfo_ismapped():
+    def set_fixed(self, fixed: bool) -> None:
+        """No scroll bar and no scrolling while ``fixed`` (the content is laid out to fit)."""
+        self.fixed = fixed
+        if fixed:
+            self.canvas.yview_moveto(0)
+        self._sync()
+
+    def _scroll(self, units: int, event=None) -> None:
+        # a list, text or table under the pointer scrolls itself, not the whole area around it
+        widget = getattr(event, "widget", None)
+        if isinstance(widget, tk.Misc) and scrolls_itself(widget):
+            return
+        if self.bar.winfo_ismapped() and not self.fixed:
             self.canvas.yview_scroll(units, "units")
+
+
+def fit_font(label: tk.Label, font: tkfont.Font, largest: int, smallest: int, height: int) -> int:
+    """Set ``font`` (``label``'s own) to the largest size from ``largest`` down to ``smallest`` (Tk font
+    sizes: points, or pixels when negative) at which ``label``'s text, wrapped at its wraplength, is at
+    most ``height`` pixels tall; the size set.  For a box of fixed height: a long message gets smaller
+    letters, never a taller box or a cut line.  (The label's requested height is its text's, so the
+    label itself is the measure; its place must not depend on it.)"""
+    sign = -1 if int(largest) < 0 else 1
+    size = abs(int(largest))
+    smallest = abs(int(smallest))
+
+    def setsize(n: int) -> None:
+        font.configure(size=sign * n)
+        label.configure(font=font)  # a named font's widgets re-measure only when idle; this label now
+
+    setsize(size)
+    while label.winfo_reqheight() > height and size > smallest:
+        size -= 1
+        setsize(size)
+    return sign * size
+
+
+def scrolls_itself(widget: tk.Misc) -> bool:
+    """True for a list, a text or a table that scrolls its own content (the wheel over it is its own)."""
+    return isinstance(widget, (tk.Text, tk.Listbox, ttk.Treeview)) or (
+        isinstance(widget, tk.Canvas) and bool(getattr(widget, "own_wheel", False)))
 
 
 def flow(widgets: Sequence[tk.Widget], width: int, max_per_row: int | None = None, padx: int = 2,
@@ -324,7 +429,7 @@ def flow(widgets: Sequence[tk.Widget], width: int, max_per_row: int | None = Non
     for k, w in enumerate(widgets):
         r, c = divmod(k, n)
         info = w.grid_info()
-        if not info or int(info["row"]) != r or int(info["column"]) != c:
+        if not info or int(info["row"]) != r or int(info["column"]) != c or str(info.get("pady")) != str(pady):
             w.grid(row=r, column=c, sticky=sticky, padx=padx, pady=pady)
     return n
 

@@ -181,6 +181,7 @@ class SudokuForm:
         self.side_area.frame.place(in_=self.body, x=px, y=py, width=pw, height=ph)
         fit_notebook_titles(self.side_panel, self.side_area.frame.place_info(), self._full_titles,
                             {_(full): _(short) for full, short in SHORT_TITLES.items()})
+        self.side_area.sync_tabs()  # the pinned row of tabs shows the titles just chosen
 
     def _on_status_configure(self, event) -> None:
         wrap = max(120, event.width - 2 * int(str(self.status.cget("padx"))) - 8)
@@ -202,14 +203,12 @@ class SudokuForm:
         size from a status text (issue 29): a one-line message leaves the second line empty, one that
         needs more lines is set in a smaller size until it fits.
 
-        The presentation view (``layout_hook``) places the line itself, as tall as its text needs.
+        The presentation view (``layout_hook``) places the line itself and chooses its font.
         """
         st = self.status
-        if self.layout_hook is not None:
+        if self.layout_hook is not None:  # the hook sizes the line and its font
             if int(self.main.grid_rowconfigure(3, "minsize")):
                 self.main.rowconfigure(3, minsize=0)
-            if str(st.cget("font")) != str(self.status_font):
-                st.configure(font=self.status_font)
             return
         room = self.status_height()
         if int(self.main.grid_rowconfigure(3, "minsize")) != room + STATUS_GAP:  # the row holds the gap too

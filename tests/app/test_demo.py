@@ -497,3 +497,95 @@ def test_the_playback_keeps_the_clock_of_the_run(app):
     assert d.elapsed == 0.0 and d.max_batch == 0
     d.stop()
     assert d.playback.seconds() == 0.0 and not app.root.callback_errors
+
+
+# -- issue 26: counters that grow, a message box that keeps its size ------------------------
+def number_fits(label) -> bool:
+    """The label's whole number is drawn: its text in its own font is no wider than the label."""
+    import tkinter.font as tkfont
+
+    font = tkfont.nametofont(str(label.cget("font")), root=label)
+    return font.measure(str(label.cget("text"))) <= label.winfo_width() - 2 * int(str(label.cget("bd")))
+
+
+def test_a_growing_count_is_never_cut_in_the_normal_view(app):
+    from types import SimpleNamespace
+
+    p = app.demo.panel
+    app.form.side_panel.select(app.demo.tab)
+    app.root.geometry("800x560")  # the narrowest panel
+    app.root.update()
+    for n in (341_010, 12_345_678, 999_999_999):  # "341,010" read "41,010" (its first digit cut)
+        event = SimpleNamespace(placements=n, backtracks=n, depth=60, steps=n)
+        p.show_counters(event, n, 12345.6, "row-major", "paused")
+        app.root.update()
+        for key in ("placements", "backtracks", "steps", "elapsed"):
+            label = p.counter_values[key]
+            assert label.cget("text") and number_fits(label), (key, label.cget("text"), label.winfo_width())
+
+
+def test_the_counters_keep_room_for_nine_digits_when_large(app):
+    from types import SimpleNamespace
+
+    p = app.demo.panel
+    app.form.side_panel.select(app.demo.tab)
+    app.root.geometry("1024x700")
+    app.root.update()
+    p.set_large(True, text_px=20)
+    app.root.update()
+    size = p.value_fonts["steps"].cget("size")
+    event = SimpleNamespace(placements=999_999_999, backtracks=999_999_999, depth=81, steps=999_999_999)
+    p.show_counters(event, 999_999_999, 1.0, "row-major", "paused")
+    app.root.update()
+    for key in ("placements", "backtracks", "steps"):
+        label = p.counter_values[key]
+        assert label.cget("text") == "999,999,999" and number_fits(label), (key, label.winfo_width())
+        assert p.value_fonts[key].cget("size") == size  # room kept: the number is not set smaller
+    p.set_large(False)
+
+
+def test_every_counter_moves_while_end_skips(app):
+    """During End only "steps" moved; placements, depth and elapsed stayed at 0 (counted: the skip's
+    progress updates, not the time they took)."""
+    d = app.demo
+    load(app, "pathological")
+    d.start()
+    d.counts.skip_to_end()
+    seen = []
+
+    def moved():
+        values = counters(app)
+        seen.append(values)
+        return d.counts.skip_updates >= 2 and all(values[k] != "0" for k in ("placements", "backtracks", "depth"))
+
+    assert wait_until(app.root, moved, timeout=60), seen[-1:]
+    assert d.counts.job is not None  # still skipping: the counters moved during the skip
+    assert d.panel.counter_values["elapsed"].cget("text") != wording.describe_elapsed(0)
+    d.counts.cancel(wait=True)
+    app.root.update()
+
+
+def test_the_explanation_box_keeps_its_height_and_shows_a_long_message_whole(app):
+    p = app.demo.panel
+    app.form.side_panel.select(app.demo.tab)
+    app.root.update()
+    height = p.explain_box.winfo_height()
+    assert height >= 3 * p.fonts["text"].metrics("linespace")  # three lines of the text font
+    for text in ("Step 1: r1c1 = 1",
+                 "Ready: the tutorials' code: take the first empty cell in reading order, try 1 to 9. "
+                 "Press Step (→) or Play (Space). The computer tries each digit in turn."):  # longer than any intro
+        p.set_explain(text)
+        app.root.update()
+        assert p.explain_box.winfo_height() == height
+        assert p.explain.winfo_reqheight() <= p.explain.winfo_height() + 1, text[:30]
+    # the German intro stopped mid-sentence in a box of two lines
+    solver.set_language("de")
+    try:
+        intro = wording.say("Ready: {why}. Press Step (→) or Play (Space).",
+                            why=wording._(demo_run.ORDER_LABELS["row-major"].why))
+    finally:
+        solver.set_language("en")
+    assert intro.startswith("Bereit")
+    p.set_explain(intro)
+    app.root.update()
+    assert p.explain_box.winfo_height() == height and p.explain.winfo_reqheight() <= p.explain.winfo_height() + 1

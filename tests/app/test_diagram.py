@@ -1,6 +1,8 @@
 """The chain diagram (app/features/teach/diagram.py) on a real Tk root: links, colour groups, the forcing tree."""
 from __future__ import annotations
 
+import tkinter as tk
+
 import pytest
 
 import solver
@@ -97,5 +99,14 @@ def test_explain_shows_the_diagram_for_a_forcing_step(sudoku_app):
     ex.show_step(0)
     app.root.update()
     assert ex.diagram.step is ex.path[0] and ex.diagram.frame.winfo_manager()
+    # issue 26: the step's text keeps its last line; the tree wraps its long lines and scrolls by itself
+    st = ex.step_text
+    probe = tk.Label(st.master, text=st.cget("text"), font=st.cget("font"), wraplength=st.cget("wraplength"),
+                     padx=st.cget("padx"), pady=st.cget("pady"), bd=st.cget("bd"), justify="left")
+    assert probe.winfo_reqheight() <= st.winfo_height() + 1, (probe.winfo_reqheight(), st.winfo_height())
+    probe.destroy()
+    tree = ex.diagram.tree
+    assert tree.cget("wrap") == "word" and ex.diagram.tree_bar.winfo_manager()
+    assert tree.count("1.0", "end", "displaylines")[0] > int(tree.index("end-1c").split(".")[0])  # lines wrapped
     ex.leave()
     assert not ex.diagram.frame.winfo_manager()

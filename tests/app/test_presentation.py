@@ -94,3 +94,132 @@ def test_the_status_line_explains_the_step_in_the_presentation_view(app):
 def test_the_view_menu_offers_it(app):
     assert "presentation" in app.form.action_map.actions()
     assert app.form.action_map.handler_for("presentation") is not None
+
+
+# -- issue 26: a layout built for the projector ---------------------------------------------
+def caption_box(app):
+    """Where the caption area is: (x, y, width, height) of what it shows."""
+    shown = app.presentation._caption or app.form.status
+    body = app.form.body
+    return (shown.winfo_rootx() - body.winfo_rootx(), shown.winfo_rooty() - body.winfo_rooty(),
+            shown.winfo_width(), shown.winfo_height())
+
+
+def font_px(widget) -> int:
+    return abs(int(tkfont.nametofont(str(widget.cget("font")), root=widget).cget("size")))
+
+
+def test_f11_opens_at_the_top_whatever_the_normal_view_showed(app):
+    f, root = app.form, app.root
+    root.geometry("900x500")  # the side panel scrolls in the normal view
+    f.side_panel.select(app.demo.tab)
+    assert wait_until(root, lambda: f.side_area.scrolls, timeout=30)
+    f.side_area.canvas.yview_moveto(1.0)
+    root.update()
+    assert f.side_area.canvas.yview()[0] > 0
+    press(app, "F11")
+    root.update()
+    assert f.side_area.canvas.yview()[0] == 0.0  # "placements" and "backtracks" are on the screen
+    assert not f.side_area.scrolls  # nothing scrolls in the presentation view
+
+
+def test_the_caption_area_keeps_its_size_at_every_step_and_its_text_whole(app):
+    f, d, root, p = app.form, app.demo, app.root, app.presentation
+    p.enter()
+    assert wait_until(root, lambda: p._measured_for is not None and root.winfo_width() == root.winfo_screenwidth())
+    root.update()
+    d.start()
+    boxes, panels = set(), set()
+    for k in range(60):
+        d.step()
+        if k % 20 == 0:  # a long message now and then: set smaller, never a taller box, never cut
+            f.set_status("A long message that needs many lines in the caption area. " * 6)
+        root.update_idletasks()
+        boxes.add(caption_box(app))
+        panels.add(f.side_area.frame.winfo_height())
+        assert f.status.winfo_reqheight() <= f.status.winfo_height() + 1, f.status_text()[:40]
+    assert len(boxes) == 1 and len(panels) == 1, (boxes, panels)
+    x, y, w, h = boxes.pop()
+    sh = root.winfo_screenheight()
+    assert y + h <= f.body.winfo_height() and h >= 3 * 0.03 * sh  # three lines at least
+    d.step()
+    root.update()
+    assert font_px(f.status) >= 0.03 * sh  # a step's text in 3 % of the screen's height
+
+
+def test_show_caption_puts_a_text_or_a_widget_in_the_caption_area(app):
+    import tkinter as tk
+
+    f, root, p = app.form, app.root, app.presentation
+    p.enter()
+    assert wait_until(root, lambda: p._measured_for is not None and root.winfo_width() == root.winfo_screenwidth())
+    root.update()
+    where = caption_box(app)
+    p.show_caption("Which cell will the computer try next?")
+    root.update()
+    label = p._caption_label
+    assert label.winfo_ismapped() and not f.status.winfo_ismapped()
+    assert caption_box(app) == where and p.caption_size() == where[2:]
+    assert font_px(label) >= 0.03 * root.winfo_screenheight()
+    f.set_status("the status line keeps its own text meanwhile")
+    root.update()
+    assert label.cget("text").startswith("Which cell") and not f.status.winfo_ismapped()
+    mine = tk.Frame(f.main, bg="#ff0000")
+    p.show_caption(mine)
+    root.update()
+    assert mine.winfo_ismapped() and not label.winfo_ismapped()
+    assert caption_box(app) == where
+    p.hide_caption()
+    root.update()
+    assert not mine.winfo_ismapped() and f.status.winfo_ismapped() and caption_box(app) == where
+    p.show_caption("One idea on the screen at a time.", panel="none")  # the whole column for the caption
+    root.update()
+    assert not f.side_area.frame.winfo_ismapped() and p.caption_size()[1] > where[3]
+    p.show_caption(mine)
+    root.update()
+    assert caption_box(app) == where and f.side_area.frame.winfo_ismapped()
+    p.leave()
+    root.update()
+    assert not mine.winfo_ismapped() and f.status.winfo_ismapped()  # the normal view has no caption area
+    p.enter()
+    assert wait_until(root, lambda: mine.winfo_ismapped())  # kept for the next time
+
+
+def test_s_takes_the_next_strategy_in_the_presentation_view(app):
+    d = app.demo
+    d.start()
+    app.presentation.enter()
+    app.root.update()
+    assert d.panel.var_order.get() == "row-major"
+    d.panel.frame.focus_force()
+    app.root.update()
+    d.panel.frame.event_generate("<KeyPress>", keysym="s")
+    app.root.update()
+    assert d.panel.var_order.get() == "fewest-candidates" and d.active and d.run.order == "fewest-candidates"
+
+
+def test_a_hosted_widget_sits_above_the_strip_of_counters(app):
+    import tkinter as tk
+
+    f, root, p, d = app.form, app.root, app.presentation, app.demo
+    p.enter()
+    assert wait_until(root, lambda: p._measured_for is not None and root.winfo_width() == root.winfo_screenwidth())
+    box = tk.Frame(f.main, height=120, bg="#ffffff")
+    p.host(box)
+    root.update()
+    d.start()
+    places = set()
+    for _ in range(20):
+        d.step()
+        root.update_idletasks()
+        places.add((caption_box(app), box.winfo_height(), f.side_area.frame.winfo_rooty()))
+    assert len(places) == 1, places  # nothing moves from step to step
+    assert box.winfo_ismapped() and box.winfo_height() == 120
+    assert d.panel.counter_values["steps"].winfo_ismapped() and not d.panel.back_button.winfo_ismapped()
+    assert f.side_area.frame.winfo_rooty() >= box.winfo_rooty() + 120  # the counters under the box
+    p.host(box, cover=True)
+    root.update()
+    assert not f.side_area.frame.winfo_ismapped() and f.status.winfo_ismapped()
+    p.host(None)
+    root.update()
+    assert not box.winfo_ismapped() and d.panel.back_button.winfo_ismapped()

@@ -399,3 +399,178 @@ def test_the_body_puts_the_panel_beside_or_under_the_grid_without_overlap(scale)
     # 1366x768 maximised (body about 1366x600): the grid, not the panel, is the wider of the two
     _, (gx, _, side), (px, _, pw, _) = split_body(1366, 600)
     assert side == 600 and pw <= side and gx > 0 and px + pw <= 1366
+
+
+# -- issue 26: the presentation view at the projector, in every language -----------------------
+PROJECTOR_SIZES = {(800, 600), (1024, 768), (1920, 1080)}
+
+
+@pytest.fixture(params=["en", "de", "fr", "es"])
+def projector(request, screen, tmp_path, monkeypatch):
+    """The whole window on ``screen`` in a language, in the presentation view, after End on
+    Pathological (stopped once the counters have 6 digits and more)."""
+    import gc
+
+    import solver
+    from app.__main__ import build_window
+
+    display, w, h, scaling = screen
+    if (w, h) not in PROJECTOR_SIZES or scaling != 1.0:
+        pytest.skip("the projector sizes: 800x600, 1024x768, 1920x1080")
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
+    solver.set_language(request.param)
+    gc.collect()
+    old_default = tk._default_root
+    root = tk.Tk(screenName=display)
+    os.environ["DISPLAY"] = os.environ["DISPLAY"]  # as in window(): later subprocesses keep the test's display
+    tk._default_root = root
+    errors = []
+    root.report_callback_exception = lambda *exc: errors.append(exc[1])
+    try:
+        form, controller = build_window(root, tmp_path / "state.json")
+        form.dialogs = RecordingDialogs()
+        form.fit_to_screen()
+        controller.start()
+        controller.files.load_example("pathological")
+        demo, presentation = controller.features["demo"], controller.features["presentation"]
+        form.side_area.canvas.yview_moveto(0.5)  # the normal view scrolled: F11 must open at the top
+        presentation.enter()
+        assert wait_until(root, lambda: getattr(presentation, "_measured_for", ()) is not None
+                          and form.board.winfo_height() >= 0.9 * h, timeout=30)
+        demo.start("row-major")
+        demo.counts.skip_to_end()  # End ▶▶
+        assert wait_until(root, lambda: demo.run.head >= 200_000 or demo.counts.job is None, timeout=60)
+        demo.counts.cancel(wait=True)
+        root.update()
+        yield root, form, controller, request.param
+        controller.close()
+    finally:
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+        tk._default_root = old_default
+        solver.set_language("en")
+        del root
+        gc.collect()
+    assert not errors, errors
+
+
+def test_the_presentation_view_shows_every_control_and_counter_after_end(projector, screen):
+    from types import SimpleNamespace
+
+    root, form, controller, lang = projector
+    _, sw, sh, _ = screen
+    demo, presentation = controller.features["demo"], controller.features["presentation"]
+    p = demo.panel
+    where = f"{sw}x{sh} {lang}"
+    assert p.counter_values["steps"].cget("text").replace(",", "").replace(".", "").replace("\u202f", "") \
+        .replace("\u00a0", "").isdigit()
+    boxes = set()
+
+    def check(what: str) -> None:
+        root.update()
+        found = problems(root, form, sw, sh)
+        assert not found, f"{where}, {what}:\n" + "\n".join(found)
+        assert not form.side_area.scrolls, f"{where}, {what}: the panel scrolls"
+        for w in (*p.control_buttons, *p.counter_values.values(), p.state_label, p.speed_scale, p.time_scale,
+                  p.speed_label, p.time_label, *p.legend_entries):
+            assert _in_view(w, form), f"{where}, {what}: {w} is not in view"
+        x, y, w, h = _rect(form.status)
+        assert form.status.winfo_ismapped() and y + h <= sh and x + w <= sw
+        boxes.add((x, y, w, h))
+
+    check("after End")
+    # the counters keep room for 9 digits, the timeline too
+    n = 999_999_999
+    p.show_counters(SimpleNamespace(placements=n, backtracks=n, depth=81, steps=n), n, 99999.9, "row-major",
+                    "paused")
+    p.show_timeline(SimpleNamespace(earliest=n - 10_000, head=n, pos=n))
+    check("9-digit counters")
+    for key in ("placements", "backtracks", "steps"):
+        assert len([c for c in p.counter_values[key].cget("text") if c.isdigit()]) == 9
+    # a step back and forth: the caption area keeps its place and size
+    demo.step_back()
+    check("a step back")
+    demo.step()
+    check("a step")
+    assert len(boxes) == 1, boxes
+    # digits at least 1/12 of the screen's height; a step's long message at least the panel's text size
+    assert form.cell_grid.digit_font_px() >= sh / 12
+    assert abs(int(tkfont.nametofont(str(form.status.cget("font")), root=root).cget("size"))) >= 0.025 * sh
+    assert form.side_area.canvas.yview()[0] == 0.0
+    # a lesson's caption of two sentences, under the strip of counters: at least 3 % of the screen's height
+    presentation.show_caption(_lesson_caption(lang), panel="counters")
+    root.update()
+    label = presentation._caption_label
+    assert label.winfo_ismapped() and not form.status.winfo_ismapped()
+    assert abs(int(tkfont.nametofont(str(label.cget("font")), root=root).cget("size"))) >= 0.03 * sh
+    assert not p.back_button.winfo_ismapped() and p.counter_values["steps"].winfo_ismapped()
+    found = problems(root, form, sw, sh)
+    assert not found, f"{where}, a lesson's caption:\n" + "\n".join(found)
+    presentation.hide_caption()
+    check("the caption given back")
+    assert len(boxes) == 1, boxes  # the same place and size as before
+
+
+def _lesson_caption(lang: str) -> str:
+    """Two sentences as long as a lesson's caption, in the language (the lessons' own come from their files)."""
+    return {"en": "The computer tries the digits 1 to 9 in the first empty cell. Which cell will it try next?",
+            "de": "Der Computer probiert die Ziffern 1 bis 9 im ersten leeren Feld. Welches Feld probiert er als Nächstes?",
+            "fr": "L'ordinateur essaie les chiffres 1 à 9 dans la première case vide. Quelle case essaiera-t-il ensuite ?",
+            "es": "El ordenador prueba las cifras del 1 al 9 en la primera casilla vacía. ¿Qué casilla probará después?"}[lang]
+
+
+def test_the_side_panel_keeps_its_row_of_tabs_when_it_scrolls(whole_window):
+    root, form = whole_window.root, whole_window.form
+    demo = whole_window.demo
+    root.geometry("900x480")
+    form.side_panel.select(demo.tab)
+    assert wait_until(root, lambda: form.side_area.scrolls, timeout=30)
+    header = form.side_area.tabs
+    titles = [form.side_panel.tab(t, "text") for t in form.side_panel.tabs()]
+    assert [header.tab(t, "text") for t in header.tabs()] == titles
+    top = header.winfo_rooty()
+    form.side_area.canvas.yview_moveto(1.0)
+    root.update()
+    assert form.side_area.canvas.yview()[0] > 0  # scrolled ...
+    assert header.winfo_ismapped() and header.winfo_rooty() == top  # ... and the tabs stay where they were
+    _, vy, _, _ = _rect(form.side_area.canvas)
+    assert header.winfo_rooty() + header.winfo_height() <= vy + 2  # above the scrolling content
+    # choosing a tab in the row chooses the panel's tab, and the other way round
+    findings = header.tabs()[titles.index(form.side_panel.tab(form.findings_tab, "text"))]
+    header.select(findings)
+    root.update()
+    assert form.side_panel.select() == str(form.findings_tab)
+    form.side_panel.select(demo.tab)
+    root.update()
+    assert header.tab(header.select(), "text") == form.side_panel.tab(demo.tab, "text")
+
+
+def test_the_wheel_over_a_forcing_chains_tree_scrolls_the_tree_only(whole_window):
+    root, form = whole_window.root, whole_window.form
+    teach = whole_window.controller.features["teach"]
+    diagram = teach.explanation.diagram
+    root.geometry("900x480")
+    form.side_panel.select(teach.explanation.tab)
+    tree_text = "\n".join(f"{'  ' * (k % 4)}⇒ r{k % 9 + 1}c{k % 7 + 1} holds {k % 9 + 1} because a very long "
+                          f"reason that runs past the edge of the box number {k}" for k in range(40))
+    diagram.frame.grid()
+    diagram._show_tree(tree_text)
+    diagram.tree_box.grid()
+    diagram.tree.grid()
+    assert wait_until(root, lambda: form.side_area.scrolls, timeout=30)
+    form.side_area.see(diagram.tree)
+    root.update()
+    tree = diagram.tree
+    assert tree.cget("wrap") == "word" and diagram.tree_bar.winfo_ismapped()  # wraps, scrolls by itself
+    panel_at, tree_at = form.side_area.canvas.yview(), tree.yview()
+    form.side_area._wheel(True)  # the pointer is over the side panel ...
+    tree.event_generate("<Button-5>", x=10, y=10)  # ... and the wheel turns over the tree
+    root.update()
+    assert tree.yview()[0] > tree_at[0]
+    assert form.side_area.canvas.yview() == panel_at
+    form.side_area._wheel(False)
+    # the tree reads as well as the step's text (it was the small font)
+    assert tkfont.Font(font=tree.cget("font")).actual("size") >= tkfont.Font(
+        font=teach.explanation.step_text.cget("font")).actual("size")

@@ -17,7 +17,7 @@ from typing import Callable
 import solver
 
 from . import run as demo_run
-from .run import ORDER_LABELS, SKIP_CAP
+from .run import ORDER_LABELS, SKIP_CAP, run_state
 from app.wording import N_, _, describe_elapsed, say
 from app.worker import Worker
 
@@ -37,6 +37,7 @@ class DemoCounts:
         # the demo's own worker (a count never cancels a check); Cancel (Esc) is enabled while it works
         self.worker = Worker(demo.root, poll_ms=50, on_busy=lambda busy, name: demo.controller.update_cancel())
         self.cancelled = False  # Cancel was asked for the running job
+        self.skip_updates = 0  # how often a skip showed its counters (for the tests)
 
     # ======================================================================
     # the worker
@@ -55,7 +56,7 @@ class DemoCounts:
         def progress(seconds: float) -> None:
             panel.show_job(describe(seconds))
             if name == "skip" and self.demo.run is not None:
-                panel.show_steps(self.demo.run.head)
+                self.show_skip_counters(seconds)
 
         def finished(result, seconds: float) -> None:
             panel.show_job("")
@@ -80,6 +81,20 @@ class DemoCounts:
         self.demo.root.update_idletasks()
         # pause_gc: see Worker.start (these jobs allocate millions of small objects)
         job = self.worker.start(name, fn, finished, failed, on_progress=progress, pause_gc=True)
+
+    def show_skip_counters(self, seconds: float) -> None:
+        """Every counter of a skip running on the worker (not only "steps"): its latest event's placements,
+        backtracks, depth and steps, and the seconds played plus those skipped so far."""
+        demo = self.demo
+        run = demo.run
+        history = run.history
+        if not history:
+            return
+        # the worker only appends to the history: its last event is always whole, whatever the worker does next
+        event = history[-1]
+        self.skip_updates += 1
+        demo.panel.show_counters(event, event.steps, demo.playback.seconds() + seconds, run.order,
+                                 run_state(run, False, True))
 
     def cancel(self, wait: bool = False) -> bool:
         """Ask the running job to stop; False when idle.

@@ -17,7 +17,7 @@ from tkinter import ttk
 from .run import FULL_SPEED, ORDER_LABELS
 from solver import Grid, candidates, cell_of, index
 
-from app.window.layout import flow
+from app.window.layout import fit_font, flow
 from app.window.looks import BLUE, DEMO_LEGEND, DEMO_MARKS, DIGIT_STYLES, GREY_TEXT, MARKS, NOTE_TEXT, WHITE
 from app.wording import N_, _, describe_elapsed, format_count, pgettext
 
@@ -29,6 +29,12 @@ __all__ = ["DemoPanel", "DemoGrid", "TABLE_WIDTHS"]
 TABLE_WIDTHS = {"#0": 88, "placements": 100, "backtracks": 96, "steps": 110, "time": 62}
 TABLE_COLUMNS = ("placements", "backtracks", "steps", "time")
 COUNTERS = ("placements", "backtracks", "depth", "steps")
+#: the widest count a counter keeps room for in the presentation view (9 digits)
+COUNT_ROOM = 999_999_999
+#: a large (presentation view) button's height as a share of the screen's height
+BUTTON_SHARE = 0.058
+#: the explanation box's height in lines; a message that needs more is set smaller (never cut)
+EXPLAIN_LINES = 3
 
 
 class DemoPanel:
@@ -102,6 +108,7 @@ class DemoPanel:
         # (key, caption, its one-word form for the presentation view)
         names = (("placements", N_("placements tried"), N_("placements")), ("backtracks", N_("backtracks"), None),
                  ("depth", N_("depth"), None), ("steps", N_("steps"), None), ("elapsed", N_("elapsed"), None))
+        self.value_fonts: dict[str, tkfont.Font] = {}
         self.counter_cells: list[tk.Widget] = []  # laid out in as many rows as the width needs (reflow)
         for k, (key, name, short) in enumerate(names):
             r, c = divmod(k, 3)
@@ -109,13 +116,20 @@ class DemoPanel:
             cell.grid(row=r, column=c, sticky="nsew", padx=2, pady=2)
             counters.columnconfigure(c, weight=1, uniform="counter")
             self.counter_cells.append(cell)
-            v = tk.Label(cell, text="0", font=self.fonts["value"], bg=WHITE, anchor="e")
-            v.pack(fill="x")
+            # each value has a font of its own, made smaller while a long number would not fit its cell
+            # (a 6-digit count lost its first digit); the presentation view keeps room for COUNT_ROOM
+            font = tkfont.Font(self.root, font=self.fonts["value"])
+            self.value_fonts[key] = font
+            v = tk.Label(cell, text="0", font=font, bg=WHITE, anchor="e", width=1, padx=0)
             caption = tk.Label(cell, text=_(name), font=self.fonts["label"], bg=WHITE, fg=GREY_TEXT, anchor="e")
-            caption.pack(fill="x")
+            v.grid(row=0, column=0, columnspan=2, sticky="ew")
+            caption.grid(row=1, column=0, columnspan=2, sticky="e")
+            cell.columnconfigure(1, weight=1)
+            v.bind("<Configure>", lambda e, key=key: self._fit_value(key))
             self.captions[key] = (caption, name, short or name)
             self.counter_values[key] = v
-        self.state_label = tk.Label(counters, text="", font=self.fonts["state"], anchor="w", justify="left")
+        self.state_font = tkfont.Font(self.root, font=self.fonts["state"])  # smaller while a large line is too long
+        self.state_label = tk.Label(counters, text="", font=self.state_font, anchor="w", justify="left")
         self.state_label.grid(row=1, column=2, sticky="nsew", padx=(8, 0))
         self.counter_cells.append(self.state_label)
 
@@ -136,11 +150,20 @@ class DemoPanel:
             tk.Label(entry, text=_(name), font=self.fonts["label"]).pack(side="left")
             self.legend_entries.append(entry)
 
-        self.explain = tk.Label(p, text="", font=self.fonts["text"], anchor="nw", justify="left",
-                                bg=WHITE, relief="solid", bd=1, padx=8, pady=4, height=2, width=36)
-        # A fixed width in characters: the wrap length follows the width, never the reverse.
-        self.explain.grid(row=2, column=0, sticky="ew", padx=4, pady=(4, 4))
-        self.explain.bind("<Configure>", lambda e: self.explain.configure(wraplength=max(150, e.width - 20)))
+        # The box keeps EXPLAIN_LINES lines of the text font whatever the message (the column under it
+        # never jumps); a message that needs more lines is set smaller in it (a 2-line box cut the
+        # German intro mid-sentence).
+        line = self.fonts["text"].metrics("linespace")
+        self.explain_box = tk.Frame(p, height=EXPLAIN_LINES * line + 10, width=1, bg=WHITE)
+        self.explain_box.grid(row=2, column=0, sticky="ew", padx=4, pady=(4, 4))
+        self.explain_box.grid_propagate(False)
+        self.explain_box.columnconfigure(0, weight=1)
+        self.explain_box.rowconfigure(0, weight=1)
+        self.explain_font = tkfont.Font(self.root, font=self.fonts["text"])
+        self.explain = tk.Label(self.explain_box, text="", font=self.explain_font, anchor="nw", justify="left",
+                                bg=WHITE, relief="solid", bd=1, padx=8, pady=4, width=1)
+        self.explain.grid(row=0, column=0, sticky="nsew")
+        self.explain.bind("<Configure>", lambda e: self._fit_explain())
 
         controls = tk.Frame(p)
         controls.grid(row=3, column=0, sticky="ew", padx=4, pady=(2, 0))
@@ -165,6 +188,7 @@ class DemoPanel:
         self.speed_scale = ttk.Scale(sliders, from_=0, to=FULL_SPEED, variable=self.var_speed,
                                      command=demo.playback.speed_changed, takefocus=0, style="Demo.Horizontal.TScale")
         self.speed_scale.grid(row=0, column=1, sticky="ew", padx=6)
+        self.slider_fonts = {}  # label -> its own font (set smaller while its text is wider than its place)
         self.speed_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.speed_label.grid(row=0, column=2, sticky="w")
         self.time_name = tk.Label(sliders, text=_("Timeline"), font=self.fonts["label"])
@@ -174,6 +198,9 @@ class DemoPanel:
         self.time_scale.grid(row=1, column=1, sticky="ew", padx=6)
         self.time_label = tk.Label(sliders, text="", font=self.fonts["label"], width=13, anchor="w")
         self.time_label.grid(row=1, column=2, sticky="w")
+        for label in (self.speed_label, self.time_label):
+            self.slider_fonts[str(label)] = tkfont.Font(self.root, font=self.fonts["label"])
+            label.configure(font=self.slider_fonts[str(label)])
 
         box = self.compare_box = ttk.LabelFrame(p, padding=(6, 4), style="Demo.TLabelframe")
         # the frame's title wraps inside the frame (German "Schneller machen: vergleiche die Strategien"
@@ -235,8 +262,12 @@ class DemoPanel:
         inner = width - 12  # the rows' own padding (4 + 4) and the panel's focus ring (2 + 2)
         if not self._large and self._caption_counters(inner):
             self.root.after_idle(lambda: self.reflow(self._width))  # again, with the captions' new widths
-        per_row = flow(self.counter_cells, inner, max_per_row=3, padx=1, uniform="counter", sticky="nsew")
-        self.state_label.configure(wraplength=max(60, inner // per_row - 16))
+        if self._large:
+            self._fit_strip(inner)
+        per_row = flow(self.counter_cells, inner, max_per_row=3, padx=1, pady=0 if self._large else 2,
+                       uniform="counter", sticky="nsew")
+        self.state_label.configure(wraplength=0 if self._large else max(60, inner // per_row - 16))
+        self._fit_state()
         flow(self.control_buttons, inner, max_per_row=6, padx=1, pady=1, uniform="ctl")
         flow(self.legend_entries, inner, padx=3, pady=1, sticky="w")
         buttons = list(self.order_buttons.values())
@@ -250,6 +281,41 @@ class DemoPanel:
             flow(buttons, 1, sticky="w")
         for label in (self.table_note, self.job_label):
             label.configure(wraplength=max(80, inner - 24))
+        if self._large:
+            self._place_time_value(inner)
+        for label in (self.speed_label, self.time_label):
+            self._fit_slider_value(label)
+
+    def _place_time_value(self, inner: int) -> None:
+        """Presentation view: the timeline's value beside its name when "999,999,999 / 999,999,999" fits
+        there, else on a row of its own under the slider (decided by the width, never by the step)."""
+        sample = f"{format_count(COUNT_ROOM)} / {format_count(COUNT_ROOM)}"
+        beside = self.time_name.winfo_reqwidth() + self.fonts["label"].measure(sample) + 16 <= inner
+        want = (3, 1, 2) if beside else (5, 0, 3)
+        info = self.time_label.grid_info()
+        if (int(info.get("row", -1)), int(info.get("column", -1)), int(info.get("columnspan", 1))) != want:
+            self.time_label.grid(row=want[0], column=want[1], columnspan=want[2], sticky="e")
+
+    def _fit_strip(self, inner: int) -> None:
+        """Presentation view: each counter's caption and a 9-digit number on one line of ``inner`` pixels; the
+        numbers in the large size (a quarter above the text's) or smaller, never under the text's size less 10 %."""
+        label = self.fonts["label"]
+        widest = max(label.measure(c.cget("text")) for c, _n, _s in self.captions.values())
+        pads = 2 * 6 + 2 * 1 + 2 * 1 + 8  # the cell's padding and border, the row's padx, a gap
+        text_px = abs(int(self.fonts["text"].cget("size")))
+        px = round(text_px * 1.25)
+        sample = format_count(COUNT_ROOM)
+        font = self.fonts["value"]
+        font.configure(size=-px)
+        while widest + font.measure(sample) + pads > inner and px > round(text_px * 0.9):
+            px -= 1
+            font.configure(size=-px)
+        room = font.measure(sample) + 4
+        for key, v in self.counter_values.items():
+            self.value_fonts[key].configure(size=-px)
+            v.master.columnconfigure(1, minsize=room)
+        for key in self.counter_values:
+            self._fit_value(key)
 
     def _caption_counters(self, inner: int) -> bool:
         """The counters' long captions ("placements tried") while two counters fit side by side in ``inner``
@@ -311,13 +377,30 @@ class DemoPanel:
         """The counters of ``event`` (None: all 0 but ``steps``), the time watched and the order's state."""
         for key in COUNTERS:
             v = getattr(event, key) if event is not None else (steps if key == "steps" else 0)
-            self.counter_values[key].configure(text=format_count(v))
-        self.counter_values["elapsed"].configure(text=describe_elapsed(elapsed))
-        self.state_label.configure(text=f"{_(ORDER_LABELS[order].short)}\n{state}")
+            self._show_value(key, format_count(v))
+        self._show_value("elapsed", describe_elapsed(elapsed))
+        sep = " · " if self._large else "\n"  # one line in the presentation view's strip
+        self.state_label.configure(text=f"{_(ORDER_LABELS[order].short)}{sep}{state}")
+        self._fit_state()
 
-    def show_steps(self, steps: int) -> None:
-        """Only the steps counter (a skip running on the worker)."""
-        self.counter_values["steps"].configure(text=format_count(steps))
+    def _fit_state(self) -> None:
+        """The strategy and state line: in the presentation view one line, set smaller while it is too long
+        (a second line made the strip taller than its place)."""
+        base = int(self.fonts["state"].cget("size"))
+        room = self.counters.winfo_width() - 8
+        self.state_font.configure(size=base)
+        if not self._large or room < 40:
+            return
+        size = abs(base)
+        while self.state_font.measure(str(self.state_label.cget("text"))) > room and size > 7:
+            size -= 1
+            self.state_font.configure(size=size if base > 0 else -size)
+
+    def _show_value(self, key: str, text: str) -> None:
+        label = self.counter_values[key]
+        if str(label.cget("text")) != text:
+            label.configure(text=text)
+            self._fit_value(key)
 
     def show_timeline(self, run) -> None:
         """The timeline slider spans the kept history of ``run`` (None: empty) and sits at its step."""
@@ -331,6 +414,7 @@ class DemoPanel:
                 self.time_scale.configure(from_=run.earliest, to=max(run.head, run.earliest + 1))
                 self.var_time.set(run.pos)
                 self.time_label.configure(text=f"{format_count(run.pos)} / {format_count(run.head)}")
+            self._fit_slider_value(self.time_label)
         finally:
             self.syncing = False
 
@@ -340,10 +424,60 @@ class DemoPanel:
 
     def show_speed(self, text: str) -> None:
         self.speed_label.configure(text=text)
+        self._fit_slider_value(self.speed_label)
+
+    def _fit_slider_value(self, label: tk.Label) -> None:
+        """Presentation view: a slider's value beside its name in the label size, or smaller while the row is
+        too narrow for it (the timeline's "492,544 / 492,544" grows with the search)."""
+        font = self.slider_fonts[str(label)]
+        base = int(self.fonts["label"].cget("size"))
+        font.configure(size=base)
+        if not self._large:
+            return
+        name = self.time_name if label is self.time_label else self.speed_name
+        beside = int(label.grid_info().get("row", 0)) == int(name.grid_info().get("row", 0))
+        room = self.sliders.winfo_width() - (name.winfo_reqwidth() if beside else 0) - 12
+        size = abs(base)
+        if room < 20:
+            return
+        while font.measure(str(label.cget("text"))) > room and size > 7:
+            size -= 1
+            font.configure(size=size if base > 0 else -size)
 
     def set_explain(self, text: str) -> None:
         """The explanation box under the counters."""
         self.explain.configure(text=text)
+        self._fit_explain()
+
+    def _fit_explain(self) -> None:
+        """The explanation wraps at the box's width, in the largest size up to the text font's that fits its height."""
+        box = self.explain_box
+        line = self.fonts["text"].metrics("linespace")
+        want = EXPLAIN_LINES * line + 10
+        if int(str(box.cget("height"))) != want:
+            box.configure(height=want)
+        width = box.winfo_width()
+        if width < 20:
+            return
+        wrap = max(60, width - 20)
+        if str(self.explain.cget("wraplength")) != str(wrap):
+            self.explain.configure(wraplength=wrap)
+        fit_font(self.explain, self.explain_font, self.fonts["text"].cget("size"), 7, want)
+
+    def _fit_value(self, key: str) -> None:
+        """A counter's number in its font's full size, or smaller while it is wider than its place."""
+        label = self.counter_values[key]
+        font = self.value_fonts[key]
+        base = int(self.fonts["value"].cget("size"))
+        width = label.winfo_width()
+        if width < 10:
+            return
+        size = abs(base)
+        text = str(label.cget("text"))
+        font.configure(size=base)
+        while font.measure(text) > width - 2 and size > 7:
+            size -= 1
+            font.configure(size=size if base > 0 else -size)
 
     def show_play(self, playing: bool) -> None:
         self.play_button.configure(text=_("❚❚ Pause") if playing else _("▶ Play"))
@@ -394,28 +528,45 @@ class DemoPanel:
             self.progress.grid_remove()
 
 
-    def set_large(self, on: bool, text_px: int = 20) -> None:
-        """Fonts of ``text_px`` pixels (counters half as big again), large buttons and sliders on a
-        white ground for a projector / touch board; short strategy names; the legend under the
-        counters (False: all back).
+    def show_parts(self, parts) -> None:
+        """Presentation view: show only ``parts`` of "counters", "controls", "sliders", "legend" (the view's
+        caption area takes the room left); all of them again when the panel is made normal."""
+        widgets = {"counters": self.counters, "controls": self.back_button.master, "sliders": self.sliders,
+                   "legend": self.legend}
+        for name, w in widgets.items():
+            if name in parts or not self._large:
+                w.grid()
+            else:
+                w.grid_remove()
 
-        The panel's own explanation box is hidden meanwhile: the large status line beside the
-        grid carries the same sentence.
+    def set_large(self, on: bool, text_px: int = 20) -> None:
+        """Fonts of ``text_px`` pixels (counters a quarter bigger), large buttons and sliders on a white
+        ground for a projector / touch board (False: all back).
+
+        Laid out for the presentation view's column, which never scrolls: the counters as one strip
+        (each a caption and its number on one line, with room for a 9-digit count), the controls,
+        the sliders and the legend.  The explanation box, the strategy and the comparison are
+        hidden meanwhile: the view's caption area carries the sentence, the state line names the
+        strategy (S in the view changes it), and the comparison table needs the normal view's room.
         """
         for key, font in self.fonts.items():
             base = self._base_sizes[key]
-            font.configure(size=-round(text_px * (1.5 if key == "value" else 1)) if on else base)
+            font.configure(size=-round(text_px * (1.25 if key == "value" else 1)) if on else base)
         for font in self.legend_fonts:
-            font.configure(size=-round(text_px * 1.2) if on else 13)
+            font.configure(size=-text_px if on else 13)
         scale = text_px / 14 if on else 1.0
         style = ttk.Style(self.root)
         if not hasattr(self, "_normal_bg"):
             self._normal_bg = self.frame.cget("bg")
         bg = WHITE if on else self._normal_bg
-        style.configure("Demo.TButton", padding=(2, max(6, text_px // 3)) if on else (2, 3))
+        # large: a finger's target, 44 px high on a 768 px screen (less on a smaller one, whose column
+        # must hold everything without scrolling); the button's own border adds about 4 px
+        target = max(36, min(56, round(BUTTON_SHARE * self.root.winfo_screenheight())))
+        pad = max(3, (target - 4 - self.fonts["button"].metrics("linespace") + 1) // 2)
+        style.configure("Demo.TButton", padding=(2, pad) if on else (2, 3))
         style.configure("Demo.Treeview", rowheight=max(22, self.fonts["table"].metrics("linespace") + 6))
         style.configure("Demo.Horizontal.TScale", sliderlength=int(30 * scale) if on else 30,
-                        sliderthickness=int(15 * scale * 1.4) if on else 15)
+                        sliderthickness=int(15 * scale) if on else 15)
         for name in ("Demo.TFrame", "Demo.TLabelframe", "Demo.TLabelframe.Label", "Demo.TRadiobutton"):
             style.configure(name, background=bg)
         self._large = on
@@ -431,35 +582,53 @@ class DemoPanel:
                     self._grey.append(w)
         for w in getattr(self, "_grey", ()):
             w.configure(bg=bg)
+        room = self.fonts["value"].measure(format_count(COUNT_ROOM)) + 4
         for key, (caption, name, short) in self.captions.items():
             caption.configure(text=_(short) if on else _(name))  # "placements", not "placements tried"
-        # large: what the lesson watches first (counters, legend, controls, sliders), then strategy and comparison
-        rows = ({"counters": 0, "legend": 1, "controls": 3, "sliders": 4, "orders": 5, "compare": 6} if on else
+            value = self.counter_values[key]
+            self.value_fonts[key].configure(size=self.fonts["value"].cget("size"))
+            cell = value.master
+            cell.configure(pady=0 if on else 2)
+            if on:  # caption and number on one line: the strip is as short as it can be
+                caption.grid(row=0, column=0, columnspan=1, sticky="w")
+                value.grid(row=0, column=1, columnspan=1, sticky="ew")
+                cell.columnconfigure(1, weight=1, minsize=room)
+            else:
+                value.grid(row=0, column=0, columnspan=2, sticky="ew")
+                caption.grid(row=1, column=0, columnspan=2, sticky="e")
+                cell.columnconfigure(1, weight=1, minsize=0)
+        state = str(self.state_label.cget("text"))  # its strategy and state: one line when large
+        self.state_label.configure(anchor="w", text=state.replace("\n", " · ") if on else state.replace(" · ", "\n"))
+        # large: what the lesson watches (counters, controls, sliders, legend)
+        rows = ({"counters": 0, "controls": 1, "sliders": 2, "legend": 3} if on else
                 {"orders": 0, "counters": 1, "controls": 3, "sliders": 4, "compare": 5, "legend": 6})
         widgets = {"counters": self.counters, "legend": self.legend, "controls": self.back_button.master,
                    "sliders": self.sliders, "orders": self.orders, "compare": self.compare_box}
         for name, row in rows.items():
             widgets[name].grid(row=row)
-        # sliders: the value under its name, the slider a row of its own (narrow column)
+        # sliders: the value beside its name, the slider a row of its own (narrow column)
         for k, (name, scale, value) in enumerate(((self.speed_name, self.speed_scale, self.speed_label),
                                                    (self.time_name, self.time_scale, self.time_label))):
-            if on:
-                name.grid(row=2 * k, column=0, sticky="w")
-                value.grid(row=2 * k, column=1, columnspan=2, sticky="e")
+            if on:  # the value beside its name (the timeline's may go under its slider: _place_time_value)
+                name.grid(row=3 * k, column=0, sticky="w")
+                value.grid(row=3 * k, column=1, columnspan=2, sticky="e")
                 value.configure(width=0)
-                scale.grid(row=2 * k + 1, column=0, columnspan=3, sticky="ew", padx=0)
+                scale.grid(row=3 * k + 1, column=0, columnspan=3, sticky="ew", padx=0)
             else:
                 name.grid(row=k, column=0, columnspan=1, sticky="w")
                 scale.grid(row=k, column=1, columnspan=1, sticky="ew", padx=6)
                 value.grid(row=k, column=2, columnspan=1, sticky="w")
                 value.configure(width=13)
         if on:
-            self.explain.grid_remove()
+            for w in (self.explain_box, self.compare_box, self.orders):
+                w.grid_remove()
         else:
-            self.explain.grid()
+            for w in (self.explain_box, self.compare_box, self.orders):
+                w.grid()
         self.frame.update_idletasks()  # the new fonts' sizes, before flowing by them
         self.reflow(self.frame.winfo_width())
         self._fit_table(self.compare_box.winfo_width() - 16)
+        self._fit_explain()
 
 
 class DemoGrid:

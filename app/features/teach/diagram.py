@@ -6,13 +6,14 @@ diagram canvas in the Hint and Explain tabs that shows the whole grid small, eve
 candidate in its 3x3 place, the chain's nodes ringed, strong links as solid lines and
 weak links as dashed ones, colour groups as filled discs in two colours (and two more for
 a second cluster), the candidates the step removes crossed out; a legend says which is
-which.  A forcing chain's tree is shown as text under it.  Drawing only: what to draw
+which.  A forcing chain's tree is shown as text under it (wrapped, scrolling by itself).  Drawing only: what to draw
 comes from ``step.chain`` (``solver.techniques.links.Chain``, plain data).
 """
 from __future__ import annotations
 
 import logging
 import tkinter as tk
+import tkinter.font as tkfont
 from tkinter import ttk
 
 from app.window.looks import BLACK, BLUE, BOX_LINE, CELL_LINE, GREEN, NOTE_TEXT, ORANGE, PURPLE, SKY, VERMILLION, WHITE
@@ -26,19 +27,30 @@ __all__ = ["ChainDiagram", "GROUP_COLOURS"]
 GROUP_COLOURS = (SKY, ORANGE, GREEN, PURPLE)
 COLOUR_NAMES = (N_("sky blue"), N_("orange"), N_("green"), N_("pink"))  # as the legend names them
 SIZE = 252  # canvas side in pixels: 9 cells of 28
+TREE_LINES = 12  # the forcing chain's tree box, in lines (it scrolls when longer)
 
 
 class ChainDiagram:
     """A frame with the diagram canvas, its legend and (for forcing chains) the tree as text."""
 
-    def __init__(self, parent, font=None):
+    def __init__(self, parent, font=None, tree_font=None):
         self.frame = ttk.Frame(parent)
         self.canvas = tk.Canvas(self.frame, width=SIZE + 4, height=SIZE + 4, bg=WHITE, highlightthickness=0)
         self.canvas.grid(row=0, column=0, sticky="w")
         self.legend = tk.Label(self.frame, text="", font=font, fg=NOTE_TEXT, anchor="w", justify="left")
         self.legend.grid(row=1, column=0, sticky="ew")
-        self.tree = tk.Text(self.frame, height=8, width=44, wrap="none", font=font, relief="solid", bd=1)
-        self.tree.grid(row=2, column=0, sticky="ew", pady=(4, 0))
+        # A forcing chain's tree: its long lines wrap (under their own indent), it scrolls by itself with
+        # its own bar, and the wheel over it scrolls it, not the side panel (app/window/layout.py)
+        self.tree_box = ttk.Frame(self.frame)
+        self.tree_box.grid(row=2, column=0, sticky="ew", pady=(4, 0))
+        self.tree_box.columnconfigure(0, weight=1)
+        self.tree_font = tree_font or font
+        self.tree = tk.Text(self.tree_box, height=TREE_LINES, width=40, wrap="word", font=self.tree_font,
+                            relief="solid", bd=1, padx=4, pady=2)
+        self.tree.grid(row=0, column=0, sticky="ew")
+        self.tree_bar = ttk.Scrollbar(self.tree_box, orient="vertical", command=self.tree.yview)
+        self.tree_bar.grid(row=0, column=1, sticky="ns")
+        self.tree.configure(yscrollcommand=self.tree_bar.set)
         self.frame.columnconfigure(0, weight=1)
         self.step = None
 
@@ -127,12 +139,24 @@ class ChainDiagram:
         if chain.targets:
             parts.append(_("red cross: the candidate the step changes"))
         self.legend.configure(text="\n".join(parts))
-        text = chain.text() if chain.branches else ""
-        self.tree.configure(state="normal")
-        self.tree.delete("1.0", "end")
-        self.tree.insert("1.0", text)
-        self.tree.configure(state="disabled")
-        if chain.branches:
-            self.tree.grid()
-        else:
-            self.tree.grid_remove()
+        self._show_tree(chain.text() if chain.branches else "")
+        for w in (self.tree_box, self.tree):
+            if chain.branches:
+                w.grid()
+            else:
+                w.grid_remove()
+
+    def _show_tree(self, text: str) -> None:
+        """The tree, a line a fact: a line that wraps goes on under its own "⇒", so the tree's shape stays."""
+        tree = self.tree
+        tree.configure(state="normal")
+        tree.delete("1.0", "end")
+        font = tkfont.Font(root=tree, font=tree.cget("font"))
+        for k, line in enumerate(text.split("\n")):
+            body = line.lstrip(" ")
+            hang = line[:len(line) - len(body)] + ("⇒ " if body.startswith("⇒") else "")
+            tag = f"hang{len(hang)}"
+            tree.tag_configure(tag, lmargin2=font.measure(hang))
+            tree.insert("end", ("\n" if k else "") + line, (tag,))
+        tree.configure(state="disabled")
+        tree.yview_moveto(0)

@@ -89,8 +89,10 @@ class ExplainPanel:
         for seq, row in (("<Home>", 0), ("<KP_Home>", 0), ("<End>", -1), ("<KP_End>", -1)):
             self.steps_list.bind(seq, lambda e, row=row: self._choose_row(row))
         self.step_text = tk.Label(tab, text="", font=self.teach.fonts["text"], anchor="nw", justify="left",
-                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36, height=5)
-        self.step_text.grid(row=2, column=0, sticky="ew", pady=(6, 0))
+                                  bg=WHITE, relief="solid", bd=1, padx=8, pady=6, width=36)
+        # as tall as its text (a fixed 5 lines cut a forcing chain's last line), and never under 5 lines
+        self.step_text.grid(row=2, column=0, sticky="nsew", pady=(6, 0))
+        tab.rowconfigure(2, minsize=5 * self.teach.fonts["text"].metrics("linespace") + 2 * 7 + 6)
         self.step_text.bind("<Configure>", lambda e: self.step_text.configure(wraplength=max(150, e.width - 20)))
         self.step_link = self.teach.link(tab, lambda: self.teach.open_lesson(self.shown_step()))
         self.step_link.grid(row=3, column=0, sticky="ew")  # spans the row: wraps at its width
@@ -98,7 +100,7 @@ class ExplainPanel:
                                               command=self._demo_from_path_end)
         self.demo_button.grid(row=4, column=0, sticky="w", pady=(4, 0))
         self.demo_button.grid_remove()  # only where logic stops
-        self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # a chain step's picture
+        self.diagram = ChainDiagram(tab, self.teach.fonts["small"], self.teach.fonts["text"])  # a chain step's picture
         self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
         self.diagram.hide()
         self.step_text.configure(text=_(INTRO))

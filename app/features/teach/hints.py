@@ -98,7 +98,7 @@ class Hints:
         self.demo_button = ttk.Button(row, text=_("Watch the search demo from here"), command=self.teach.demo_from_here)
         self.rungs = tk.Label(tab, text="", font=self.teach.fonts["small"], fg=NOTE_TEXT, anchor="w", justify="left")
         self.rungs.grid(row=4, column=0, sticky="ew", pady=(8, 0))
-        self.diagram = ChainDiagram(tab, self.teach.fonts["small"])  # chain steps, from rung 3
+        self.diagram = ChainDiagram(tab, self.teach.fonts["small"], self.teach.fonts["text"])  # chain steps, from rung 3
         self.diagram.frame.grid(row=5, column=0, sticky="ew", pady=(6, 0))
         self.diagram.hide()
         tab.rowconfigure(6, weight=1)
