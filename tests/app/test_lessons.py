@@ -9,7 +9,6 @@ candidates setting).  Runs that go to a worker are not waited for: the next key 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -19,46 +18,26 @@ from pathlib import Path
 import pytest
 
 import solver
-from conftest import RecordingDialogs, skip_or_fail_in_ci
+from conftest import SCREEN_SIZES, RecordingDialogs
 from test_screens import problems
 
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((800, 600), (1024, 768), (1920, 1080))
+#: the screen of conftest's xvfb_screens that has each size (one server for the whole run:
+#: Tk keeps its connection to a display, and a server stopped mid-run ends the test process)
+SCREEN_OF = {(w, h): k for k, (w, h, s) in enumerate(SCREEN_SIZES) if s == 1.0}
 LANGS = ("en", "de", "fr", "es")
-
-
-@pytest.fixture(scope="module")
-def lesson_screens():
-    """One Xvfb with a screen of each size, for this module."""
-    if not shutil.which("Xvfb"):
-        skip_or_fail_in_ci("Xvfb is needed for the lesson screen tests")
-    screens = []
-    for k, (w, h) in enumerate(SIZES):
-        screens += ["-screen", str(k), f"{w}x{h}x24"]
-    for n in range(400, 500):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", *screens, "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None:
-            break
-    else:
-        pytest.fail("could not start an Xvfb")
-    yield n
-    proc.terminate()
-    proc.wait(5)
 
 
 def _window(display, tmp_path):
     from app.__main__ import build_window
 
     root = tk.Tk(screenName=display)
+    # Tk puts the screen it opened into the C environment (setenv DISPLAY): give it back, or
+    # later subprocesses (xdotool, the executable's tests) would open on this screen
+    os.environ["DISPLAY"] = os.environ["DISPLAY"]
     errors = []
     root.report_callback_exception = lambda *exc: errors.append(exc[1])
     form, controller = build_window(root, tmp_path / "state.json")
@@ -78,13 +57,13 @@ def _shown(controller, form):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", range(len(SIZES)), ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_builtin_lesson_fits_and_steps_back_exactly(lesson_screens, size, lang, tmp_path, monkeypatch):
+def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, lang, tmp_path, monkeypatch):
     from app.features.lessons.format import builtin_lessons
 
     monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
     sw, sh = SIZES[size]
     solver.set_language(lang)
-    root, form, controller, errors = _window(f":{lesson_screens}.{size}", tmp_path)
+    root, form, controller, errors = _window(f":{xvfb_screens}.{SCREEN_OF[SIZES[size]]}", tmp_path)
     try:
         controller.files.load_example("easy")
         before = controller.board

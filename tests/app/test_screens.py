@@ -9,53 +9,18 @@ button or table cell may hold text wider than itself.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import time
 import tkinter as tk
 import tkinter.font as tkfont
-from pathlib import Path
 from tkinter import ttk
 
 import pytest
 
-from conftest import RecordingDialogs, skip_or_fail_in_ci, wait_until
+from conftest import SCREEN_SIZES, RecordingDialogs, wait_until
 
 pytestmark = pytest.mark.gui
 
-#: (width, height, scaling): 2.0 is a 200 % display (tk scaling twice the 96 dpi one)
-SIZES = ((1024, 768, 1.0), (1366, 768, 1.0), (1920, 1080, 1.0), (800, 600, 1.0), (3840, 2160, 2.0))
+SIZES = SCREEN_SIZES  # (width, height, scaling), conftest.py
 TEXT_CLASSES = ("Label", "TLabel", "TButton", "TRadiobutton", "TCheckbutton", "Button")
-
-
-@pytest.fixture(scope="session")
-def xvfb_screens():
-    """One Xvfb with a screen of each size (":N.0" is 1024x768, ...), for the whole run.
-
-    Stopped only at the end of the run: Tk keeps its connection to a display after its root
-    is gone, and a server that went away mid-run would end the test process.
-    """
-    if not shutil.which("Xvfb"):
-        skip_or_fail_in_ci("Xvfb is needed for the screen-size tests")
-    screens = []
-    for k, (w, h, _) in enumerate(SIZES):
-        screens += ["-screen", str(k), f"{w}x{h}x24"]
-    for n in range(300, 400):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", *screens, "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None:
-            break
-    else:
-        pytest.fail("could not start an Xvfb")
-    yield n
-    proc.terminate()
-    proc.wait(5)
 
 
 @pytest.fixture(scope="module", params=range(len(SIZES)), ids=[f"{w}x{h}" + (f"@{int(s * 100)}%" if s > 1 else "")
