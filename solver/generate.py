@@ -20,7 +20,7 @@ seed always gives the same puzzle):
    attempt starts from step 1.
 
 A bare puzzle rarely *needs* the hardest techniques, so hard levels take a few
-attempts; tools/bench_generate.py measures the time per level.
+attempts; ``python -m bench.generate`` measures the time per level.
 """
 from __future__ import annotations
 
