@@ -19,8 +19,11 @@ seed always gives the same puzzle):
    ``count_solutions(limit=2) == 1``; if its level is not the target, the next
    attempt starts from step 1.
 
-A bare puzzle rarely *needs* the hardest techniques, so hard levels take a few
-attempts; ``python -m bench.generate`` measures the time per level.
+A bare puzzle almost never needs the hardest level's techniques (well under 1 in 400), so the
+hardest level is not dug: :mod:`solver.walk` walks to it from public seed puzzles of that
+level (the forum's way), and an answer is never an isomorph of a seed or an example
+(:func:`solver.isomorph.canonical`).  ``python -m bench.generate`` measures the time per
+level.
 """
 from __future__ import annotations
 

@@ -98,3 +98,14 @@ def test_every_level_can_be_cancelled_mid_search(level, symmetry):
     """The token reads as set from its 40th look on (counted work, not time): Cancelled."""
     with pytest.raises(solver.Cancelled):
         generate(level, symmetry, seed=4, cancel=Looks(None, 40))
+
+
+@pytest.mark.slow
+def test_every_seed_is_of_the_hardest_level_and_has_its_symmetry():
+    from solver.generate import _ORBITS, _SEEDS
+    for sym, lines in _SEEDS.items():
+        for line in lines:
+            cells = _cells(line)
+            assert count_solutions(solver.Grid(cells), 2) == 1
+            assert rate_cells(cells)[0] == LEVELS[-1], line
+            assert all(len({bool(cells[i]) for i in orb}) == 1 for orb in _ORBITS[sym]), (sym, line)
