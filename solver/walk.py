@@ -13,8 +13,8 @@ too.  So, from a start puzzle (one solution, minimal), each move:
    puzzle is minimal again.
 
 The result is kept (and the walk goes on from it) when ``keep`` says it is still hard
-enough (the generator lets it be one level easier than asked); after ``moves`` kept moves, the first kept puzzle that ``done`` accepts is the
-answer.  After a few moves the givens and the solution have changed enough that the puzzle
+enough (the generator lets it be one level easier than asked); after ``moves`` kept moves,
+the first kept puzzle that ``done`` accepts is the answer.  After a few moves the givens and the solution have changed enough that the puzzle
 is essentially new (:func:`solver.isomorph.canonical` tells; the generator checks it).
 """
 from __future__ import annotations
