@@ -310,7 +310,8 @@ def _attempt(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[
 def _fits(cells: list[int], level: str, cancel=None, exact: bool = True) -> bool:
     """The one level test of the generator's searches: is the unique puzzle ``cells`` rated
     ``level`` (``exact``), or at least as hard?  Cheap when it is easier: the techniques of
-    the level below then solve it, and the rater never runs."""
+    the level below then solve it, and the rater never runs.  (A puzzle they solve may still
+    rate at the level through SE's length increments: then the search passes it by, no more.)"""
     k = LEVELS.index(level)
     if k and _solves(cells, _LEVEL_FINDERS[LEVELS[k - 1]], cancel):
         return False
