@@ -209,7 +209,7 @@ class WorksheetDialog(PaperDialog):
         def work(cancel):
             if fixed is None:
                 grids, keys = [], set()
-                # Symmetric hardest puzzles take the walk longer: p95 20 s, not 5 s (docs/benchmarks.md).
+                # Symmetric hardest puzzles take the walk twice as long (docs/benchmarks.md).
                 symmetry = None if level == solver.LEVELS[-1] else "rotational"
                 while len(grids) < count:  # generate raises Cancelled at once when cancel is set
                     g = solver.generate(level, symmetry, cancel=cancel)
