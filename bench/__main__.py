@@ -5,6 +5,7 @@
     python -m bench --typos --paper [--per-kind N] [--before DIR]  a simulated user answers the questions
     python -m bench.logic [--data DIR] [--per-set N]                  how far logic alone gets
     python -m bench.speed [--runs N]                                  the speed targets the tests left
+    python -m bench.generate [--level L] [--count N] [--seed S]       the generator per level
 
 Exit status: 0 no target missed, 1 a target missed, 2 a usage error or no puzzle files.
 (--typos: a target that too few cases cannot judge is said so, and is not missed.)

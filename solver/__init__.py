@@ -30,7 +30,8 @@ Where each idea lives (the core at the top, each other idea a package)::
     path.py          logical_path: the simplest step each time until solved or stuck
     hint.py          hint: checked advice (diagnosis first, never a wrong step)
     rating.py        the difficulty card;  generate.py  puzzles by level
-    isomorph.py      random isomorphs;  examples.py  the example puzzles
+    isomorph.py      random isomorphs, canonical (the key of isomorphs);  examples.py  the examples
+    walk.py          the neighbourhood walk: new hardest puzzles near public seed puzzles
     reading/         parse.py (the front), formats.py (every text format, the file
                      extensions), sources.py (files and streams), marks.py (pencil marks)
     typos/           find_typos: search.py, prior.py (the ranking model), results.py
@@ -91,6 +92,7 @@ from .path import LogicalPath, logical_path  # noqa: F401
 from .hint import Hint, hint  # noqa: F401
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
 from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
+from .isomorph import canonical  # noqa: F401
 from .printing.page import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
 from .printing.worksheet import make_worksheet, worksheet_sheet  # noqa: F401
 from .printing.checkcode import CodeComparison, check_code, compare_code  # noqa: F401

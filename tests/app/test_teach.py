@@ -2,6 +2,8 @@
 the difficulty card, the generator and worksheets (app/features/teach/, hints.py, explain.py, card.py, puzzles.py)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import solver
@@ -480,6 +482,30 @@ def test_worksheet_of_new_puzzles_has_one_grid_per_puzzle_and_a_solutions_page(a
     assert "· Easy" in html
     assert app.dialogs.calls[-1][0] == "ask_save_worksheet"
     assert "Saved a worksheet of 3 puzzles (2 pages and a solutions page)" in app.form.status_text()
+
+
+def test_a_worksheet_of_new_puzzles_never_repeats_a_puzzle_in_another_picture(app, data_lines, tmp_path, monkeypatch):
+    """Students notice a repeat even relabelled and reordered: the worksheet keeps only puzzles
+    whose canonical forms differ (issue 28)."""
+    import random
+    from solver.isomorph import isomorph
+    lines = data_lines("norvig_easy50")[:3]
+    a = solver.parse(lines[0])
+    again = solver.Grid(isomorph(a.cells, random.Random(1)))
+    made = iter([a, again, solver.parse(lines[1]), solver.parse(lines[2])])
+    monkeypatch.setattr(solver, "generate", lambda *args, **kw: next(made))
+    out = tmp_path / "sheet.html"
+    app.dialogs.save_path = str(out)
+    dialog = app.paper.worksheet_dialog()
+    dialog.var_source.set("generate")
+    dialog.var_count.set(3)
+    dialog.var_level.set("Easy")
+    dialog.go_button.invoke()
+    assert app.wait(lambda: "Saved a worksheet" in app.form.status_text(), timeout=60)
+    html = out.read_text()
+    shown = {solver.canonical(solver.parse(m)) for m in re.findall(r'aria-label="Sudoku grid ([^"]+)"', html)
+             if solver.parse(m).filled_count < 81}
+    assert shown == {solver.canonical(solver.parse(x)) for x in lines}
 
 
 def test_worksheet_from_the_open_collection(app, data_lines, tmp_path):

@@ -208,10 +208,16 @@ class WorksheetDialog(PaperDialog):
 
         def work(cancel):
             if fixed is None:
-                grids = []
-                for n in range(count):  # generate raises Cancelled at once when cancel is set
-                    grids.append(solver.generate(level, "rotational", cancel=cancel))
-                    made[0] = n + 1
+                grids, keys = [], set()
+                # Symmetric hardest puzzles take the walk twice as long (docs/benchmarks.md).
+                symmetry = None if level == solver.LEVELS[-1] else "rotational"
+                while len(grids) < count:  # generate raises Cancelled at once when cancel is set
+                    g = solver.generate(level, symmetry, cancel=cancel)
+                    key = solver.canonical(g)
+                    if key not in keys:  # students notice a puzzle they have seen in another picture
+                        keys.add(key)
+                        grids.append(g)
+                    made[0] = len(grids)
                 labels = [level_name(level)] * count
             else:
                 grids, labels = fixed, None

@@ -1,0 +1,111 @@
+"""The generator makes new puzzles at every level: essentially different from each other and
+from every puzzle the package holds (canonical forms), unique, rated at their level, and
+cancellable; the hardest level's walk gives minimal puzzles.  Fixed seeds throughout."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import solver
+from solver import LEVELS, count_solutions, generate
+from solver.cancel import Looks
+from solver.isomorph import canonical, isomorph
+from solver.rating import rate_cells
+from solver.walk import is_minimal
+from tests.conftest import load_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+_LINE = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
+
+
+def stored_puzzles() -> list[str]:
+    """Every 81-character puzzle line in the app's own files (the packages solver and app)."""
+    out = set()
+    for folder in ("solver", "app"):
+        for path in (ROOT / folder).rglob("*.py"):
+            out.update(m for m in _LINE.findall(path.read_text(encoding="utf-8"))
+                       if sum(ch not in ".0" for ch in m) >= 17)
+    return sorted(out)
+
+
+def _cells(line):
+    return [int(ch) if ch in "123456789" else 0 for ch in line]
+
+
+def test_canonical_form_is_the_same_for_every_isomorph_and_tells_puzzles_apart():
+    rng = random.Random(7)
+    lines = load_lines("norvig_easy50")[:10] + stored_puzzles()[:10]
+    keys = set()
+    for line in lines:
+        cells = _cells(line)
+        key = canonical(cells)
+        assert len(key) == 81
+        assert sum(ch != "0" for ch in key) == sum(1 for d in cells if d)
+        for _ in range(4):
+            assert canonical(isomorph(cells, rng)) == key, line
+        assert canonical(_cells(key)) == key  # the form is itself an isomorph of the puzzle
+        keys.add(key)
+    assert len(keys) == len(set(lines))
+
+
+def test_canonical_form_is_the_smallest_isomorph_found_by_sampling():
+    rng = random.Random(3)
+    cells = _cells(load_lines("norvig_easy50")[0])
+
+    def relabelled(t):
+        names = {0: 0}
+        return "".join(str(names.setdefault(d, len(names))) for d in t)
+
+    key = canonical(cells)
+    assert all(relabelled(isomorph(cells, rng)) >= key for _ in range(2000))
+
+
+@pytest.fixture(scope="module")
+def stored_keys():
+    return {canonical(_cells(x)) for x in stored_puzzles()}
+
+
+def test_the_stored_puzzles_include_the_seeds_and_examples(stored_keys):
+    assert len(stored_keys) >= 30
+    assert all(canonical(_cells(e.line)) in stored_keys for e in solver.EXAMPLES if e.line.count(".") < 70)
+
+
+# Three puzzles per level, fixed seeds: distinct, none stored, unique and rated at the level.
+@pytest.mark.parametrize("level", LEVELS)
+def test_generated_puzzles_are_new_distinct_unique_and_of_their_level(level, stored_keys):
+    keys = set()
+    for seed in (11, 12, 13):
+        g = generate(level, seed=seed)
+        assert count_solutions(g, 2) == 1
+        assert rate_cells(g.cells)[0] == level
+        key = canonical(g.cells)
+        assert key not in stored_keys, (level, seed, g.to_line())
+        keys.add(key)
+    assert len(keys) == 3
+
+
+def test_hardest_level_puzzles_are_minimal():
+    g = generate(LEVELS[-1], seed=21)
+    assert is_minimal(g.cells)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("symmetry", ["none", "rotational"])
+def test_every_level_can_be_cancelled_mid_search(level, symmetry):
+    """The token reads as set from its 40th look on (counted work, not time): Cancelled."""
+    with pytest.raises(solver.Cancelled):
+        generate(level, symmetry, seed=4, cancel=Looks(None, 40))
+
+
+@pytest.mark.slow
+def test_every_seed_is_of_the_hardest_level_and_has_its_symmetry():
+    from solver.generate import _ORBITS, _SEEDS
+    for sym, lines in _SEEDS.items():
+        for line in lines:
+            cells = _cells(line)
+            assert count_solutions(solver.Grid(cells), 2) == 1
+            assert rate_cells(cells)[0] == LEVELS[-1], line
+            assert all(len({bool(cells[i]) for i in orb}) == 1 for orb in _ORBITS[sym]), (sym, line)
