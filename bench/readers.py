@@ -30,6 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from solver.reading.marks import framed
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 HANG_S = 2.0
@@ -122,22 +124,7 @@ def pencil_grid(line: str, rng: random.Random, width: int | None = None) -> str:
             widths[c] = max(len(tokens[9 * r + c]) for r in range(9))
         while sum(widths) < room:
             widths[rng.randrange(9)] += 1
-    stacks = [sum(widths[3 * s:3 * s + 3]) + 6 for s in range(3)]
-
-    def rule(left, mid, right):
-        return left + mid.join("-" * w for w in stacks) + right
-
-    out = [rule(".", ".", ".")]
-    for r in range(9):
-        if r in (3, 6):
-            out.append(rule(":", "+", ":"))
-        parts = []
-        for s in range(3):
-            cells = [tokens[9 * r + c].ljust(widths[c]) for c in range(3 * s, 3 * s + 3)]
-            parts.append(" " + "  ".join(cells) + " ")
-        out.append("|" + "|".join(parts) + "|")
-    out.append(rule("'", "'", "'"))
-    return "\n".join(out)
+    return framed(tokens, widths)
 
 
 def s9b_link(line: str) -> str:

@@ -176,7 +176,11 @@ def pencil_grid(grid: Grid, candidates: Optional[Mapping] = None) -> str:
     """The framed pencil-mark grid of ``grid`` (digits) with ``candidates`` in its blank cells."""
     masks = _masks_to_write(grid, candidates)
     tokens = [str(d) if d else ("".join(map(str, DIGITS_IN[masks[i]])) or ".") for i, d in enumerate(grid.cells)]
-    widths = [max(len(tokens[9 * r + c]) for r in range(9)) for c in range(9)]
+    return framed(tokens, [max(len(tokens[9 * r + c]) for r in range(9)) for c in range(9)])
+
+
+def framed(tokens: list[str], widths: list[int]) -> str:
+    """81 cell texts drawn in HoDoKu's frame, column ``c`` ``widths[c]`` characters wide."""
     stacks = [sum(widths[3 * s:3 * s + 3]) + 2 * 2 + 2 for s in range(3)]  # 2 spaces between, 1 at each side
 
     def rule(left: str, mid: str, right: str) -> str:
