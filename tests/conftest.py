@@ -6,6 +6,7 @@ exported so subprocesses such as ``python -m app`` and ``xdotool`` use it).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -259,6 +260,47 @@ def xvfb_screens():
     yield n
     proc.terminate()
     proc.wait(5)
+
+
+@contextlib.contextmanager
+def window_on_screen(display: str, home: Path, scaling: float | None = None):
+    """The whole window opened on ``display`` (a screen of :func:`xvfb_screens`), its state in
+    ``home``: yields ``(root, form, controller, errors)``, then closes it and puts back what Tk
+    changed for the process (the display, the scaling, the default root)."""
+    import gc
+    import tkinter as tk
+
+    from app.__main__ import build_window
+
+    gc.collect()
+    old_default = tk._default_root
+    root = tk.Tk(screenName=display)
+    # Tk puts the screen it opened into the process's C environment (setenv DISPLAY): every
+    # later subprocess that inherits it (xdotool, the executable's tests) would go to this screen
+    os.environ["DISPLAY"] = os.environ["DISPLAY"]
+    normal_scaling = root.tk.call("tk", "scaling")
+    if scaling is not None:
+        root.tk.call("tk", "scaling", scaling * 96 / 72)  # pixels per point: 96 dpi, or 192 dpi at 200 %
+    tk._default_root = root  # named fonts (TkDefaultFont) of this screen
+    errors = []
+    root.report_callback_exception = lambda *exc: errors.append(exc[1])
+    try:
+        form, controller = build_window(root, home / "state.json")
+        form.dialogs = RecordingDialogs()
+        form.fit_to_screen()
+        controller.start()
+        root.update()
+        yield root, form, controller, errors
+        root.tk.call("tk", "scaling", normal_scaling)  # Tk keeps it for the process
+        controller.close()
+    finally:
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+        tk._default_root = old_default
+        del root
+        gc.collect()
 
 
 @pytest.fixture

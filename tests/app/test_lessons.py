@@ -8,7 +8,6 @@ candidates setting).  Runs that go to a worker are not waited for: the next key 
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import solver
-from conftest import SCREEN_SIZES, RecordingDialogs
+from conftest import SCREEN_SIZES, window_on_screen
 from test_screens import problems
 
 pytestmark = pytest.mark.gui
@@ -29,23 +28,6 @@ SIZES = ((800, 600), (1024, 768), (1920, 1080))
 #: Tk keeps its connection to a display, and a server stopped mid-run ends the test process)
 SCREEN_OF = {(w, h): k for k, (w, h, s) in enumerate(SCREEN_SIZES) if s == 1.0}
 LANGS = ("en", "de", "fr", "es")
-
-
-def _window(display, tmp_path):
-    from app.__main__ import build_window
-
-    root = tk.Tk(screenName=display)
-    # Tk puts the screen it opened into the C environment (setenv DISPLAY): give it back, or
-    # later subprocesses (xdotool, the executable's tests) would open on this screen
-    os.environ["DISPLAY"] = os.environ["DISPLAY"]
-    errors = []
-    root.report_callback_exception = lambda *exc: errors.append(exc[1])
-    form, controller = build_window(root, tmp_path / "state.json")
-    form.dialogs = RecordingDialogs()
-    form.fit_to_screen()
-    controller.start()
-    root.update()
-    return root, form, controller, errors
 
 
 def _shown(controller, form):
@@ -63,46 +45,42 @@ def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, la
     monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
     sw, sh = SIZES[size]
     solver.set_language(lang)
-    root, form, controller, errors = _window(f":{xvfb_screens}.{SCREEN_OF[SIZES[size]]}", tmp_path)
+    display = f":{xvfb_screens}.{SCREEN_OF[SIZES[size]]}"
     try:
-        controller.files.load_example("easy")
-        before = controller.board
-        lessons = controller.features["lessons"]
-        for lesson in builtin_lessons():
-            lessons.start(lesson)
-            root.update()
-            box = lessons.box
-            size0 = (box.caption.winfo_width(), box.caption.winfo_height())
-            seen = []
-            for k in range(len(lessons.pages)):
-                if k:
-                    lessons.forward()
-                    if lessons.animating:
-                        lessons.forward()  # a second key shows the animation's end (the page's state)
-                        assert not lessons.animating
+        with window_on_screen(display, tmp_path) as (root, form, controller, errors):
+            controller.files.load_example("easy")
+            before = controller.board
+            lessons = controller.features["lessons"]
+            for lesson in builtin_lessons():
+                lessons.start(lesson)
                 root.update()
-                seen.append(_shown(controller, form))
-                assert (box.caption.winfo_width(), box.caption.winfo_height()) == size0, (lesson.name, k)  # fixed caption area
-                assert box.px >= 0.03 * sh  # the caption's text size in pixels
-                found = problems(root, form, sw, sh)
-                assert not found, f"{lang} {sw}x{sh} {lesson.name} page {k}:\n" + "\n".join(found)
-            for k in reversed(range(len(lessons.pages) - 1)):
-                lessons.back()
+                box = lessons.box
+                size0 = (box.caption.winfo_width(), box.caption.winfo_height())
+                seen = []
+                for k in range(len(lessons.pages)):
+                    if k:
+                        lessons.forward()
+                        if lessons.animating:
+                            lessons.forward()  # a second key shows the animation's end (the page's state)
+                            assert not lessons.animating
+                    root.update()
+                    seen.append(_shown(controller, form))
+                    assert (box.caption.winfo_width(), box.caption.winfo_height()) == size0, (lesson.name, k)  # fixed caption area
+                    assert box.px >= 0.03 * sh  # the caption's text size in pixels
+                    found = problems(root, form, sw, sh)
+                    assert not found, f"{lang} {sw}x{sh} {lesson.name} page {k}:\n" + "\n".join(found)
+                for k in reversed(range(len(lessons.pages) - 1)):
+                    lessons.back()
+                    root.update()
+                    page = lessons.pages[k]
+                    if page.run is None or page.run.kind != "fix":  # a fix lands when the worker's check ends
+                        assert _shown(controller, form) == seen[k], (lesson.name, k)
+                lessons.leave()
                 root.update()
-                page = lessons.pages[k]
-                if page.run is None or page.run.kind != "fix":  # a fix lands when the worker's check ends
-                    assert _shown(controller, form) == seen[k], (lesson.name, k)
-            lessons.leave()
-            root.update()
-            assert controller.board == before
-        assert not errors, errors
+                assert controller.board == before
+            assert not errors, errors
     finally:
         solver.set_language("en")
-        controller.close()  # destroys the root
-        try:
-            root.destroy()
-        except tk.TclError:
-            pass
 
 
 def test_back_in_the_middle_of_an_animation_restores_the_page_before(whole_window):

@@ -8,14 +8,13 @@ button or table cell may hold text wider than itself.
 """
 from __future__ import annotations
 
-import os
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
 import pytest
 
-from conftest import SCREEN_SIZES, RecordingDialogs, wait_until
+from conftest import SCREEN_SIZES, wait_until, window_on_screen
 
 pytestmark = pytest.mark.gui
 
@@ -34,28 +33,9 @@ def screen(request, xvfb_screens):
 @pytest.fixture
 def window(screen, tmp_path, monkeypatch):
     """The whole window on ``screen``, the demo compared, the card filled."""
-    import gc
-
-    from app.__main__ import build_window
-
     display, w, h, scaling = screen
     monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
-    gc.collect()
-    old_default = tk._default_root
-    root = tk.Tk(screenName=display)
-    # Tk puts the screen it opened into the process's C environment (setenv DISPLAY): every
-    # later subprocess that inherits it (xdotool, the executable's tests) would go to this screen
-    os.environ["DISPLAY"] = os.environ["DISPLAY"]
-    normal_scaling = root.tk.call("tk", "scaling")
-    root.tk.call("tk", "scaling", scaling * 96 / 72)  # pixels per point: 96 dpi, or 192 dpi at 200 %
-    tk._default_root = root  # named fonts (TkDefaultFont) of this screen
-    errors = []
-    root.report_callback_exception = lambda *exc: errors.append(exc[1])
-    try:
-        form, controller = build_window(root, tmp_path / "state.json")
-        form.dialogs = RecordingDialogs()
-        form.fit_to_screen()
-        controller.start()
+    with window_on_screen(display, tmp_path, scaling) as (root, form, controller, errors):
         controller.files.load_example("hard")
         demo, teach = controller.features["demo"], controller.features["teach"]
         form.set_collection("puzzle 2 of 3", has_prev=True, has_next=True)  # Previous and Next shown
@@ -68,16 +48,6 @@ def window(screen, tmp_path, monkeypatch):
             demo.step()
         root.update()
         yield root, form, controller
-        root.tk.call("tk", "scaling", normal_scaling)  # Tk keeps it for the process; close() destroys the root
-        controller.close()
-    finally:
-        try:
-            root.destroy()
-        except tk.TclError:
-            pass
-        tk._default_root = old_default
-        del root
-        gc.collect()
     assert not errors, errors
 
 
@@ -374,51 +344,30 @@ PROJECTOR_SIZES = {(800, 600), (1024, 768), (1920, 1080)}
 def projector(request, screen, tmp_path, monkeypatch):
     """The whole window on ``screen`` in a language, in the presentation view, after End on
     Pathological (stopped once the counters have 6 digits and more)."""
-    import gc
-
     import solver
-    from app.__main__ import build_window
 
     display, w, h, scaling = screen
     if (w, h) not in PROJECTOR_SIZES or scaling != 1.0:
         pytest.skip("the projector sizes: 800x600, 1024x768, 1920x1080")
     monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
     solver.set_language(request.param)
-    gc.collect()
-    old_default = tk._default_root
-    root = tk.Tk(screenName=display)
-    os.environ["DISPLAY"] = os.environ["DISPLAY"]  # as in window(): later subprocesses keep the test's display
-    tk._default_root = root
-    errors = []
-    root.report_callback_exception = lambda *exc: errors.append(exc[1])
     try:
-        form, controller = build_window(root, tmp_path / "state.json")
-        form.dialogs = RecordingDialogs()
-        form.fit_to_screen()
-        controller.start()
-        controller.files.load_example("pathological")
-        demo, presentation = controller.features["demo"], controller.features["presentation"]
-        form.side_area.canvas.yview_moveto(0.5)  # the normal view scrolled: F11 must open at the top
-        presentation.enter()
-        assert wait_until(root, lambda: getattr(presentation, "_measured_for", ()) is not None
-                          and form.board.winfo_height() >= 0.9 * h, timeout=30)
-        demo.start("row-major")
-        demo.counts.skip_to_end()  # End ▶▶
-        assert wait_until(root, lambda: demo.run.head >= 200_000 or demo.counts.job is None, timeout=60)
-        demo.counts.cancel(wait=True)
-        root.update()
-        yield root, form, controller, request.param
-        controller.close()
+        with window_on_screen(display, tmp_path) as (root, form, controller, errors):
+            controller.files.load_example("pathological")
+            demo, presentation = controller.features["demo"], controller.features["presentation"]
+            form.side_area.canvas.yview_moveto(0.5)  # the normal view scrolled: F11 must open at the top
+            presentation.enter()
+            assert wait_until(root, lambda: getattr(presentation, "_measured_for", ()) is not None
+                              and form.board.winfo_height() >= 0.9 * h, timeout=30)
+            demo.start("row-major")
+            demo.counts.skip_to_end()  # End ▶▶
+            assert wait_until(root, lambda: demo.run.head >= 200_000 or demo.counts.job is None, timeout=60)
+            demo.counts.cancel(wait=True)
+            root.update()
+            yield root, form, controller, request.param
+        assert not errors, errors
     finally:
-        try:
-            root.destroy()
-        except tk.TclError:
-            pass
-        tk._default_root = old_default
         solver.set_language("en")
-        del root
-        gc.collect()
-    assert not errors, errors
 
 
 def test_the_presentation_view_shows_every_control_and_counter_after_end(projector, screen):
