@@ -156,6 +156,24 @@ def test_a_user_answering_from_the_published_puzzle_gets_it_back():
     assert sorted(asked)[len(asked) // 2] <= 1  # the median case needs at most one question
 
 
+def test_two_wrong_digits_the_first_pair_budget_misses_are_still_asked_about():
+    # an easy puzzle (Kaggle, random isomorph) with r1c8 9 typed 3 and r3c5 3 typed 7: no
+    # single slip fixes it, and the pairs' first budget ran out before naming any pair, which
+    # left nothing to ask; a longer search lists the pairs, and the paper settles the right one
+    g = _grid("700020034010006080020475060007040200608009703005100040500908000364010070900000625")
+    original = _grid("700020094010006080020435060007040200608009703005100040500908000364010070900000625")
+    typos = solver.typos.paper.typos_of(g)
+    assert typos.explanations and all(len(x.edits) == 2 for x in typos.explanations)
+    answers = {}
+    for _ in range(4):
+        q = paper_question(g, answers)
+        if q is None:
+            break
+        answers[q.cell] = original[q.cell]
+    state = paper_state(g, answers)
+    assert state.settled and state.confirmed and state.best.fixed == original
+
+
 def _check(args, stdin: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "solver", "check", *args], input=stdin,
