@@ -203,3 +203,18 @@ def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense()
         "Stopped before a fix was settled; the likeliest so far: remove the 5 in r2c6.")
     r = _check(["--ask", "--json", TYPED], "")
     assert r.returncode == 2 and "--ask and --json" in r.stderr
+
+
+def test_the_spread_of_fixes_is_measured_per_set_and_kind():
+    # bench.typos --paper --spread: the figures behind "two one-cell questions cannot settle a
+    # given left out of an easy puzzle" in docs/checking.md
+    import io
+
+    from bench.typos import KINDS, run_paper_spread
+
+    out = io.StringIO()
+    assert run_paper_spread(per_kind=1, seed=11, data=str(ROOT / "tests" / "data"), out=out) == 0
+    rows = [line.split(" | ") for line in out.getvalue().splitlines()[2:]]
+    assert rows and {r[1] for r in rows} == set(KINDS)
+    for r in rows:
+        assert r[2] == "1" and float(r[3]) >= 0 and r[4] in ("0 %", "100 %")
