@@ -33,7 +33,7 @@ from typing import Optional
 
 from ..grid import Grid, cell_of, index
 from ..words.i18n import Msg, msg
-from .prior import SETTLED, SLIP_AT, other_score, shares
+from .prior import SETTLED, SLIP_AT, other_score, settle_other, shares
 from .results import Edit, Explanation, TypoSearch
 from .search import PAIR_NODES, find_typos
 
@@ -192,8 +192,13 @@ def _judge(typed: tuple, base: Grid, xs: list, scores: list, other: float, answe
     # of the grid can be asked about that)
     settled = best is not None and best.unique and (
         (parts[0] >= CONFIRMED or len(xs) == 1) if confirmed
-        else not answers and parts[0] >= SETTLED)
+        else not answers and _alone(scores, order, other, status) >= SETTLED)
     return PaperState(xs, parts, rest, settled, confirmed, applied, status, other, base)
+
+
+def _alone(scores: list, order: list, other: float, status: str) -> float:
+    """The first fix's share when settling it with no question (prior.settle_other)."""
+    return shares([scores[k] for k in order], settle_other(other, status))[0][0]
 
 
 def _options(grid: Grid, state: PaperState, answers: dict, i: int) -> dict:

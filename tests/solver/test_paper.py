@@ -174,6 +174,24 @@ def test_two_wrong_digits_the_first_pair_budget_misses_are_still_asked_about():
     assert state.settled and state.confirmed and state.best.fixed == original
 
 
+def test_a_fix_of_a_grid_with_several_solutions_is_not_settled_unasked_when_pairs_may_be_it():
+    # a hard sparse puzzle (forum hardest, random isomorph) with r3c1 6 typed 5 and r6c1 1
+    # typed 6: several solutions, so the pairs are not searched; adding 1 in r6c5 gives one
+    # solution and led "none of those" by 9.5, which used to settle it with no question
+    g = _grid("003400500020070000500001000008500090070060000600002000000000007000900304004000980")
+    original = _grid("003400500020070000600001000008500090070060000100002000000000007000900304004000980")
+    d = diagnose(g)
+    assert d.status == "multiple"
+    assert d.best_fix.edits == (Edit("left_out", ((5, 4),), (0,), (1,)),)
+    assert not d.settled and not d.fix_confident
+    q = paper_question(g)
+    assert q is not None and q.cell == (5, 4) and q.options[0] == 1
+    # the paper shows a blank there: the added given is ruled out, not applied
+    assert original[(5, 4)] == 0
+    state = paper_state(g, {(5, 4): 0})
+    assert all(x.fixed[(5, 4)] == 0 for x in state.explanations) and not state.settled
+
+
 def _check(args, stdin: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "solver", "check", *args], input=stdin,
