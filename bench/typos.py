@@ -54,7 +54,8 @@ from typing import Optional, TextIO
 from solver.grid import Grid, cell_of, index
 from solver.isomorph import isomorph
 
-__all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench", "paper_cases", "run_paper_bench"]
+__all__ = ["KINDS", "make_cases", "isomorph", "inject", "run_typo_bench", "paper_cases", "run_paper_bench",
+           "run_paper_spread"]
 
 KINDS = ("wrong_digit", "left_out", "extra", "shifted", "swapped", "two_wrong")
 DEFAULT_PER_KIND = 300
@@ -595,6 +596,48 @@ def run_paper_bench(per_kind: int = 25, seed: int = DEFAULT_SEED, before: Option
     return 1 if misses else 0
 
 
+def run_paper_spread(per_kind: int = 25, seed: int = DEFAULT_SEED, data: Optional[str] = None,
+                     out: TextIO = sys.stdout) -> int:
+    """Why some slips take more than two questions (docs/checking.md): per set and kind, how
+    many cells hold a fix with one solution before any answer, and how often the two cells of
+    the largest shares hold a cell of the true slip.  Every listed fix is one slip, so an
+    answer in a cell tells apart only the fixes of that cell: two one-cell questions restore
+    a fix only when one asks its cell, and at best in the two likeliest cells' share."""
+    from collections import Counter
+
+    from solver import Grid, paper_state
+
+    cases = paper_cases(per_kind, seed, data)
+    print("| set | slip | cases | cells holding a fix (median) | true cell among the 2 likeliest "
+          "(or settled right) | share of the 2 likeliest cells (mean) |", file=out)
+    print("|---|---|---|---|---|---|", file=out)
+    for name, _files in PAPER_SETS:
+        for kind in KINDS:
+            sel = [c for c in cases if c["set"] == name and c["kind"] == kind]
+            if not sel:
+                continue
+            hits, spread, top = 0, [], 0.0
+            for c in sel:
+                state = paper_state(Grid(int(ch) for ch in c["typed"]), {})
+                if state.settled:
+                    hits += state.best.fixed.to_line().replace(".", "0") == c["original"]
+                    spread.append(1)
+                    top += 1.0
+                    continue
+                cells: Counter = Counter()
+                for x, w in zip(state.explanations, state.shares):
+                    if x.unique:
+                        for cell in set(x.cells):
+                            cells[cell] += w
+                true = {divmod(i, 9) for i in range(81) if c["typed"][i] != c["original"][i]}
+                hits += any(cell in true for cell, _w in cells.most_common(2))
+                spread.append(len(cells))
+                top += min(1.0, sum(w for _c, w in cells.most_common(2)))
+            print(f"| {name} | {kind} | {len(sel)} | {statistics.median(spread):g} | "
+                  f"{100 * hits / len(sel):.0f} % | {100 * top / len(sel):.0f} % |", file=out)
+    return 0
+
+
 if __name__ == "__main__":  # pragma: no cover
     import argparse
 
@@ -605,7 +648,11 @@ if __name__ == "__main__":  # pragma: no cover
     p.add_argument("--data", help="folder of puzzle sets (default tests/data; --paper: ../shared/data)")
     p.add_argument("--paper", action="store_true",
                    help="compare with your paper: a simulated user answers the questions (issue 27)")
+    p.add_argument("--spread", action="store_true",
+                   help="with --paper: how many cells hold a fix, per set and kind (no questions)")
     a = p.parse_args()
+    if a.paper and a.spread:
+        sys.exit(run_paper_spread(a.per_kind if a.per_kind != DEFAULT_PER_KIND else 25, a.seed, a.data))
     if a.paper:
         sys.exit(run_paper_bench(a.per_kind if a.per_kind != DEFAULT_PER_KIND else 25, a.seed,
                                  a.before, a.data))

@@ -33,9 +33,9 @@ from typing import Optional
 
 from ..grid import Grid, cell_of, index
 from ..words.i18n import Msg, msg
-from .prior import SETTLED, SLIP_AT, other_score, shares
+from .prior import SETTLED, SLIP_AT, other_score, settle_other, shares
 from .results import Edit, Explanation, TypoSearch
-from .search import find_typos
+from .search import PAIR_NODES, find_typos
 
 __all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typos_of", "forget"]
 
@@ -43,6 +43,7 @@ __all__ = ["PaperQuestion", "PaperState", "paper_state", "paper_question", "typo
 # by a blank was settled while the same digit moved one cell, 1 % of the likelihood, was the
 # truth; the rest is a further slip elsewhere, which only reading the givens back can find)
 CONFIRMED = 0.99
+RETRY_NODES = 8  # times the pairs' budget when the first search found nothing to ask about
 _REMEMBERED = 16  # searches kept (a session of questions needs two or three)
 _memory: "OrderedDict[tuple, TypoSearch]" = OrderedDict()
 _lock = threading.Lock()  # the app asks from a worker thread
@@ -63,6 +64,10 @@ def typos_of(g: Grid, keep=None, cancel=None) -> TypoSearch:
             _memory.move_to_end(key)
             return found
     found = find_typos(g, cancel=cancel, keep=keep)
+    if not found.explanations and not found.complete:
+        # the pairs' budget ran out before any fix was found: with nothing listed there is
+        # nothing to ask, so search on with a larger one (a few easy grids in 100 need it)
+        found = find_typos(g, cancel=cancel, keep=keep, nodes=PAIR_NODES * RETRY_NODES)
     with _lock:
         _memory[key] = found
         while len(_memory) > _REMEMBERED:
@@ -187,8 +192,13 @@ def _judge(typed: tuple, base: Grid, xs: list, scores: list, other: float, answe
     # of the grid can be asked about that)
     settled = best is not None and best.unique and (
         (parts[0] >= CONFIRMED or len(xs) == 1) if confirmed
-        else not answers and parts[0] >= SETTLED)
+        else not answers and _alone(scores, order, other, status) >= SETTLED)
     return PaperState(xs, parts, rest, settled, confirmed, applied, status, other, base)
+
+
+def _alone(scores: list, order: list, other: float, status: str) -> float:
+    """The first fix's share when settling it with no question (prior.settle_other)."""
+    return shares([scores[k] for k in order], settle_other(other, status))[0][0]
 
 
 def _options(grid: Grid, state: PaperState, answers: dict, i: int) -> dict:

@@ -290,6 +290,18 @@ def upright(cells) -> tuple:
 OTHER_GAP = 2.0
 SLIP_AT = 0.02
 SETTLED = 0.999
+# On a grid with several solutions the pairs of wrong digits are not searched, and a pair's
+# fixed grid can earn the same puzzle priors as the best single fix: for settling a fix with
+# no question, "none of those" weighs e^PAIRS_UNSEARCHED more there.  Chosen on seeds 1 and 2
+# of the paper benchmark (960 cases): the two fixes settled wrong with no question (hardest,
+# two wrong digits, an added given) led "none of those" by 9.0 and 9.5, the 86 right ones on
+# such grids by 7.6 to 25 (docs/benchmarks.md, Compare with your paper).
+PAIRS_UNSEARCHED = 3.0
+
+
+def settle_other(other: float, status: str) -> float:
+    """``other`` as weighed for settling a fix with no question on a grid of ``status``."""
+    return other + (PAIRS_UNSEARCHED if status == "multiple" else 0.0)
 
 
 def other_score(n: int) -> float:

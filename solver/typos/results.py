@@ -11,7 +11,7 @@ from typing import Optional
 
 from ..grid import Grid, index
 from ..words.i18n import Msg
-from .prior import OTHER_GAP, SETTLED, other_score, shares
+from .prior import OTHER_GAP, SETTLED, other_score, settle_other, shares
 from .words import describe_explanation, explanation_msg
 
 __all__ = ["Edit", "Explanation", "TypoSearch", "SEVERAL"]
@@ -122,7 +122,7 @@ class TypoSearch:
         best = self.best
         if best is None or not best.unique:
             return False
-        parts, _other = self.shares()
+        parts, _other = shares([x.score for x in self.explanations], settle_other(self.other_log, self.status))
         key = best.solution_key
         return sum(p for x, p in zip(self.explanations, parts)
                    if x is best or key and x.solution_key == key) >= SETTLED
@@ -132,4 +132,7 @@ class TypoSearch:
         """True when the best explanation gives exactly one solution and holds at least
         ``SETTLED`` of the likelihood by itself: its fixed grid is the published puzzle."""
         best = self.best
-        return best is not None and best.unique and self.shares()[0][0] >= SETTLED
+        if best is None or not best.unique:
+            return False
+        scores = [x.score for x in self.explanations]
+        return shares(scores, settle_other(self.other_log, self.status))[0][0] >= SETTLED

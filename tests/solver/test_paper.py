@@ -156,6 +156,42 @@ def test_a_user_answering_from_the_published_puzzle_gets_it_back():
     assert sorted(asked)[len(asked) // 2] <= 1  # the median case needs at most one question
 
 
+def test_two_wrong_digits_the_first_pair_budget_misses_are_still_asked_about():
+    # an easy puzzle (Kaggle, random isomorph) with r1c8 9 typed 3 and r3c5 3 typed 7: no
+    # single slip fixes it, and the pairs' first budget ran out before naming any pair, which
+    # left nothing to ask; a longer search lists the pairs, and the paper settles the right one
+    g = _grid("700020034010006080020475060007040200608009703005100040500908000364010070900000625")
+    original = _grid("700020094010006080020435060007040200608009703005100040500908000364010070900000625")
+    typos = solver.typos.paper.typos_of(g)
+    assert typos.explanations and all(len(x.edits) == 2 for x in typos.explanations)
+    answers = {}
+    for _ in range(4):
+        q = paper_question(g, answers)
+        if q is None:
+            break
+        answers[q.cell] = original[q.cell]
+    state = paper_state(g, answers)
+    assert state.settled and state.confirmed and state.best.fixed == original
+
+
+def test_a_fix_of_a_grid_with_several_solutions_is_not_settled_unasked_when_pairs_may_be_it():
+    # a hard sparse puzzle (forum hardest, random isomorph) with r3c1 6 typed 5 and r6c1 1
+    # typed 6: several solutions, so the pairs are not searched; adding 1 in r6c5 gives one
+    # solution and led "none of those" by 9.5, which used to settle it with no question
+    g = _grid("003400500020070000500001000008500090070060000600002000000000007000900304004000980")
+    original = _grid("003400500020070000600001000008500090070060000100002000000000007000900304004000980")
+    d = diagnose(g)
+    assert d.status == "multiple"
+    assert d.best_fix.edits == (Edit("left_out", ((5, 4),), (0,), (1,)),)
+    assert not d.settled and not d.fix_confident
+    q = paper_question(g)
+    assert q is not None and q.cell == (5, 4) and q.options[0] == 1
+    # the paper shows a blank there: the added given is ruled out, not applied
+    assert original[(5, 4)] == 0
+    state = paper_state(g, {(5, 4): 0})
+    assert all(x.fixed[(5, 4)] == 0 for x in state.explanations) and not state.settled
+
+
 def _check(args, stdin: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "solver", "check", *args], input=stdin,
@@ -185,3 +221,18 @@ def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense()
         "Stopped before a fix was settled; the likeliest so far: remove the 5 in r2c6.")
     r = _check(["--ask", "--json", TYPED], "")
     assert r.returncode == 2 and "--ask and --json" in r.stderr
+
+
+def test_the_spread_of_fixes_is_measured_per_set_and_kind():
+    # bench.typos --paper --spread: the figures behind "two one-cell questions cannot settle a
+    # given left out of an easy puzzle" in docs/checking.md
+    import io
+
+    from bench.typos import KINDS, run_paper_spread
+
+    out = io.StringIO()
+    assert run_paper_spread(per_kind=1, seed=11, data=str(ROOT / "tests" / "data"), out=out) == 0
+    rows = [line.split(" | ") for line in out.getvalue().splitlines()[2:]]
+    assert rows and {r[1] for r in rows} == set(KINDS)
+    for r in rows:
+        assert r[2] == "1" and float(r[3]) >= 0 and r[4] in ("0 %", "100 %")
