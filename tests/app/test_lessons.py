@@ -241,3 +241,35 @@ def test_the_command_line_passes_the_lesson_on(monkeypatch):
     monkeypatch.setattr(main_module, "run", lambda path=None, lesson=None: calls.append((path, lesson)) or 0)
     assert main_module.main(["--lesson", "people"]) == 0
     assert calls == [(None, "people")]
+
+
+def test_a_language_switch_in_a_lesson_ends_it_and_keeps_the_users_grid_and_state_file(whole_window, sudoku_home):
+    import json
+
+    from app.__main__ import build_window
+    from app.features.language import switch_language
+    from app.model import Board
+
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    blank = next(i for i in range(81) if not c.board.givens.cells[i])
+    c.cell_input((blank // 9, blank % 9), 5)
+    mine = c.board
+    lessons = c.features["lessons"]
+    assert lessons.open_builtin("people")
+    w.root.update()
+    lessons.forward()
+    w.root.update()
+    assert c.board != mine
+    try:
+        form_de, de = switch_language(c, "de", build_window)
+        w.root.update()
+        assert de.board == mine and not de.features["lessons"].on
+        assert de.state_path == sudoku_home / "state.json"  # saving goes on in the new window
+        de.session.save_state()
+        data = json.loads((sudoku_home / "state.json").read_text(encoding="utf-8"))
+        assert Board.from_dict(data["board"]) == mine
+        de.close()
+    finally:
+        solver.set_language("en")

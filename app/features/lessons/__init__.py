@@ -257,6 +257,10 @@ class Lessons:
         self.form.cell_grid.focus_cell(saved["focus"] or (0, 0))
         self.form.set_status(_("The lesson ended: your grid is back as you left it."))
 
+    # the window is built again (View ▸ Language, app/features/language.py): the lesson ends first, so
+    # the user's grid and its state file (``session.state_path`` is None during a lesson) are handed over
+    end_before_rebuild = leave
+
     # -- moving ---------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
