@@ -36,6 +36,7 @@ __all__ = ["Lessons", "install_lessons", "Page", "pages_of", "CAPTION_SHARE", "L
 #: the caption's text size as a share of the screen's height (at least)
 CAPTION_SHARE = 0.03
 LESSON_TAG = "SudokuLesson"  # the bind tag of the lesson's keys (on its caption box, which keeps the focus)
+CARD_LINES = 9  # the room the difficulty card's main lines get in a lesson that shows it
 ANSWER_POLL_MS = 40  # how often a run that waits for the worker (a hint) looks whether it is done
 
 
@@ -88,7 +89,7 @@ class CaptionBox:
         self.frame = tk.Frame(root, bg="white", highlightthickness=3, highlightbackground="black", takefocus=1)
         self.header = tk.Label(self.frame, bg="white", fg="#333333", font=self.small, anchor="w", justify="left")
         self.caption = tk.Label(self.frame, bg="white", fg="black", font=self.font, anchor="nw", justify="left")
-        self.extra = tk.Label(self.frame, bg="white", fg="black", font=self.small, anchor="nw", justify="left")
+        self.extra = tk.Label(self.frame, bg="white", fg="black", font=self.font, anchor="nw", justify="left")
         self.header.pack(side="top", fill="x", padx=10, pady=(6, 0))
         self.caption.pack(side="top", fill="x", padx=10, pady=(4, 8))
         self.extra.pack(side="top", fill="both", expand=True, padx=10, pady=(0, 6))
@@ -110,13 +111,17 @@ class CaptionBox:
                     line = candidate
         return count
 
-    def fit(self, width: int, headers: list[str], texts: list[str]) -> None:
-        """Fix the box's size for a lesson shown ``width`` pixels wide: room for its longest texts."""
+    def fit(self, width: int, headers: list[str], texts: list[str], extra_lines: int = 0) -> None:
+        """Fix the box's size for a lesson shown ``width`` pixels wide: room for its longest texts, and
+        ``extra_lines`` lines of results (the difficulty card) under them, for the whole lesson."""
         inner = max(60, width - 2 * 10 - 2 * 3 - 4)
+        self.inner = inner
         big, small = tkfont.Font(root=self.form.root, font=self.font), tkfont.Font(root=self.form.root, font=self.small)
         for label, font, all_texts in ((self.header, small, headers), (self.caption, big, texts)):
             n = max([self.lines(t, font, inner - 8) for t in all_texts] or [1])
             label.configure(wraplength=inner, height=n)
+        self.extra.configure(wraplength=inner, height=extra_lines)
+        self.extra_lines = extra_lines
 
     def show(self, header: str, text: str, extra: str = "") -> None:
         self.header.configure(text=header)
@@ -195,15 +200,18 @@ class Lessons:
         if p is not None:
             if not p.on:
                 p.enter()
-            p.host(self.box.frame, cover=all(pg.demo is None for pg in self.pages))
+            cover = all(pg.demo is None for pg in self.pages)
+            p.host(self.box.frame, cover=cover)
         else:
             self.box.frame.place(in_=self.form.body, relx=0.5, y=0, relwidth=0.5)
         self.root.update_idletasks()
         width = self.box.frame.winfo_width() if self.box.frame.winfo_ismapped() else self.root.winfo_screenwidth() // 3
-        self.box.fit(width, [self.header(k) for k in range(len(self.pages))], [pg.text for pg in self.pages])
+        cards = any(pg.run is not None and pg.run.kind == "card" for pg in self.pages)
+        self.box.fit(width, [self.header(k) for k in range(len(self.pages))], [pg.text for pg in self.pages],
+                     CARD_LINES if cards else 0)
         self.root.update_idletasks()  # the box asks for its new height before the column is laid out
         if p is not None:
-            self.form.relayout()
+            p.host(self.box.frame, cover=cover)  # measured again with the box's final height
         self.go(0)
 
     def header(self, k: int) -> str:
@@ -417,12 +425,21 @@ class Lessons:
             self._hint(4 if run.kind == "technique" else run.n, run.arg)
 
     def _show_card(self, rating) -> None:
-        """The card's main lines in the caption box (the card's own tab is not shown at the projector)."""
+        """The card's main lines large in the lesson's box, in the room kept for them for the whole lesson
+        (the card's own tab is not shown at the projector): the level, the SE rating, the hardest step,
+        the path's length and the classic search's count."""
         if not self.on or self.teach is None:
             return
         self.teach.card.show(rating)
-        lines = [ln for ln in self.teach.card.text().split("\n") if ln.strip()][:6]
-        self.box.extra.configure(text="\n".join(lines), wraplength=max(60, self.box.frame.winfo_width() - 30))
+        lines = [ln for ln in self.teach.card.text().split("\n") if ln.strip()]
+        # the card's lines: level, SE rating, unique, givens, score, hardest, path, techniques..., classic, fast, summary
+        chosen = [lines[k] for k in (0, 1, 5, 6)] + lines[-3:-2] if len(lines) > 8 else lines
+        font = tkfont.Font(root=self.root, font=self.box.font)
+        shown = []
+        for line in chosen:  # never more than the room kept: a line that would not fit is left out
+            if self.box.lines("\n".join(shown + [line]), font, self.box.inner - 8) <= self.box.extra_lines:
+                shown.append(line)
+        self.box.extra.configure(text="\n".join(shown))
         self.form.set_status(say("Difficulty: {label} (score {score:n}).", label=rating.label, score=rating.score),
                              "ok")
 
