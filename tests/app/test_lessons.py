@@ -41,8 +41,9 @@ def _geometry(widget):
 
 def _boxes(form, lessons):
     """The lesson's hosted box, the grid, the counters strip and the caption area under it."""
-    return (_geometry(lessons.box.frame), _geometry(form.holder), _geometry(form.side_area.frame),
-            _geometry(form.status))
+    label = lessons.presentation._caption_label  # the caption area shows the comparison instead of the status line
+    caption = _geometry(form.status) or (label is not None and _geometry(label))
+    return _geometry(lessons.box.frame), _geometry(form.holder), _geometry(form.side_area.frame), caption
 
 
 def _settle(root, lessons):
