@@ -100,6 +100,7 @@ def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, la
                     # nothing changes size from step to step: the hosted box, the grid, the counters, the caption area
                     assert _boxes(form, lessons) == boxes0, (lang, sw, sh, lesson.name, k)
                     assert box.px >= 0.03 * sh  # the caption's text size in pixels
+                    assert form.cell_grid.digit_font_px() >= sh / 12  # the digits read from the back of the room
                     found = problems(root, form, sw, sh)
                     assert not found, f"{lang} {sw}x{sh} {lesson.name} page {k}:\n" + "\n".join(found)
                 for k in reversed(range(len(lessons.pages) - 1)):
