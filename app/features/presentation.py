@@ -170,7 +170,8 @@ class Presentation:
     def host(self, widget: tk.Widget | None, cover: bool = False) -> None:
         """Show ``widget`` (e.g. a lesson's caption box) at the top of the column beside the grid, as tall as it
         asks (None: take it away).  The demo's panel under it shows only its strip of counters; ``cover``: no
-        panel, the widget takes the whole column above the caption area.  The caption area goes on showing
+        panel, the widget takes what it asks for and the caption area the rest of the column (at least
+        CAPTION_LINES lines), so a long status message keeps its size.  The caption area goes on showing
         the status line (or :meth:`show_caption`'s text); its height is measured again, not per step."""
         if self.hosted is not None and self.hosted[0] is not widget:
             self.hosted[0].place_forget()
