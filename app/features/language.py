@@ -245,6 +245,11 @@ def switch_language(controller, choice: str, build: Callable):
     come back; running jobs are stopped first (their results would belong to the old window)."""
     root = controller.root
     choice = _choice(choice)
+    for feature in controller.features.values():
+        # a mode that borrowed the window (a lesson: the user's grid put aside, saving paused)
+        # ends first, so what is handed over and saved is the user's own state
+        if hasattr(feature, "end_before_rebuild"):
+            feature.end_before_rebuild()
     controller.stop_all()
     presentation = controller.features.get("presentation")
     presenting = bool(presentation is not None and presentation.on)

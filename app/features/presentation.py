@@ -170,7 +170,8 @@ class Presentation:
     def host(self, widget: tk.Widget | None, cover: bool = False) -> None:
         """Show ``widget`` (e.g. a lesson's caption box) at the top of the column beside the grid, as tall as it
         asks (None: take it away).  The demo's panel under it shows only its strip of counters; ``cover``: no
-        panel, the widget takes the whole column above the caption area.  The caption area goes on showing
+        panel, the widget takes what it asks for and the caption area the rest of the column (at least
+        CAPTION_LINES lines), so a long status message keeps its size.  The caption area goes on showing
         the status line (or :meth:`show_caption`'s text); its height is measured again, not per step."""
         if self.hosted is not None and self.hosted[0] is not widget:
             self.hosted[0].place_forget()
@@ -243,16 +244,23 @@ class Presentation:
                 f.root.update_idletasks()
                 panel.reflow(panel.frame.winfo_width())
                 f.root.update_idletasks()
-            need = self._need(gap)
-            self._measured_need = need
+            self._measured_need = self._need(gap)
+            need = self._measured_need + self._slack()  # a line that grows a pixel moves nothing
             cap = int(CAPTION_MAX_SHARE * height) if (self._panel_parts is not None or self.hosted) else height
             caption_h = max(least, min(cap, height - need - gap))
             if self.hosted is not None and self.hosted[1]:
-                caption_h = least  # a hosted widget that covers the column takes all but the status line's lines
+                # a hosted widget that covers the column takes what it asks for; the status line gets the rest
+                # (at least its lines), so a long message (a fix, a hint) is not set small
+                caption_h = max(least, height - self.hosted[0].winfo_reqheight() - 2 * gap)
             if caption_h == self._caption_h:
                 break
             self._caption_h = caption_h
             f.relayout()
+
+    def _slack(self) -> int:
+        """Room kept above the caption area for the panel's lines to vary by a few pixels from step to step
+        (a status with a ✓ is set in a fallback font a pixel taller): within it nothing is measured again."""
+        return self.text_px() // 2
 
     def _need(self, gap: int) -> int:
         """The height the column needs above the caption area: the hosted widget's (unless it covers the
@@ -277,7 +285,7 @@ class Presentation:
         side, gap, x = self._split(width, height)
         pw = max(1, width - x)
         # a new size, or a panel that settled at another height after its fonts and rows changed: measure again
-        settled = self._need(gap) == self._measured_need
+        settled = abs(self._need(gap) - self._measured_need) <= self._slack()
         if (self._measured_for != (width, height) or not settled) and self._measure_after is None:
             self._measure_after = f.root.after_idle(self._measure)
         caption_h = self._caption_h or height // 3

@@ -207,7 +207,10 @@ class ScrollArea:
         self._notebook: ttk.Notebook | None = None
         #: True: never a scroll bar (the presentation view lays its content out to fit instead)
         self.fixed = False
-        self.canvas.after(POLL_MS, self._poll)
+        # the poll's timer dies with the canvas: tkinter deletes its command then, and a timer
+        # left pending would run a command name that no longer exists ('invalid command name')
+        self._poll_after: str | None = self.canvas.after(POLL_MS, self._poll)
+        self.canvas.bind("<Destroy>", self._on_destroy, add="+")
         self.canvas.bind("<Leave>", lambda e: self._wheel(False))
 
     @property
@@ -321,13 +324,22 @@ class ScrollArea:
         (A content sized by what it asks for would tell by itself, but stretched to the
         area's height with a row minimum it made Tk's layout loop forever.)
         """
+        self._poll_after = None
         if not self.canvas.winfo_exists():
             return
         if self._needed() != self._height:
             self._sync()
         if self._notebook is not None:
             self.sync_tabs()
-        self.canvas.after(POLL_MS, self._poll)
+        self._poll_after = self.canvas.after(POLL_MS, self._poll)
+
+    def _on_destroy(self, event) -> None:
+        if event.widget is self.canvas and self._poll_after is not None:
+            try:
+                self.canvas.after_cancel(self._poll_after)
+            except tk.TclError:
+                pass
+            self._poll_after = None
 
     def _on_canvas(self, event) -> None:
         # the content is as wide as the area, and at least as tall

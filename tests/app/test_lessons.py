@@ -4,7 +4,9 @@ on the classroom screens, lesson-file errors, Esc, and the command line.
 The walk: each page must fit the screen (the checks of test_screens.py: every visible widget
 inside the screen and its parent, no text wider or taller than its widget), and going back
 must show exactly what the page showed on the way forwards (the grid, the demo's step, the
-candidates setting).  Runs that go to a worker are not waited for: the next key cancels them.
+candidates setting), and the lesson's box, the grid, the counters and the caption area keep
+their place and size on every page.  Each page's run (a hint, the check and its fix, a count)
+is waited for before the page is compared.
 """
 from __future__ import annotations
 
@@ -30,11 +32,40 @@ SCREEN_OF = {(w, h): k for k, (w, h, s) in enumerate(SCREEN_SIZES) if s == 1.0}
 LANGS = ("en", "de", "fr", "es")
 
 
+def _geometry(widget):
+    """Where ``widget`` is on the screen and how large (None while it is not shown)."""
+    if not widget.winfo_ismapped():
+        return None
+    return widget.winfo_rootx(), widget.winfo_rooty(), widget.winfo_width(), widget.winfo_height()
+
+
+def _boxes(form, lessons):
+    """The lesson's hosted box, the grid, the counters strip and the caption area under it."""
+    label = lessons.presentation._caption_label  # the caption area shows the comparison instead of the status line
+    caption = _geometry(form.status) or (label is not None and _geometry(label))
+    return _geometry(lessons.box.frame), _geometry(form.holder), _geometry(form.side_area.frame), caption
+
+
+def _settle(root, lessons):
+    """Pump Tk until the page's run is done (a hint or a check from the worker, a count): the page then
+    shows what it will go on showing.  Bounded by a count of rounds, not by time."""
+    worker = lessons.controller.worker
+    for _ in range(3000):
+        if not lessons.busy():
+            break
+        worker.wait_idle(0.02)
+        root.update()
+        time.sleep(0.002)
+    assert not lessons.busy(), "the page's run never ended"
+    root.update()
+
+
 def _shown(controller, form):
     """What a page shows: the board, the demo's step, the candidates setting, the caption."""
     demo, teach, lessons = (controller.features[k] for k in ("demo", "teach", "lessons"))
     return (controller.board, demo.active and demo.run.pos, demo.active and demo.run.order,
-            teach.var_candidates.get(), lessons.box.caption.cget("text"), lessons.box.header.cget("text"))
+            teach.var_candidates.get(), lessons.box.caption.cget("text"), lessons.box.header.cget("text"),
+            lessons.box.extra.cget("text"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -55,7 +86,8 @@ def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, la
                 lessons.start(lesson)
                 root.update()
                 box = lessons.box
-                size0 = (box.caption.winfo_width(), box.caption.winfo_height())
+                boxes0 = _boxes(form, lessons)
+                assert boxes0[0] is not None and boxes0[1] is not None
                 seen = []
                 for k in range(len(lessons.pages)):
                     if k:
@@ -63,18 +95,19 @@ def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, la
                         if lessons.animating:
                             lessons.forward()  # a second key shows the animation's end (the page's state)
                             assert not lessons.animating
-                    root.update()
+                    _settle(root, lessons)
                     seen.append(_shown(controller, form))
-                    assert (box.caption.winfo_width(), box.caption.winfo_height()) == size0, (lesson.name, k)  # fixed caption area
+                    # nothing changes size from step to step: the hosted box, the grid, the counters, the caption area
+                    assert _boxes(form, lessons) == boxes0, (lang, sw, sh, lesson.name, k)
                     assert box.px >= 0.03 * sh  # the caption's text size in pixels
+                    assert form.cell_grid.digit_font_px() >= sh / 12  # the digits read from the back of the room
                     found = problems(root, form, sw, sh)
                     assert not found, f"{lang} {sw}x{sh} {lesson.name} page {k}:\n" + "\n".join(found)
                 for k in reversed(range(len(lessons.pages) - 1)):
                     lessons.back()
-                    root.update()
-                    page = lessons.pages[k]
-                    if page.run is None or page.run.kind != "fix":  # a fix lands when the worker's check ends
-                        assert _shown(controller, form) == seen[k], (lesson.name, k)
+                    _settle(root, lessons)  # a fix lands when the worker's check ends: waited for, then compared
+                    assert _shown(controller, form) == seen[k], (lesson.name, k)
+                    assert _boxes(form, lessons) == boxes0, (lang, sw, sh, lesson.name, k, "back")
                 lessons.leave()
                 root.update()
                 assert controller.board == before
@@ -241,3 +274,35 @@ def test_the_command_line_passes_the_lesson_on(monkeypatch):
     monkeypatch.setattr(main_module, "run", lambda path=None, lesson=None: calls.append((path, lesson)) or 0)
     assert main_module.main(["--lesson", "people"]) == 0
     assert calls == [(None, "people")]
+
+
+def test_a_language_switch_in_a_lesson_ends_it_and_keeps_the_users_grid_and_state_file(whole_window, sudoku_home):
+    import json
+
+    from app.__main__ import build_window
+    from app.features.language import switch_language
+    from app.model import Board
+
+    w = whole_window
+    c = w.controller
+    c.files.load_example("easy")
+    blank = next(i for i in range(81) if not c.board.givens.cells[i])
+    c.cell_input((blank // 9, blank % 9), 5)
+    mine = c.board
+    lessons = c.features["lessons"]
+    assert lessons.open_builtin("people")
+    w.root.update()
+    lessons.forward()
+    w.root.update()
+    assert c.board != mine
+    try:
+        form_de, de = switch_language(c, "de", build_window)
+        w.root.update()
+        assert de.board == mine and not de.features["lessons"].on
+        assert de.state_path == sudoku_home / "state.json"  # saving goes on in the new window
+        de.session.save_state()
+        data = json.loads((sudoku_home / "state.json").read_text(encoding="utf-8"))
+        assert Board.from_dict(data["board"]) == mine
+        de.close()
+    finally:
+        solver.set_language("en")

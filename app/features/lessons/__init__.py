@@ -36,6 +36,7 @@ __all__ = ["Lessons", "install_lessons", "Page", "pages_of", "CAPTION_SHARE", "L
 #: the caption's text size as a share of the screen's height (at least)
 CAPTION_SHARE = 0.03
 LESSON_TAG = "SudokuLesson"  # the bind tag of the lesson's keys (on its caption box, which keeps the focus)
+CARD_LINES = 9  # the room the difficulty card's main lines get in a lesson that shows it
 ANSWER_POLL_MS = 40  # how often a run that waits for the worker (a hint) looks whether it is done
 
 
@@ -88,7 +89,7 @@ class CaptionBox:
         self.frame = tk.Frame(root, bg="white", highlightthickness=3, highlightbackground="black", takefocus=1)
         self.header = tk.Label(self.frame, bg="white", fg="#333333", font=self.small, anchor="w", justify="left")
         self.caption = tk.Label(self.frame, bg="white", fg="black", font=self.font, anchor="nw", justify="left")
-        self.extra = tk.Label(self.frame, bg="white", fg="black", font=self.small, anchor="nw", justify="left")
+        self.extra = tk.Label(self.frame, bg="white", fg="black", font=self.font, anchor="nw", justify="left")
         self.header.pack(side="top", fill="x", padx=10, pady=(6, 0))
         self.caption.pack(side="top", fill="x", padx=10, pady=(4, 8))
         self.extra.pack(side="top", fill="both", expand=True, padx=10, pady=(0, 6))
@@ -110,13 +111,17 @@ class CaptionBox:
                     line = candidate
         return count
 
-    def fit(self, width: int, headers: list[str], texts: list[str]) -> None:
-        """Fix the box's size for a lesson shown ``width`` pixels wide: room for its longest texts."""
+    def fit(self, width: int, headers: list[str], texts: list[str], extra_lines: int = 0) -> None:
+        """Fix the box's size for a lesson shown ``width`` pixels wide: room for its longest texts, and
+        ``extra_lines`` lines of results (the difficulty card) under them, for the whole lesson."""
         inner = max(60, width - 2 * 10 - 2 * 3 - 4)
+        self.inner = inner
         big, small = tkfont.Font(root=self.form.root, font=self.font), tkfont.Font(root=self.form.root, font=self.small)
         for label, font, all_texts in ((self.header, small, headers), (self.caption, big, texts)):
             n = max([self.lines(t, font, inner - 8) for t in all_texts] or [1])
             label.configure(wraplength=inner, height=n)
+        self.extra.configure(wraplength=inner, height=extra_lines)
+        self.extra_lines = extra_lines
 
     def show(self, header: str, text: str, extra: str = "") -> None:
         self.header.configure(text=header)
@@ -145,6 +150,8 @@ class Lessons:
         self._saved: dict | None = None
         self._after: str | None = None  # the animation's or a run's pending callback
         self._animating: int | None = None  # the demo step an animation plays to
+        self._ratings: dict = {}  # puzzle (Grid) -> its Rating, for the card steps
+        self._caption_shown = False  # the comparison shows in the presentation's caption area (this page only)
         self._bind_keys()
 
     @property
@@ -195,15 +202,18 @@ class Lessons:
         if p is not None:
             if not p.on:
                 p.enter()
-            p.host(self.box.frame, cover=all(pg.demo is None for pg in self.pages))
+            cover = all(pg.demo is None for pg in self.pages)
+            p.host(self.box.frame, cover=cover)
         else:
             self.box.frame.place(in_=self.form.body, relx=0.5, y=0, relwidth=0.5)
         self.root.update_idletasks()
         width = self.box.frame.winfo_width() if self.box.frame.winfo_ismapped() else self.root.winfo_screenwidth() // 3
-        self.box.fit(width, [self.header(k) for k in range(len(self.pages))], [pg.text for pg in self.pages])
+        kinds = {pg.run.kind for pg in self.pages if pg.run is not None}
+        self.box.fit(width, [self.header(k) for k in range(len(self.pages))], [pg.text for pg in self.pages],
+                     CARD_LINES if "card" in kinds else 0)
         self.root.update_idletasks()  # the box asks for its new height before the column is laid out
         if p is not None:
-            self.form.relayout()
+            p.host(self.box.frame, cover=cover)  # measured again with the box's final height
         self.go(0)
 
     def header(self, k: int) -> str:
@@ -238,6 +248,7 @@ class Lessons:
         self.lesson = None
         if self.demo is not None and self.demo.active:
             self.demo.stop()
+        self._give_caption_back()
         if self.presentation is not None:
             self.presentation.host(None)
             if not saved["presentation"]:
@@ -256,6 +267,10 @@ class Lessons:
         c.render()
         self.form.cell_grid.focus_cell(saved["focus"] or (0, 0))
         self.form.set_status(_("The lesson ended: your grid is back as you left it."))
+
+    # the window is built again (View ▸ Language, app/features/language.py): the lesson ends first, so
+    # the user's grid and its state file (``session.state_path`` is None during a lesson) are handed over
+    end_before_rebuild = leave
 
     # -- moving ---------------------------------------------------------------------------
     @property
@@ -293,6 +308,7 @@ class Lessons:
         page = self.pages[k]
         step = self.lesson.steps[page.step]
         self.box.show(self.header(k), page.text)
+        self._give_caption_back()
         self.form.set_status(_("→ or Space: next step · ←: back · Esc ends the lesson."))
         if not self._continue_demo(page, step, animate):
             if self.demo is not None and self.demo.active:
@@ -400,7 +416,7 @@ class Lessons:
         if run.kind == "compare":
             if self.demo is not None:
                 self.demo.counts.compare()
-                self._when(lambda: self.demo.counts.job is None, lambda: self._scroll_to(self.demo.panel.table))
+                self._when(lambda: self.demo.counts.job is None, self._show_table)
         elif run.kind == "check":
             fire("check")
         elif run.kind == "fix":
@@ -408,17 +424,69 @@ class Lessons:
             self._when(lambda: self.controller.checking.chosen_fix is not None, lambda: fire("add_given"))
         elif run.kind == "card":
             if self.teach is not None:
-                self.teach.rate(self._show_card)
+                # a puzzle rated once in this window is not rated again on ← (a hard one takes a second)
+                known = self._ratings.get(self.controller.puzzle())
+                if known is not None:
+                    self._show_card(known)
+                else:
+                    self.teach.rate(self._keep_rating)
         elif run.kind in ("hint", "technique"):
             self._hint(4 if run.kind == "technique" else run.n, run.arg)
 
+    def _show_table(self) -> None:
+        """The comparison's placements, one line per strategy, large in the caption area (the demo's own
+        table, five columns wide, does not fit the projector's column and is not shown there)."""
+        if not self.on or self.demo is None:
+            return
+        table = self.demo.panel.table
+        rows = []
+        for iid in table.get_children():
+            name, values = table.item(iid, "text"), table.item(iid, "values")
+            if not values or not str(values[0]).strip():
+                continue
+            if name.startswith(" ") and rows:  # an estimate's row ("   estimated") goes with the count above it
+                rows[-1] += f" ({name.strip()}: {values[0]})"
+            else:
+                rows.append(f"{name.strip()}: {values[0]}")
+        rows = [table.heading("placements", "text")] + rows if rows else rows
+        if not rows:
+            return
+        if self.presentation is not None and self.presentation.on:
+            # in the caption area, instead of the status line's sentence, for this page only (go() gives it back)
+            self.presentation.show_caption("\n".join(rows), panel="counters")
+            self._caption_shown = True
+        else:
+            self._fill_extra(rows)
+
+    def _fill_extra(self, lines: list[str]) -> None:
+        """``lines`` in the room the box keeps for results; a line that would not fit is left out."""
+        font = tkfont.Font(root=self.root, font=self.box.font)
+        shown = []
+        for line in lines:
+            if self.box.lines("\n".join(shown + [line]), font, self.box.inner - 8) <= self.box.extra_lines:
+                shown.append(line)
+        self.box.extra.configure(text="\n".join(shown))
+
+    def _give_caption_back(self) -> None:
+        if self._caption_shown and self.presentation is not None:
+            self.presentation.hide_caption()
+        self._caption_shown = False
+
+    def _keep_rating(self, rating) -> None:
+        self._ratings[self.controller.puzzle()] = rating
+        self._show_card(rating)
+
     def _show_card(self, rating) -> None:
-        """The card's main lines in the caption box (the card's own tab is not shown at the projector)."""
+        """The card's main lines large in the lesson's box, in the room kept for them for the whole lesson
+        (the card's own tab is not shown at the projector): the level, the SE rating, the hardest step,
+        the path's length and the classic search's count."""
         if not self.on or self.teach is None:
             return
         self.teach.card.show(rating)
-        lines = [ln for ln in self.teach.card.text().split("\n") if ln.strip()][:6]
-        self.box.extra.configure(text="\n".join(lines), wraplength=max(60, self.box.frame.winfo_width() - 30))
+        lines = [ln for ln in self.teach.card.text().split("\n") if ln.strip()]
+        # the card's lines: level, SE rating, unique, givens, score, hardest, path, techniques..., classic, fast, summary
+        chosen = [lines[k] for k in (0, 1, 5, 6)] + lines[-3:-2] if len(lines) > 8 else lines
+        self._fill_extra(chosen)
         self.form.set_status(say("Difficulty: {label} (score {score:n}).", label=rating.label, score=rating.score),
                              "ok")
 
