@@ -259,8 +259,9 @@ class Presentation:
 
     def _slack(self) -> int:
         """Room kept above the caption area for the panel's lines to vary by a few pixels from step to step
-        (a status with a ✓ is set in a fallback font a pixel taller): within it nothing is measured again."""
-        return self.text_px() // 2
+        (a status with a ✓ is set in a fallback font a pixel taller): within it nothing is measured again.
+        Only while a lesson is hosted: the demo's own view measures exactly, so its status keeps every pixel."""
+        return self.text_px() // 2 if self.hosted is not None else 0
 
     def _need(self, gap: int) -> int:
         """The height the column needs above the caption area: the hosted widget's (unless it covers the
