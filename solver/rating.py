@@ -186,6 +186,8 @@ def step_se(step) -> float:
         links = len(step.chain.nodes) // 2
         return round(_X_CHAIN_SE[min(links, 7)], 1) if links >= 3 else se
     ch = step.chain
+    elif name == "Unique Loop":
+        return round(se + (0.1 if len(step.cells) <= 6 else 0.2), 1)  # SE: by the loop's length
     if ch is not None:
         if ch.branches:
             if name == "Nested Forcing Chain":

@@ -61,6 +61,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (uniqueness.UR_TYPE_5, uniqueness.unique_rectangle_type_5),
     (uniqueness.UR_TYPE_6, uniqueness.unique_rectangle_type_6),
     (uniqueness.HIDDEN_RECTANGLE, uniqueness.hidden_rectangle),
+    (uniqueness.UNIQUE_LOOP, uniqueness.unique_loop),
     (uniqueness.AVOIDABLE_RECTANGLE, uniqueness.avoidable_rectangle),
     (uniqueness.AVOIDABLE_RECTANGLE_TYPE_4, uniqueness.avoidable_rectangle_type_4),
     (uniqueness.BUG_PLUS_1, uniqueness.bug_plus_1),
@@ -130,6 +131,7 @@ SE_RATINGS: dict[str, float] = {
     "Unique Rectangle Type 5": 4.6,   # reasoned: type 2 spread over a diagonal (SE: loop of 6, 4.6)
     "Unique Rectangle Type 6": 5.6,   # reasoned: SE has no type 6 (its loops are types 1-4); its puzzles rate 5.6 there
     "Hidden Rectangle": 5.6,      # reasoned: SE has none; as UR type 6, SE-rated puzzles need 5.5-7.2
+    "Unique Loop": 4.5,           # SE: 4.5 + 0.1 for 6 cells, + 0.2 for 8 (step_se)
     "Avoidable Rectangle": 4.5,   # reasoned: the rectangle argument on solved cells, as type 1
     "Avoidable Rectangle Type 4": 4.6,  # reasoned: as Hidden Rectangle
     "BUG+1": 5.6,                 # SE: Bivalue Universal Grave type 1
