@@ -76,6 +76,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (fish.FINNED_JELLYFISH, fish.finned_jellyfish),
     (fish.SASHIMI_JELLYFISH, fish.sashimi_jellyfish),
     (als.SUE_DE_COQ, als.sue_de_coq),
+    (wings.VWXYZ_WING, wings.vwxyz_wing),  # an ALS-XZ of four cells and one: after the wings' lessons
     (als.ALS_XZ, als.als_xz),
     (als.ALS_XY_WING, als.als_xy_wing),
     (als.DEATH_BLOSSOM, als.death_blossom),
@@ -143,6 +144,7 @@ SE_RATINGS: dict[str, float] = {
     "Finned Swordfish": 5.3,      # reasoned: Swordfish with a fin, between Jellyfish (5.2) and hidden quad (5.4)
     "Sashimi Swordfish": 5.3,     # reasoned: as Finned Swordfish
     "WXYZ-Wing": 5.5,             # SukE (5.5 to 5.6 with the pivot's size)
+    "VWXYZ-Wing": 6.3,            # SukE: 6.2-6.4 with its largest cell's size (6.3 the middle)
     "Finned Jellyfish": 5.7,       # reasoned: Jellyfish 5.2 + fin, as BUG's 5.6-5.7
     "Sashimi Jellyfish": 5.7,      # reasoned: as Finned Jellyfish
     "Sue de Coq": 6.3,             # reasoned: SE has none; two ALSs on one intersection, as SukE VWXYZ (6.2-6.4)
