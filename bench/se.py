@@ -1,4 +1,4 @@
-"""How well the rating agrees with Sudoku Explainer: ``python -m bench.se [--limit N] [--before DIR]``.
+"""How well the rating agrees with Sudoku Explainer: ``python -m bench.se [--limit N [--rest]] [--before DIR]``.
 
 Reads the SE-rated puzzles of ``../shared/data/se_rated`` (``--data DIR``; 1,155 public puzzles
 with their Sudoku Explainer rating), draws one random *isomorph* of each from a fixed seed (a
@@ -153,6 +153,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.se", description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=None, help="the SE-rated puzzles (default ../shared/data/se_rated)")
     ap.add_argument("--limit", type=int, default=None, help="rate a random N of them (fixed seed)")
+    ap.add_argument("--rest", action="store_true",
+                    help="with --limit: rate the puzzles left out of that sample instead (a hold-out)")
+    ap.add_argument("--seed", type=int, default=SEED, help=f"isomorphs and sample (default {SEED})")
     ap.add_argument("--before", default=None,
                     help="checkout to compare with (default: git archive main into a temporary folder)")
     ap.add_argument("--no-before", action="store_true", help="rate with this checkout only")
@@ -166,16 +169,17 @@ def main(argv=None) -> int:
         print(f"bench.se: no SE-rated puzzles at {data} (--data DIR)", file=sys.stderr)
         return 2
     puzzles = load(data)
-    rng = random.Random(SEED)
+    rng = random.Random(args.seed)
     if args.limit and args.limit < len(puzzles):
-        puzzles = rng.sample(puzzles, args.limit)
+        sample = rng.sample(puzzles, args.limit)
+        puzzles = [p for p in puzzles if p not in sample] if args.rest else sample
     from solver.isomorph import isomorph_line
     from solver.words.levels import LEVELS, SE_FLOORS
     lines = [isomorph_line(p, rng) for p, _ in puzzles]
     se = [r for _, r in puzzles]
     floors = [SE_FLOORS[lv] for lv in LEVELS] + [99.0]
     bands = [(lv, floors[k], floors[k + 1]) for k, lv in enumerate(LEVELS)]
-    print(f"bench.se: {len(puzzles)} SE-rated puzzles from {data}, one random isomorph each (seed {SEED})")
+    print(f"bench.se: {len(puzzles)} SE-rated puzzles from {data}, one random isomorph each (seed {args.seed})")
 
     if not args.no_before:
         tmp = None
@@ -196,7 +200,7 @@ def main(argv=None) -> int:
 
     if args.twice:
         k = min(args.twice, len(puzzles))
-        rng2 = random.Random(SEED + 1)
+        rng2 = random.Random(args.seed + 1)
         again = rate_all(here, [isomorph_line(p, rng2) for p, _ in puzzles[:k]])
         differ = sum(1 for a, b in zip(after[:k], again) if (a["se"], a["level"]) != (b["se"], b["level"]))
         print(f"\nisomorph invariance: {k} puzzles rated on a second isomorph, {differ} got another rating or level")

@@ -168,7 +168,8 @@ def _depth(branches) -> int:
     return d
 
 
-_AIC = ("Alternating Inference Chain", "Grouped AIC")
+# chains SE finds as a Forcing Chain from the eliminated candidate: on, along ours, then off
+_AIC = ("Alternating Inference Chain", "Grouped AIC", "XY-Chain", "Remote Pairs")
 _X_CHAIN_SE = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0}
 
 
@@ -185,6 +186,11 @@ def step_se(step) -> float:
         # Sukaku Explainer's n strong links: 3 -> 5.4, 4 -> 5.8, 5 -> 6.2, 6 -> 6.6, 7 -> 7.0
         links = len(step.chain.nodes) // 2
         return round(_X_CHAIN_SE[min(links, 7)], 1) if links >= 3 else se
+    elif name == "Unique Loop":
+        return round(se + (0.1 if len(step.cells) <= 6 else 0.2), 1)  # SE: by the loop's length
+    elif name == "W-Wing":
+        # SE finds it as a Forcing Chain: the W-Wing is an AIC of 6 nodes, so 7.0 + length(8)
+        return round(se + length_increment(6 + 2), 1)
     ch = step.chain
     if ch is not None:
         if ch.branches:
@@ -194,8 +200,9 @@ def step_se(step) -> float:
         else:
             size = len(ch.nodes)
             if name in _AIC:
-                # SE's own chain for an AIC is two nodes longer than ours (its ends' parents):
-                # an AIC of 6, 8, 10 nodes rates 7.1, 7.2, 7.3 on the SE-rated puzzles
+                # SE's own chain for an AIC is two nodes longer than ours (the eliminated
+                # candidate on, then off): an AIC of 6, 8, 10 nodes rates 7.1, 7.2, 7.3 on the
+                # SE-rated puzzles; an XY-Chain of 4 cells (8 nodes) 7.2
                 size += 2
         se += length_increment(size)
     return round(se, 1)

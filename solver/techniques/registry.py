@@ -61,6 +61,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (uniqueness.UR_TYPE_5, uniqueness.unique_rectangle_type_5),
     (uniqueness.UR_TYPE_6, uniqueness.unique_rectangle_type_6),
     (uniqueness.HIDDEN_RECTANGLE, uniqueness.hidden_rectangle),
+    (uniqueness.UNIQUE_LOOP, uniqueness.unique_loop),
     (uniqueness.AVOIDABLE_RECTANGLE, uniqueness.avoidable_rectangle),
     (uniqueness.AVOIDABLE_RECTANGLE_TYPE_4, uniqueness.avoidable_rectangle_type_4),
     (uniqueness.BUG_PLUS_1, uniqueness.bug_plus_1),
@@ -75,6 +76,7 @@ _TABLE: tuple[tuple[Technique, Finder], ...] = (
     (fish.FINNED_JELLYFISH, fish.finned_jellyfish),
     (fish.SASHIMI_JELLYFISH, fish.sashimi_jellyfish),
     (als.SUE_DE_COQ, als.sue_de_coq),
+    (wings.VWXYZ_WING, wings.vwxyz_wing),  # an ALS-XZ of four cells and one: after the wings' lessons
     (als.ALS_XZ, als.als_xz),
     (als.ALS_XY_WING, als.als_xy_wing),
     (als.DEATH_BLOSSOM, als.death_blossom),
@@ -122,13 +124,14 @@ SE_RATINGS: dict[str, float] = {
     "Empty Rectangle": 4.3,       # SukE Turbot Fish through an empty box region
     "XY-Wing": 4.2,               # SE
     "XYZ-Wing": 4.4,              # SE
-    "W-Wing": 7.0,                 # reasoned: SE has none; its 6-node chain rates as SukE's WXYZ-Wing (5.5)
+    "W-Wing": 7.0,                 # SE: Forcing Chain 7.0 + length; its 6 nodes (+2, as an AIC's) add 0.1 (step_se)
     "Unique Rectangle": 4.5,      # SE Unique Rectangle type 1
     "Unique Rectangle Type 2": 4.5,   # SE
     "Unique Rectangle Type 3": 4.6,   # SE: 4.5 + 0.1 per extra digit of the subset (pair 4.6)
     "Unique Rectangle Type 4": 4.5,   # SE
     "Unique Rectangle Type 5": 4.6,   # reasoned: type 2 spread over a diagonal (SE: loop of 6, 4.6)
     "Unique Rectangle Type 6": 5.6,   # reasoned: SE has no type 6 (its loops are types 1-4); its puzzles rate 5.6 there
+    "Unique Loop": 4.5,           # SE: 4.5 + 0.1 for 6 cells, + 0.2 for 8 (step_se)
     "Hidden Rectangle": 5.6,      # reasoned: SE has none; as UR type 6, SE-rated puzzles need 5.5-7.2
     "Avoidable Rectangle": 4.5,   # reasoned: the rectangle argument on solved cells, as type 1
     "Avoidable Rectangle Type 4": 4.6,  # reasoned: as Hidden Rectangle
@@ -141,6 +144,7 @@ SE_RATINGS: dict[str, float] = {
     "Finned Swordfish": 5.3,      # reasoned: Swordfish with a fin, between Jellyfish (5.2) and hidden quad (5.4)
     "Sashimi Swordfish": 5.3,     # reasoned: as Finned Swordfish
     "WXYZ-Wing": 5.5,             # SukE (5.5 to 5.6 with the pivot's size)
+    "VWXYZ-Wing": 6.3,            # SukE: 6.2-6.4 with its largest cell's size (6.3 the middle)
     "Finned Jellyfish": 5.7,       # reasoned: Jellyfish 5.2 + fin, as BUG's 5.6-5.7
     "Sashimi Jellyfish": 5.7,      # reasoned: as Finned Jellyfish
     "Sue de Coq": 6.3,             # reasoned: SE has none; two ALSs on one intersection, as SukE VWXYZ (6.2-6.4)
@@ -150,10 +154,11 @@ SE_RATINGS: dict[str, float] = {
     "ALS-XY-Wing": 7.2,            # reasoned: three ALSs; SE needs a forcing chain of 8-10 nodes (7.1-7.2)
     "Death Blossom": 8.3,          # reasoned: SE needs cell forcing chains (Multiple chains 8.0+ length)
     "Simple Colouring": 6.5,      # SE: Bidirectional X-Cycle / Forcing X-Chain 6.5-6.6 + length
-    "Remote Pairs": 6.6,          # SE: Forcing Chain on bivalue cells only (Y-chain) 6.6 + length
+    "Remote Pairs": 7.0,          # SE: Forcing Chain 7.0 + length (SE has no forcing Y-chain: see XY-Chain)
     "Multi-Colouring": 6.6,       # SE: Forcing X-Chain 6.6 + length
     "X-Chain": 6.6,                # SukE: n strong links 3..7 rate 5.4, 5.8, 6.2, 6.6, 7.0 (step_se)
-    "XY-Chain": 6.6,              # SE: Forcing Chain on bivalue cells 6.6 + length
+    "XY-Chain": 7.0,              # SE: Forcing Chain 7.0 + length.  SE has no forcing Y-chain (only
+                                  # Y-cycles): the target's peer links make it an X+Y chain
     "Alternating Inference Chain": 7.0,  # SE: Forcing Chain (both kinds of link) 7.0 + length
     "Grouped AIC": 8.0,            # reasoned: SE's chains have no groups; it needs Multiple Forcing Chains (8.0+)
     "ALS Chain": 8.2,              # reasoned: ALS nodes SE must unfold into multiple forcing chains; SE-rated 8.3-8.4
@@ -176,8 +181,10 @@ _FINDER = {t.name: f for t, f in _TABLE}
 FINDERS: tuple[tuple[str, Finder], ...] = tuple((t.name, f) for t, f in _TABLE)
 #: The same finders easiest SE rating first (ties keep the hint order): the rater's order, since
 #: Sudoku Explainer applies the easiest-rated technique available at each step.
+#: Its XY-Chain gives way to a shorter AIC (``chains.xy_chain_or_shorter_aic``).
 SE_FINDERS: tuple[tuple[str, Finder], ...] = tuple(
-    sorted(FINDERS, key=lambda nf: SE_RATINGS[nf[0]]))
+    (n, chains.xy_chain_or_shorter_aic if n == "XY-Chain" else f)
+    for n, f in sorted(FINDERS, key=lambda nf: SE_RATINGS[nf[0]]))
 
 
 def technique(name: str) -> Technique:

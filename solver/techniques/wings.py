@@ -1,15 +1,15 @@
 """Wings: a pivot cell and two wing cells that see it; whatever the pivot holds, one cell takes Z.
 
 XY-Wing, XYZ-Wing, W-Wing (two equal two-candidate cells joined by a
-strong link on one of their digits) and WXYZ-Wing (four cells, four digits, one
-digit whose places do not all see each other).
+strong link on one of their digits), WXYZ-Wing (four cells, four digits, one
+digit whose places do not all see each other) and VWXYZ-Wing (the same with five).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..candidates import BIT, DIGITS_IN, POP
-from ..grid import PEER_SETS, Unit, cell_of
+from ..grid import PEER_SETS, UNITS, Unit, cell_of
 from ..words.i18n import msg
 from .step import Technique, cells_of, conjugate_pairs, make_step
 
@@ -129,8 +129,9 @@ def wxyz_wing(cells, masks):
     return None
 
 
-def _wxyz_step(masks, quad, union):
-    """The WXYZ-Wing of four cells holding four digits, or None when it is not one (or removes nothing)."""
+def _wxyz_step(masks, quad, union, name="WXYZ-Wing"):
+    """The WXYZ-Wing of four cells holding four digits (VWXYZ-Wing: five and five), or None when
+    it is not one (or removes nothing)."""
     loose = []
     for d in DIGITS_IN[union]:
         holders = [i for i in quad if masks[i] & BIT[d]]
@@ -148,9 +149,40 @@ def _wxyz_step(masks, quad, union):
     p = quad[0]
     others = sorted(quad[1:])
     return make_step(
-        "WXYZ-Wing", [], list(quad), DIGITS_IN[union], elims=elims,
-        message=msg("wxyz_wing", t="WXYZ-Wing", p=cell_of(p), pd=DIGITS_IN[masks[p]],
+        name, [], list(quad), DIGITS_IN[union], elims=elims,
+        message=msg("wxyz_wing" if len(quad) == 4 else "vwxyz_wing", t=name, p=cell_of(p), pd=DIGITS_IN[masks[p]],
                     others=tuple(msg("wing_cell_digits", c=cell_of(i), ds=DIGITS_IN[masks[i]])
                                  for i in others),
                     ds=DIGITS_IN[union], z=z, zs=cells_of(holders), out=cells_of(j for j, _ in elims)),
         unit_hint=msg("wxyz_wing_hint", p=cell_of(p)))
+
+
+VWXYZ_WING = Technique(
+    "VWXYZ-Wing", "expert", 48,
+    "Five cells, a pivot and four cells it sees, hold just five digits between them. Every digit but Z has all its places among them in one unit, so it fills at most one of the five: Z must fill another, and cells seeing every Z of the five lose Z.")
+
+
+def vwxyz_wing(cells, masks):
+    # Sukaku Explainer's shape: four cells of one unit holding five digits (so each of their digits
+    # but one fills at most one of them) and a two-candidate cell XZ whose X sees every X of the
+    # four; only Z is then loose.  A freer shape (a pivot and any four cells it sees) also solves
+    # puzzles SE rates 7.1-7.2 through a chain, a level too low.
+    bival = [i for i in range(81) if POP[masks[i]] == 2]
+    for unit in UNITS:
+        open_ = [i for i in unit if 2 <= POP[masks[i]] <= 5]
+        for four in combinations(open_, 4):
+            union = masks[four[0]] | masks[four[1]] | masks[four[2]] | masks[four[3]]
+            if POP[union] != 5:
+                continue
+            for b in bival:
+                if b in four or masks[b] & ~union:
+                    continue
+                for x in DIGITS_IN[masks[b]]:
+                    holders = [i for i in four if masks[i] & BIT[x]]
+                    if not all(i in PEER_SETS[b] for i in holders):
+                        continue
+                    step = _wxyz_step(masks, (holders[0],) + tuple(i for i in four if i != holders[0]) + (b,),
+                                      union, "VWXYZ-Wing")
+                    if step is not None:
+                        return step
+    return None

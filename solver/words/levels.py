@@ -10,10 +10,10 @@ where SE's ladder changes kind of technique and the data are sparse, no level ho
 easy        SE < 2.5      singles (Full House 1.0, Hidden Single 1.2/1.5, Naked Single 2.3)
 medium      2.5 – 3.5     Pointing 2.6, Claiming 2.8, pairs 3.0/3.4, X-Wing 3.2
 hard        3.5 – 4.5     triples 3.6/4.0, Swordfish 3.8, Skyscraper, Kite, XY/XYZ-Wing
-fiendish    4.5 – 6.8     uniqueness 4.5+, quads, Jellyfish, WXYZ-Wing, BUG 5.6, short
-                          cycles and X-/XY-chains (6.5–6.7)
-diabolical  6.8 – 8.5     longer chains, AIC 7.0+ (length adds), ALS chains, multiple
-                          forcing chains 8.0+
+fiendish    4.5 – 6.8     uniqueness 4.5+ (Unique Loops 4.6/4.7), quads, Jellyfish, WXYZ-Wing,
+                          BUG 5.6, VWXYZ-Wing 6.3, colouring and short X-chains (6.5–6.7)
+diabolical  6.8 – 8.5     XY-Chains, W-Wings and AICs (SE's Forcing Chain 7.0, length adds),
+                          ALS chains, multiple forcing chains 8.0+
 extreme     SE ≥ 8.5      dynamic forcing chains 8.5+, nested 9.5+
 ==========  ============  ============================================================
 

@@ -333,6 +333,40 @@ def test_wxyz_wing_needs_one_loose_digit():
     assert find_step(EMPTY, "WXYZ-Wing", crafted(marks)) is None
 
 
+def test_vwxyz_wing_is_four_cells_of_a_unit_and_a_two_candidate_cell():
+    # r1c1-r1c4 (1 2, 2 3, 3 4, 4 5) hold five digits in row 1; r2c1 (1 5) sees the only 1 of
+    # them: the five cells hold five digits and only 5 is loose, so 5 fills r1c4 or r2c1 and
+    # the cells seeing both lose it
+    marks = {(0, 0): {1, 2}, (0, 1): {2, 3}, (0, 2): {3, 4}, (0, 3): {4, 5}, (1, 0): {1, 5}}
+    step = find_step(EMPTY, "VWXYZ-Wing", crafted(marks))
+    assert elims(step) == {((1, 3), 5), ((1, 4), 5), ((1, 5), 5)}
+    assert "fills at most one of the five cells" in step.message
+    # the two-candidate cell sees none of the four: nothing is proved
+    del marks[(1, 0)]
+    marks[(4, 4)] = {1, 5}
+    assert find_step(EMPTY, "VWXYZ-Wing", crafted(marks)) is None
+
+
+def test_unique_loop_of_six_cells():
+    # r1c1 r1c2 r7c2 r7c5 r8c5 r8c1: each unit holds two of them, one on each side of the loop;
+    # were r8c5 just 1 or 2, 1 and 2 could swap along the loop: it loses both (type 1)
+    marks = {(0, 0): {1, 2}, (0, 1): {1, 2}, (6, 1): {1, 2}, (6, 4): {1, 2}, (7, 4): {1, 2, 3},
+             (7, 0): {1, 2}}
+    step = find_step(EMPTY, "Unique Loop", crafted(marks))
+    assert elims(step) == {((7, 4), 1), ((7, 4), 2)}
+    assert len(step.cells) == 6 and "form a loop on 1 and 2" in step.message
+    # r8c5 and r7c5 both hold 1, 2 and 3: one of them is 3 (type 2), so r9c5... lose 3
+    marks[(6, 4)] = {1, 2, 3}
+    step = find_step(EMPTY, "Unique Loop", crafted(marks))
+    assert {d for _, d in elims(step)} == {3} and ((8, 4), 3) in elims(step)
+    # a unit holding three of the cells (row 7) is no loop: no swap keeps it right
+    from solver.techniques.uniqueness import _loop_step
+    masks = [mask({1, 2})] * 81
+    masks[67] = mask({1, 2, 3})  # r8c5
+    assert _loop_step(masks, mask({1, 2}), [0, 1, 55, 58, 67, 63]) is not None  # ... r8c1
+    assert _loop_step(masks, mask({1, 2}), [0, 1, 55, 58, 67, 54]) is None  # ... r7c1
+
+
 def test_sue_de_coq_from_a_position():
     step = assert_next_step(
         "Sue de Coq",

@@ -9,6 +9,7 @@ import pytest
 import solver
 from conftest import load_lines
 from solver.isomorph import isomorph
+from solver.path import solve_logically
 from solver.rating import length_increment, step_se
 from solver.techniques.registry import SE_FINDERS, SE_RATINGS
 from solver.words.levels import SE_FLOORS, canonical_level, level_for_se
@@ -56,6 +57,60 @@ def test_a_hidden_single_in_a_row_rates_as_se_says_and_chains_grow_with_length()
     # SE's length increment: +0.1 each time length (nodes - 2) passes 4, 6, 8, 12, 16, 24, ...
     assert [length_increment(n) for n in (4, 6, 7, 8, 10, 11, 14, 15, 18, 19, 26, 27)] == \
         [0.0, 0.0, 0.1, 0.1, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+
+
+def test_an_xy_chain_rates_as_ses_forcing_chain_from_the_eliminated_candidate():
+    """SE has no forcing Y-chain: it finds an XY-Chain's elimination as a Forcing Chain (7.0)
+    from the eliminated candidate on, along the chain, to it off: 2 nodes more than ours, so a
+    chain of four cells (8 nodes) rates 7.0 + length(10) = 7.2, as SE rates these puzzles."""
+    assert SE_RATINGS["XY-Chain"] == SE_RATINGS["Remote Pairs"] == 7.0
+    for line in ("900004003004301500000200000040910030802403905090027080000005000003102700100800006",
+                 "000300004024001000000070200810030905090108040406020081003080000000500620900007000"):
+        r = solver.rate(grid(line))
+        assert (r.hardest, r.se, r.level) == ("XY-Chain", 7.2, "diabolical")  # SE 7.2 both
+    steps, _ = solve_logically(list(grid(line)), SE_FINDERS)
+    chain = next(s for s in steps if s.technique == "XY-Chain")
+    assert step_se(chain) == round(7.0 + length_increment(len(chain.chain.nodes) + 2), 1)
+
+
+def test_the_rater_takes_a_shorter_aic_over_an_xy_chain_and_a_w_wing_is_a_6_node_chain():
+    """SE takes the easiest-rated chain: where an AIC is shorter than the XY-Chain found, the AIC
+    rates the step (these SE 7.2 puzzles: 7.3 with the XY-Chain of 5 cells, 7.2 with the AIC).
+    A W-Wing is an AIC of 6 nodes, so SE's 7.0 + length(8) = 7.1 (these two: SE 7.1)."""
+    from solver.techniques import chains
+    from solver.techniques.registry import FINDERS
+    assert dict(SE_FINDERS)["XY-Chain"] is chains.xy_chain_or_shorter_aic
+    assert dict(FINDERS)["XY-Chain"] is chains.xy_chain  # the hint order keeps the XY-Chain
+    for line in ("....9...5...3..71...2..8.9..8.6.25..9...3...6..61.9.7..9.4..2...34..7...6...8....",
+                 "500070004032000070007080250000912000908703106000658000095020700070000490300090002"):
+        r = solver.rate(grid(line))
+        assert (r.hardest, r.se) == ("Alternating Inference Chain", 7.2)
+    for line in ("..971..6.7..3..4...65...7.3....5..242..9.3..115..2....9.1...64...4..6..7.7..491..",
+                 "1..4.7.35..79...68.93......24.3....1....4....6....8.52......21.92...15..31.2.4..7"):
+        r = solver.rate(grid(line))
+        assert (r.hardest, r.se, r.level) == ("W-Wing", 7.1, "diabolical")
+
+
+def test_a_unique_loop_rates_as_se_by_its_length():
+    """SE's Unique Loop: 4.5 + 0.1 for 6 cells (0.2 for 8).  Without it a chain (7.1+) solved
+    these SE 4.6 puzzles, two levels too high."""
+    assert SE_RATINGS["Unique Loop"] == 4.5
+    line = "..7.9..2.56...4.1....8.1..5.51...2..3...4...6..8...13.7..9.3....2.4...79.9..2.5.."
+    r = solver.rate(grid(line))
+    assert (r.hardest, r.se, r.level) == ("Unique Loop", 4.6, "fiendish")  # SE 4.6
+
+
+def test_puzzles_se_solves_with_a_vwxyz_wing_rate_there():
+    """Sukaku Explainer's VWXYZ-Wing (6.2-6.4) solves these SE 6.3-6.4 puzzles; before it, our
+    XY-Chain (now 7.2) did, putting them a level too high."""
+    assert SE_RATINGS["VWXYZ-Wing"] == 6.3
+    for line in ("...6...9...8.42..725......8...8......19.7.85......1...5......249..51.3...8...7...",
+                 "400082706000001040106500000500400000604000203000006004000007409040200000802950007",
+                 "700040030020039100036007000000002060080070040060800000000700950008350010040060002"):
+        r = solver.rate(grid(line))
+        # Sue de Coq rates 6.3 too and comes first in the hint order, so may rate one of them
+        assert (r.se, r.level) == (6.3, "fiendish") and r.hardest in ("VWXYZ-Wing", "Sue de Coq")
+    assert solver.rate(grid(line)).hardest == "VWXYZ-Wing"
 
 
 # -- levels ----------------------------------------------------------------------------------

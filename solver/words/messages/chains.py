@@ -33,6 +33,14 @@ TEMPLATES = {
                      "({xn} = {yn})",
 
     # -- uniqueness.py: floors hold only a and b, roofs hold more
+    "unique_loop_1": "{t:technique}: the {n} cells {loop:cells} form a loop on {a} and {b}; were "
+                     "{c:cell} just {a} or {b} too, the two digits could swap along the loop, giving "
+                     "two solutions. So {a} and {b} can be removed from {c:cell}.",
+    "unique_loop_2": "{t:technique}: the {n} cells {loop:cells} form a loop on {a} and {b}; were none "
+                     "of {zs:cells} {z}, the two digits could swap along the loop, giving two "
+                     "solutions. So one of them is {z}, and {z} can be removed from every cell that "
+                     "sees them all: {out:cells}.",
+    "unique_loop_hint": "Look for a loop of cells that all hold {a} and {b}.",
     "ur_hint": "Look at rows {r1} and {r2} with columns {c1} and {c2}.",
     "ur_type_1": "{t:technique}: {three:cells} hold only {a} and {b}; if {c:cell} were {a} or {b} "
                  "too, the four corners (two boxes) could swap {a} and {b} and the puzzle would "

@@ -112,6 +112,10 @@ TEMPLATES = {
                  "only {ds:digits}. Every digit but {z} has its places among them in one unit, so "
                  "it fills at most one of the four cells; {z} must fill one, so {z} can be removed "
                  "from every cell that sees all of {zs:cells}: {out:cells}.",
+    "vwxyz_wing": "{t:technique}: {p:cell} ({pd:digits}) and the cells it sees, {others:and}, hold "
+                  "only {ds:digits}. Every digit but {z} has its places among them in one unit, so "
+                  "it fills at most one of the five cells; {z} must fill one, so {z} can be removed "
+                  "from every cell that sees all of {zs:cells}: {out:cells}.",
     "wing_cell_digits": "{c:cell} ({ds:digits})",
     "wxyz_wing_hint": "Look at {p:cell} and the cells it sees with few candidates.",
 
