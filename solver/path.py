@@ -63,12 +63,17 @@ class LogicalPath(list):
 
     def counts(self) -> dict[str, int]:
         """How many times each technique was used, in technique order."""
-        out: dict[str, int] = {}
-        for t in TECHNIQUES:
-            n = sum(1 for s in self if s.technique == t.name)
-            if n:
-                out[t.name] = n
-        return out
+        return technique_counts(self)
+
+
+def technique_counts(steps) -> dict[str, int]:
+    """How many times each technique is used in ``steps``, in technique order."""
+    out: dict[str, int] = {}
+    for t in TECHNIQUES:
+        n = sum(1 for s in steps if s.technique == t.name)
+        if n:
+            out[t.name] = n
+    return out
 
 
 

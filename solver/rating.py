@@ -32,7 +32,7 @@ from typing import Optional
 from .grid import Grid
 from .words.i18n import Msg, describe, msg, translate
 from .words.levels import LEVEL_LABELS, LEVELS, level_for_se
-from .path import LogicalPath, logical_path, solve_logically
+from .path import LogicalPath, logical_path, solve_logically, technique_counts
 from .techniques import technique
 from .techniques.registry import SE_FINDERS
 from .work import BACKTRACK_CAP  # one cap: the card, the demo's Compare and the CLI
@@ -53,7 +53,7 @@ class Rating:
     ``status`` is the diagnosis status ("unique", "multiple", "no_solution",
     "invalid"); only a unique puzzle is rated: otherwise ``level`` and
     ``hardest`` are None, ``path`` is None and ``diagnosis.summary`` says why.
-    ``counts`` maps technique name -> uses (technique order); ``path`` is the
+    ``counts`` maps technique name -> uses in the rating's steps (technique order); ``path`` is the
     :class:`LogicalPath` (the hint order's); ``level`` and ``hardest`` come from SE's order; ``cells_left`` the blanks where logic got stuck (0
     when solved); ``backtrack`` the classic backtracker's
     ``BacktrackCounts`` (placements, backtracks, steps, solved, capped) and ``backtrack_estimate``
@@ -282,5 +282,7 @@ def rate(g: Grid, *, cancel=None, backtrack_cap: Optional[int] = None) -> Rating
         fig = backtrack_figure(g, cancel=cancel)
     else:
         fig = BacktrackFigure(count_backtrack_work(g, "row-major", cap=backtrack_cap, cancel=cancel))
-    return Rating("unique", dg, givens, level, score_of(path, left), hardest, path.counts(),
+    # the uses listed are the rating's own steps, so the card's table agrees with its level and
+    # hardest technique (the hint order may take a harder technique where SE's has an easier one)
+    return Rating("unique", dg, givens, level, score_of(path, left), hardest, technique_counts(se_steps),
                   path, left, fig.counts, stats, se_of(se_steps) if solved else None, fig.estimate)

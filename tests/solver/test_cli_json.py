@@ -217,7 +217,9 @@ def test_rate_prints_the_summary_and_the_techniques():
     assert code == 0
     assert out.splitlines()[0] == "Easy (score 87): hardest technique Hidden Single; 38 givens"
     assert out.splitlines()[1] == "  about 1.2 on Sudoku Explainer's scale"
-    assert "Naked Single ×22" in out  # the counts: the hint order's path (what Explain shows)
+    # the counts are the rating's own steps (SE's order: a hidden single, 1.2, before a naked
+    # single, 2.3), so the techniques listed agree with the level and the hardest technique
+    assert "Full House ×20, Hidden Single ×23" in out and "Naked Single" not in out
 
 
 def test_rate_json_of_a_file_is_one_object_per_line(tmp_path):
