@@ -35,6 +35,8 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 import solver
 levels = solver.LEVELS if sys.argv[2] == "all" else sys.argv[2].split(",")
+if not set(levels) <= set(solver.LEVELS):  # a checkout with other level names: all of its levels
+    levels = solver.LEVELS
 count, seed, sym = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 print(json.dumps(list(solver.LEVELS)), flush=True)
 for level in levels:
@@ -94,10 +96,7 @@ def main(argv=None) -> int:
     missed = False
     runs = ([("before", Path(args.before))] if args.before else []) + [("after", ROOT)]
     for name, root in runs:
-        levels = args.level
-        if name == "before" and levels != "all":
-            levels = "all"  # its levels have other names: all of them
-        order, rows = _run(root, levels, args.count, args.seed, args.symmetry)
+        order, rows = _run(root, args.level, args.count, args.seed, args.symmetry)
         for level in (lv for lv in order if lv in rows):
             got = rows[level]
             secs = [s for _, s in got]

@@ -91,7 +91,7 @@ from .techniques import TECHNIQUES, Step, Technique, find_step, next_step, techn
 from .path import LogicalPath, logical_path  # noqa: F401
 from .hint import Hint, hint  # noqa: F401
 from .rating import LEVEL_LABELS, LEVELS, Rating, rate  # noqa: F401
-from .generate import SYMMETRIES, GenerationFailed, generate  # noqa: F401
+from .generate import SLOW_SYMMETRIES, SYMMETRIES, GenerationFailed, generate  # noqa: F401
 from .isomorph import canonical  # noqa: F401
 from .printing.page import PAPERS, PER_PAGE, PagePlan, PrintedSheet, PrintGrid, make_sheet, plan_pages  # noqa: F401
 from .printing.worksheet import make_worksheet, worksheet_sheet  # noqa: F401

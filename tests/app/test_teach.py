@@ -459,6 +459,20 @@ def test_cancel_stops_generating_and_keeps_the_grid(app):
     assert app.controller.board.givens == old and dialog.alive
 
 
+def test_a_pair_out_of_reach_is_greyed_out_with_the_reason_and_the_nearest(app):
+    old = load(app, TUTORIAL)
+    dialog = app.teach.new_puzzle_dialog()
+    dialog.var_level.set("extreme")
+    dialog.var_symmetry.set(solver.SYMMETRIES[2])  # quarter-turn: minutes at the hardest level
+    assert dialog.go_button.instate(["disabled"])
+    text = dialog.message.cget("text")
+    assert "Extreme puzzles with quarter-turn symmetry take minutes" in text and "rotational" in text, text
+    dialog.generate()  # Return does nothing either: no search starts
+    assert not dialog.running and app.controller.board.givens == old
+    dialog.var_symmetry.set("rotational")
+    assert not dialog.go_button.instate(["disabled"]) and dialog.message.cget("text") == ""
+
+
 def test_an_unknown_level_names_the_valid_ones(app):
     app.teach.new_puzzle("impossible")
     assert app.wait(lambda: "valid levels" in app.form.status_text())

@@ -109,3 +109,33 @@ def test_every_seed_is_of_the_hardest_level_and_has_its_symmetry():
             assert count_solutions(solver.Grid(cells), 2) == 1
             assert rate_cells(cells)[0] == LEVELS[-1], line
             assert all(len({bool(cells[i]) for i in orb}) == 1 for orb in _ORBITS[sym]), (sym, line)
+
+
+# The hardest level with each other symmetry the New puzzle dialog offers: two fixed seeds each
+# (quarter-turn, which the dialog greys out at that level, takes tens of seconds: slow).
+@pytest.mark.parametrize("symmetry", [pytest.param("quarter-turn", marks=pytest.mark.slow),
+                                      "mirror", "diagonal", "anti-diagonal"])
+def test_hardest_level_with_each_symmetry_is_new_distinct_unique_and_symmetric(symmetry, stored_keys):
+    from solver.generate import _ORBITS
+    keys = set()
+    for seed in (0, 3):
+        g = generate(LEVELS[-1], symmetry, seed=seed)
+        assert count_solutions(g, 2) == 1
+        assert rate_cells(g.cells)[0] == LEVELS[-1]
+        assert all(len({bool(g.cells[i]) for i in orb}) == 1 for orb in _ORBITS[symmetry]), g.to_line()
+        key = canonical(g.cells)
+        assert key not in stored_keys, (symmetry, seed, g.to_line())
+        keys.add(key)
+    assert len(keys) == 2
+
+
+@pytest.mark.parametrize("symmetry", ["quarter-turn", "mirror", "diagonal", "anti-diagonal"])
+def test_hardest_level_with_each_symmetry_can_be_cancelled(symmetry):
+    with pytest.raises(solver.Cancelled):
+        generate(LEVELS[-1], symmetry, seed=4, cancel=Looks(None, 40))
+
+
+def test_every_pair_out_of_reach_names_a_symmetry_the_generator_offers():
+    for (level, symmetry), nearest in solver.SLOW_SYMMETRIES.items():
+        assert level in LEVELS and symmetry in solver.SYMMETRIES and nearest in solver.SYMMETRIES
+        assert (level, nearest) not in solver.SLOW_SYMMETRIES
