@@ -4,12 +4,11 @@ cancellable; the hardest level's walk gives minimal puzzles.  Fixed seeds throug
 from __future__ import annotations
 
 import random
-import re
-from pathlib import Path
 
 import pytest
 
 import solver
+from bench.generate import stored_lines  # the benchmark's own list, so both check the same files
 from solver import LEVELS, count_solutions, generate
 from solver.cancel import Looks
 from solver.isomorph import canonical, isomorph
@@ -17,27 +16,13 @@ from solver.rating import rate_cells
 from solver.walk import is_minimal
 from tests.conftest import load_lines
 
-ROOT = Path(__file__).resolve().parents[2]
-_LINE = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
-
-
-def stored_puzzles() -> list[str]:
-    """Every 81-character puzzle line in the app's own files (the packages solver and app)."""
-    out = set()
-    for folder in ("solver", "app"):
-        for path in (ROOT / folder).rglob("*.py"):
-            out.update(m for m in _LINE.findall(path.read_text(encoding="utf-8"))
-                       if sum(ch not in ".0" for ch in m) >= 17)
-    return sorted(out)
-
-
 def _cells(line):
     return [int(ch) if ch in "123456789" else 0 for ch in line]
 
 
 def test_canonical_form_is_the_same_for_every_isomorph_and_tells_puzzles_apart():
     rng = random.Random(7)
-    lines = load_lines("norvig_easy50")[:10] + stored_puzzles()[:10]
+    lines = load_lines("norvig_easy50")[:10] + stored_lines()[:10]
     keys = set()
     for line in lines:
         cells = _cells(line)
@@ -65,7 +50,7 @@ def test_canonical_form_is_the_smallest_isomorph_found_by_sampling():
 
 @pytest.fixture(scope="module")
 def stored_keys():
-    return {canonical(_cells(x)) for x in stored_puzzles()}
+    return {canonical(_cells(x)) for x in stored_lines()}
 
 
 def test_the_stored_puzzles_include_the_seeds_and_examples(stored_keys):
