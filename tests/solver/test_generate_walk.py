@@ -16,6 +16,7 @@ from solver.rating import rate_cells
 from solver.walk import is_minimal
 from tests.conftest import load_lines
 
+
 def _cells(line):
     return [int(ch) if ch in "123456789" else 0 for ch in line]
 
