@@ -76,6 +76,23 @@ def _p95(xs):
     return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
 
 
+def _check_seeds() -> int:
+    """Rate every seed of the hardest level's walk: each must be of that level (exit 1 if not)."""
+    from solver import LEVELS
+    from solver.generate import _SEEDS
+    from solver.rating import rate_cells
+
+    wrong = 0
+    for sym, lines in _SEEDS.items():
+        for line in lines:
+            level = rate_cells([int(ch) if ch in "123456789" else 0 for ch in line])[0]
+            if level != LEVELS[-1]:
+                wrong += 1
+                print(f"{sym}: {line} is {level}, not {LEVELS[-1]}")
+    print(f"{sum(map(len, _SEEDS.values()))} seeds rated, {wrong} not of the hardest level")
+    return 1 if wrong else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.generate", description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="all", help="'all' or comma-separated levels")
@@ -83,10 +100,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--symmetry", default="none")
     ap.add_argument("--before", metavar="DIR", help="another checkout, run on the same seeds first")
+    ap.add_argument("--check-seeds", action="store_true",
+                    help="rate every seed of the hardest level's walk instead (the test rates a sample)")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     import solver
     from solver.rating import rate_se
+
+    if args.check_seeds:
+        return _check_seeds()
 
     stored = {solver.canonical(solver.parse(x)) for x in stored_lines()}
     print(f"{args.count} puzzles a level, seeds {args.seed}..{args.seed + args.count - 1}, symmetry "
