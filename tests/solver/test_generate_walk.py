@@ -88,7 +88,7 @@ def test_every_level_can_be_cancelled_mid_search(level, symmetry):
 
 @pytest.mark.slow
 def test_every_seed_has_one_solution_and_its_symmetry_and_a_sample_the_hardest_level():
-    """Every seed is checked for one solution and its symmetry; rating all ~80 takes 80 s of CPU,
+    """Every seed is checked for one solution and its symmetry; rating all 201 takes 80 s of CPU,
     so each run rates a different one of every symmetry (the day of the year picks it), and
     ``python -m bench.generate --check-seeds`` rates them all."""
     import datetime
