@@ -79,17 +79,17 @@ def _p95(xs):
 def _check_seeds() -> int:
     """Rate every seed of the hardest level's walk: each must be of that level (exit 1 if not)."""
     from solver import LEVELS
-    from solver.generate import _SEEDS
+    from solver.generate import WALK_SEEDS
     from solver.rating import rate_cells
 
     wrong = 0
-    for sym, lines in _SEEDS.items():
+    for sym, lines in WALK_SEEDS.items():
         for line in lines:
             level = rate_cells([int(ch) if ch in "123456789" else 0 for ch in line])[0]
             if level != LEVELS[-1]:
                 wrong += 1
                 print(f"{sym}: {line} is {level}, not {LEVELS[-1]}")
-    print(f"{sum(map(len, _SEEDS.values()))} seeds rated, {wrong} not of the hardest level")
+    print(f"{sum(map(len, WALK_SEEDS.values()))} seeds rated, {wrong} not of the hardest level")
     return 1 if wrong else 0
 
 

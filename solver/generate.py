@@ -66,7 +66,7 @@ WALK_TRIES = 60  # moves tried per walk before starting again from another seed
 #: not a handful, to meet its time (with 5 quarter-turn seeds a puzzle took 69 s to > 150 s).
 #: They are seeds, never answers: an answer is several moves away and is checked not to be an
 #: isomorph of a seed or an example.
-_SEEDS = {
+WALK_SEEDS = {
     "rotational": (
         "1.......2.2.....6...34..5.....8.5.....8.3.9.....9.4.....5..34...7.....1.6.......7",
         "5..6......2.....4...1.2.3..9..8.......7.4.1.......9..6..4.7.2...3.....1......5..8",
@@ -184,7 +184,7 @@ _SEEDS = {
         "9..8......4....8......4.19......7...5..1..4...6.42...5..2......1..3...4..7..6...3",
     ),
 }
-_SEEDS["none"] = tuple(dict.fromkeys(x for v in _SEEDS.values() for x in v))
+WALK_SEEDS["none"] = tuple(dict.fromkeys(x for v in WALK_SEEDS.values() for x in v))
 
 
 class GenerationFailed(RuntimeError):
@@ -414,7 +414,7 @@ def _stored() -> set:
     """The canonical forms of every puzzle the package holds: an answer is none of them."""
     if not _STORED:
         from .examples import EXAMPLES
-        lines = [x for v in _SEEDS.values() for x in v] + [e.line for e in EXAMPLES]
+        lines = [x for v in WALK_SEEDS.values() for x in v] + [e.line for e in EXAMPLES]
         _STORED.update(canonical(_cells(x)) for x in lines)
     return _STORED
 
@@ -425,7 +425,7 @@ def _cells(line: str) -> list[int]:
 
 def _walked(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[int]]:
     """A puzzle of ``level`` found by the neighbourhood walk (walk.py) from a random seed."""
-    start = _cells(rng.choice(_SEEDS[sym]))
+    start = _cells(rng.choice(WALK_SEEDS[sym]))
     # The walk may pass through puzzles one level easier: a symmetric move (two or four cells)
     # seldom stays at the hardest level, and a walk through the level below finds hardest
     # puzzles about ten times sooner (rotational: median 2 s instead of 20 s; none: 1.3 s
@@ -461,7 +461,7 @@ def generate(level: str, symmetry: Optional[str] = None, seed=None, *, cancel=No
     sym = _check_args(level, symmetry)
     # The level and symmetry are part of the seed, so one seed gives unrelated puzzles per level.
     rng = random.Random(None if seed is None else f"{level}/{sym}/{seed}")
-    walked = level == LEVELS[-1] and bool(_SEEDS.get(sym))
+    walked = level == LEVELS[-1] and bool(WALK_SEEDS.get(sym))
     for _attempt_no in range(MAX_ATTEMPTS):
         check(cancel, "generation cancelled")
         puzzle = _walked(level, sym, rng, cancel) if walked else _attempt(level, sym, rng, cancel)
