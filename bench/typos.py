@@ -504,7 +504,11 @@ def _paper_after(case: dict) -> dict:
         times.append((time.process_time() - t0) * 1000)
         if q is None or asked >= MAX_QUESTIONS:
             break
-        answers[q.cell] = original[q.cell]
+        if q.region:  # the user points at the first cell that differs, or says all the same
+            differs = [c for c in q.cells if original[c] != g[c]]
+            answers.update({differs[0]: original[differs[0]]} if differs else dict(q.same))
+        else:
+            answers[q.cell] = original[q.cell]
         asked += 1
     state = paper_state(g, answers)
     restored = state.settled and state.best.fixed == original

@@ -92,6 +92,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from typing import Optional
@@ -320,6 +321,35 @@ def _read_answer(prompt: str) -> Optional[int]:
         print(describe(msg("paper_bad_answer", text=repr(text))), flush=True)
 
 
+_REGION_ANSWER = re.compile(r"^[^\W\d_]*\s*([1-9])\s*[^\W\d_]*\s*([1-9])\s*[\s,:=]\s*([0-9.])$")
+
+
+def _read_region_answer(prompt: str, cells: tuple) -> Optional[dict]:
+    """The answer to a look at ``cells``: {cell: digit on paper} for the cell typed ("r2c5 9",
+    "Z2S5 .", "25 0"), the typed grid's digits of them all for "=", or None to stop."""
+    from .. import describe, msg
+
+    while True:
+        print(prompt, end=" ", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        if not sys.stdin.isatty():
+            print(line.rstrip("\n"))
+        text = line.strip()
+        if not text:
+            return None
+        if text == "=":
+            return {}
+        m = _REGION_ANSWER.match(text)
+        if m is not None:
+            cell = (int(m.group(1)) - 1, int(m.group(2)) - 1)
+            if cell in cells:
+                return {cell: 0 if m.group(3) == "." else int(m.group(3))}
+        print(describe(msg("paper_region_bad", text=repr(text), cell=cells[0])), flush=True)
+
+
 def _ask_paper(g: Grid) -> None:
     """Compare with your paper in the terminal: the questions of solver.paper_question, the
     answers read from stdin, then the fix they settle (or the likeliest so far)."""
@@ -327,15 +357,24 @@ def _ask_paper(g: Grid) -> None:
 
     answers: dict = {}
     q = paper_question(g, answers)
-    if q is not None:
-        print("\n" + describe(msg("paper_answer_help")))
+    helped = set()  # the kinds of question whose help was printed
     while q is not None:
-        blank = describe(msg("paper_blank"))
-        options = " / ".join(str(d) if d else blank for d in q.options)
-        answer = _read_answer(f"{describe(q.text)} [{options}]")
-        if answer is None:
-            break
-        answers[q.cell] = answer
+        if q.region not in helped:
+            helped.add(q.region)
+            help_text = msg("paper_region_help", cell=q.cells[0]) if q.region else msg("paper_answer_help")
+            print("\n" + describe(help_text))
+        if q.region:
+            answer = _read_region_answer(describe(q.text), tuple(q.cells))
+            if answer is None:
+                break
+            answers.update(answer or dict(q.same))
+        else:
+            blank = describe(msg("paper_blank"))
+            options = " / ".join(str(d) if d else blank for d in q.options)
+            digit = _read_answer(f"{describe(q.text)} [{options}]")
+            if digit is None:
+                break
+            answers[q.cell] = digit
         q = paper_question(g, answers)
     state = paper_state(g, answers)
     best = state.best

@@ -26,19 +26,42 @@ def test_the_tutorial_slip_is_settled_by_the_paper():
     d = diagnose(g)
     assert d.status == "no_solution" and not d.settled and not d.fix_confident
     q = paper_question(g)
-    # r2c6 holds the likeliest fix (5 → 8) and two more: its answer decides the most
+    # the fixes lie in r2c5 and r2c6: one look at both finds the slip, where a question about
+    # r2c6 alone (its likeliest fix, 5 → 8) leaves two fixes of r2c5 when the paper shows 5
+    assert q.region and q.cells == ((1, 4), (1, 5)) and q.same == (((1, 4), 3), ((1, 5), 5))
     assert q.cell == (1, 5) and q.options == (8, 5, 0) and q.typed == 5
-    assert solver.describe(q.text) == "What does your paper show in r2c6?"
+    assert solver.describe(q.text) == "Which of r2c5 and r2c6 shows something else on your paper?"
     assert abs(sum(q.shares) - 1) < 1e-9 and q.shares[0] > q.shares[1] > q.shares[2]
-    q = paper_question(g, {(1, 5): 5})  # the paper shows the 5 typed there
-    assert q.cell == (1, 4) and q.options[0] == 9 and set(q.options) == {9, 0, 3}
-    answers = {(1, 5): 5, (1, 4): 9}
+    assert q.options_at((1, 4)) == (9, 0) and q.options_at((1, 5)) == (8, 0)
+    answers = {(1, 4): 9}  # the user points at r2c5: the paper shows 9 there
     assert paper_question(g, answers) is None
     d = diagnose(g, answers=answers)
     assert d.settled and d.fix_confident and d.answers == answers
     assert d.best_fix.edits == (Edit("wrong_digit", ((1, 4),), (3,), (9,)),)
     assert d.best_fix.fixed == _grid(TUTORIAL)
     assert d.summary == "No solution; your paper confirms the fix: r2c5 3 → 9"
+
+
+def test_one_cell_is_asked_when_it_settles_as_surely_as_a_look_at_several():
+    # with r2c6 answered as typed, the fixes left are all in r2c5: one cell decides
+    g = _grid(TYPED)
+    q = paper_question(g, {(1, 5): 5})
+    assert not q.region and q.cells == ((1, 4),) and q.cell == (1, 4)
+    assert q.options[0] == 9 and set(q.options) == {9, 0, 3}
+    assert solver.describe(q.text) == "What does your paper show in r2c5?"
+    assert paper_question(g, {(1, 5): 5, (1, 4): 9}) is None
+
+
+def test_all_the_same_answers_the_typed_digit_of_every_cell_looked_at():
+    # "all the same" for r2c5 and r2c6 is the typed digit in both: no single fix is left and
+    # the search goes on with both kept as typed
+    g = _grid(TYPED)
+    q = paper_question(g)
+    answers = dict(q.same)
+    assert answers == {(1, 4): 3, (1, 5): 5}
+    state = paper_state(g, answers)
+    assert not state.settled
+    assert all(x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5 for x in state.explanations)
 
 
 def test_one_answer_in_the_right_cell_settles_it_at_once():
@@ -198,29 +221,48 @@ def _check(args, stdin: str):
                           capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=60)
 
 
+LOOK = "Which of r2c5 and r2c6 shows something else on your paper?"
+
+
 def test_check_ask_asks_in_the_terminal_and_says_the_settled_fix():
-    r = _check(["--ask", TYPED], "5\n9\n")
+    r = _check(["--ask", TYPED], "r2c5 9\n")
     assert r.returncode == 1 and r.stderr == ""
     out = r.stdout
-    assert "What does your paper show in r2c6? [8 / 5 / blank] 5\n" in out
-    assert "What does your paper show in r2c5? [9 / blank / 3] 9\n" in out
+    assert ("Type the cell that differs and the digit your paper shows there (r2c5 9, or r2c5 . "
+            "for a blank), = when all are the same; Enter alone stops.\n") in out
+    assert f"{LOOK} r2c5 9\n" in out
     assert out.rstrip().endswith("Your paper settles it: r2c5 3 → 9.")
+    # the cell may be written as in any language, or as two digits
+    for answer in ("Z2S5 9", "25 9", "r2c5: 9"):
+        assert _check(["--ask", TYPED], answer + "\n").stdout.rstrip().endswith(
+            "Your paper settles it: r2c5 3 → 9."), answer
 
 
 def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense():
     r = _check(["--ask", TYPED], "")
     assert r.returncode == 1
     assert r.stdout.rstrip().endswith("Stopped before a fix was settled; the likeliest so far: r2c6 5 → 8.")
-    r = _check(["--ask", TYPED], "x7\n.\n\n")
-    assert "'x7' is not an answer: type one digit 1 to 9, or 0 or . for a blank." in r.stdout
-    assert r.stdout.count("What does your paper show in r2c6?") == 2
-    # a blank in r2c6: the 5 was typed there, or one cell up from r3c6; Enter stops there
+    # nonsense, and a cell that was not asked about, are asked again
+    r = _check(["--ask", TYPED], "x7\nr1c1 5\nr2c6 .\n\n")
+    bad = ("is not an answer: type a cell of the list and a digit (r2c5 9, r2c5 . for a blank), "
+           "or = when all are the same.")
+    assert f"'x7' {bad}" in r.stdout and f"'r1c1 5' {bad}" in r.stdout
+    assert r.stdout.count(LOOK) == 3
+    # a blank in r2c6: the 5 was typed there, or one cell up from r3c6; one cell decides that,
+    # asked with the digits; Enter stops there
     assert r.stdout.rstrip().endswith(
-        "What does your paper show in r2c6? [8 / 5 / blank] .\n"
+        f"{LOOK} r2c6 .\n\n"
+        "Type the digit your paper shows there, 0 or . for a blank; Enter alone stops.\n"
         "What does your paper show in r3c6? [blank / 5] \n"
         "Stopped before a fix was settled; the likeliest so far: remove the 5 in r2c6.")
     r = _check(["--ask", "--json", TYPED], "")
     assert r.returncode == 2 and "--ask and --json" in r.stderr
+
+
+def test_check_ask_all_the_same_goes_on_to_the_next_question():
+    r = _check(["--ask", TYPED], "=\n\n")
+    assert f"{LOOK} =\n" in r.stdout
+    assert "What does your paper show in r3c3?" in r.stdout.split(LOOK)[1]
 
 
 def test_the_spread_of_fixes_is_measured_per_set_and_kind():
