@@ -504,9 +504,8 @@ def _paper_after(case: dict) -> dict:
         times.append((time.process_time() - t0) * 1000)
         if q is None or asked >= MAX_QUESTIONS:
             break
-        if q.region:  # the user points at the first cell that differs, or says all the same
-            differs = [c for c in q.cells if original[c] != g[c]]
-            answers.update({differs[0]: original[differs[0]]} if differs else dict(q.same))
+        if q.region:  # the user compares every cell of the look with the paper
+            answers.update({c: original[c] for c in q.cells})
         else:
             answers[q.cell] = original[q.cell]
         asked += 1

@@ -321,12 +321,13 @@ def _read_answer(prompt: str) -> Optional[int]:
         print(describe(msg("paper_bad_answer", text=repr(text))), flush=True)
 
 
-_REGION_ANSWER = re.compile(r"^[^\W\d_]*\s*([1-9])\s*[^\W\d_]*\s*([1-9])\s*[\s,:=]\s*([0-9.])$")
+# one cell and its digit on paper: "r2c5 9", "Z2S5: .", "25 0" (any language's letters)
+_REGION_PAIR = re.compile(r"[^\W\d_]*\s*([1-9])\s*[^\W\d_]*\s*([1-9])\s*[:=]?\s+([0-9.])(?=\s|,|;|$)[\s,;]*")
 
 
 def _read_region_answer(prompt: str, cells: tuple) -> Optional[dict]:
-    """The answer to a look at ``cells``: {cell: digit on paper} for the cell typed ("r2c5 9",
-    "Z2S5 .", "25 0"), the typed grid's digits of them all for "=", or None to stop."""
+    """The answer to a look at ``cells``: {cell: digit on paper} for each cell typed ("r2c5 9
+    r3c6 ."; the others as typed: the caller adds them), {} for "=", or None to stop."""
     from .. import describe, msg
 
     while True:
@@ -342,11 +343,17 @@ def _read_region_answer(prompt: str, cells: tuple) -> Optional[dict]:
             return None
         if text == "=":
             return {}
-        m = _REGION_ANSWER.match(text)
-        if m is not None:
-            cell = (int(m.group(1)) - 1, int(m.group(2)) - 1)
-            if cell in cells:
-                return {cell: 0 if m.group(3) == "." else int(m.group(3))}
+        answer: dict = {}
+        at = 0
+        while at < len(text):
+            m = _REGION_PAIR.match(text, at)
+            cell = (int(m.group(1)) - 1, int(m.group(2)) - 1) if m else None
+            if cell not in cells:
+                break
+            answer[cell] = 0 if m.group(3) == "." else int(m.group(3))
+            at = m.end()
+        if answer and at >= len(text):
+            return answer
         print(describe(msg("paper_region_bad", text=repr(text), cell=cells[0])), flush=True)
 
 
@@ -367,7 +374,8 @@ def _ask_paper(g: Grid) -> None:
             answer = _read_region_answer(describe(q.text), tuple(q.cells))
             if answer is None:
                 break
-            answers.update(answer or dict(q.same))
+            answers.update(q.same)  # the cells not typed are as on the grid
+            answers.update(answer)
         else:
             blank = describe(msg("paper_blank"))
             options = " / ".join(str(d) if d else blank for d in q.options)

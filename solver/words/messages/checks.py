@@ -126,10 +126,11 @@ TEMPLATES = {
     # typos/paper.py and check --ask: compare with your paper
     "paper_question": "What does your paper show in {cell:cell}?",
     "paper_region": "Which of {cells:cells} shows something else on your paper?",
-    "paper_region_help": "Type the cell that differs and the digit your paper shows there ({cell:cell} 9, "
-                         "or {cell:cell} . for a blank), = when all are the same; Enter alone stops.",
-    "paper_region_bad": "{text} is not an answer: type a cell of the list and a digit ({cell:cell} 9, "
-                        "{cell:cell} . for a blank), or = when all are the same.",
+    "paper_region_help": ("Compare them with your paper and type each cell that differs with the digit your "
+                          "paper shows there ({cell:cell} 9, {cell:cell} . for a blank, several separated "
+                          "by spaces), = when all are the same; Enter alone stops."),
+    "paper_region_bad": ("{text} is not an answer: type cells of the list, each with a digit ({cell:cell} 9, "
+                         "{cell:cell} . for a blank), or = when all are the same."),
     "paper_blank": "blank",
     "paper_answer_help": "Type the digit your paper shows there, 0 or . for a blank; Enter alone stops.",
     "paper_bad_answer": "{text} is not an answer: type one digit 1 to 9, or 0 or . for a blank.",
