@@ -255,22 +255,24 @@ REGION_SHARE = 0.999  # the look stops adding cells once their fixes hold this m
 
 def _region(state: PaperState, answers: dict) -> list:
     """Cell indexes to compare at once, likeliest first: the cells of the likeliest fixes, until
-    their fixes hold REGION_SHARE of the explanations' likelihood or REGION_CELLS are taken."""
+    the fixes whose every cell is taken hold REGION_SHARE of the explanations' likelihood, or
+    REGION_CELLS are taken (a fix is told apart only when all its cells are compared: a digit
+    moved one cell needs both)."""
     weight: dict = {}
+    todo = []
     for x, w in zip(state.explanations, state.shares):
-        for c in set(x.cells):
-            if c not in answers:
-                weight[index(*c)] = weight.get(index(*c), 0.0) + w
+        cells = {index(*c) for c in x.cells if c not in answers}
+        todo.append((cells, w))
+        for i in cells:
+            weight[i] = weight.get(i, 0.0) + w
     order = sorted(weight, key=lambda i: (-weight[i], i))
     total = sum(state.shares)
-    taken: list = []
+    taken: set = set()
     for i in order[:REGION_CELLS]:
-        taken.append(i)
-        held = sum(w for x, w in zip(state.explanations, state.shares)
-                   if any(index(*c) in taken for c in x.cells))
-        if held >= REGION_SHARE * total:
+        taken.add(i)
+        if sum(w for cells, w in todo if cells <= taken) >= REGION_SHARE * total:
             break
-    return taken
+    return sorted(taken, key=lambda i: (-weight[i], i))
 
 
 def question_for(grid: Grid, state: PaperState, answers=None) -> Optional[PaperQuestion]:

@@ -31,14 +31,17 @@ def test_the_tutorial_slip_is_settled_by_the_paper():
     d = diagnose(g)
     assert d.status == "no_solution" and not d.settled and not d.fix_confident
     q = paper_question(g)
-    # the fixes lie in r2c5 and r2c6: one look at both finds the slip, where a question about
-    # r2c6 alone (its likeliest fix, 5 → 8) leaves two fixes of r2c5 when the paper shows 5
-    assert q.region and q.cells == ((1, 4), (1, 5)) and q.same == (((1, 4), 3), ((1, 5), 5))
+    # the fixes lie in r2c5, r2c6 and r3c6 (the 5 moved one cell down): one look at all three
+    # finds the slip, where a question about r2c6 alone (its likeliest fix, 5 → 8) leaves two
+    # fixes of r2c5 when the paper shows 5
+    assert q.region and q.cells == ((1, 4), (1, 5), (2, 5))
+    assert q.same == (((1, 4), 3), ((1, 5), 5), ((2, 5), 0))
     assert q.cell == (1, 5) and q.options == (8, 5, 0) and q.typed == 5
-    assert solver.describe(q.text) == "Which of r2c5 and r2c6 shows something else on your paper?"
+    assert solver.describe(q.text) == "Which of r2c5, r2c6 and r3c6 shows something else on your paper?"
     assert abs(sum(q.shares) - 1) < 1e-9 and q.shares[0] > q.shares[1] > q.shares[2]
     assert q.options_at((1, 4)) == (9, 0) and q.options_at((1, 5)) == (8, 0)
-    answers = {(1, 4): 9}  # the user points at r2c5: the paper shows 9 there
+    assert q.options_at((2, 5)) == (5,)
+    answers = {**dict(q.same), (1, 4): 9}  # r2c5 differs: the paper shows 9 there
     assert paper_question(g, answers) is None
     d = diagnose(g, answers=answers)
     assert d.settled and d.fix_confident and d.answers == answers
@@ -58,12 +61,12 @@ def test_one_cell_is_asked_when_it_settles_as_surely_as_a_look_at_several():
 
 
 def test_all_the_same_answers_the_typed_digit_of_every_cell_looked_at():
-    # "all the same" for r2c5 and r2c6 is the typed digit in both: no single fix is left and
-    # the search goes on with both kept as typed
+    # "all the same" for r2c5, r2c6 and r3c6 is the typed digit in each: no single fix is left
+    # and the search goes on with them kept as typed
     g = _grid(TYPED)
     q = paper_question(g)
     answers = dict(q.same)
-    assert answers == {(1, 4): 3, (1, 5): 5}
+    assert answers == {(1, 4): 3, (1, 5): 5, (2, 5): 0}
     state = paper_state(g, answers)
     assert not state.settled
     assert all(x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5 for x in state.explanations)
@@ -234,7 +237,7 @@ def _check(args, stdin: str):
                           capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=60)
 
 
-LOOK = "Which of r2c5 and r2c6 shows something else on your paper?"
+LOOK = "Which of r2c5, r2c6 and r3c6 shows something else on your paper?"
 
 
 def test_check_ask_asks_in_the_terminal_and_says_the_settled_fix():
@@ -257,18 +260,13 @@ def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense()
     assert r.returncode == 1
     assert r.stdout.rstrip().endswith("Stopped before a fix was settled; the likeliest so far: r2c6 5 → 8.")
     # nonsense, and a cell that was not asked about, are asked again
-    r = _check(["--ask", TYPED], "x7\nr1c1 5\nr2c5 9 x\nr2c6 .\n\n")
+    r = _check(["--ask", TYPED], "x7\nr1c1 5\nr2c5 9 x\nr2c6 .\n")
     bad = ("is not an answer: type cells of the list, each with a digit (r2c5 9, r2c5 . for a "
            "blank), or = when all are the same.")
     assert all(f"'{t}' {bad}" in r.stdout for t in ("x7", "r1c1 5", "r2c5 9 x"))
     assert r.stdout.count(LOOK) == 4
-    # a blank in r2c6: the 5 was typed there, or one cell up from r3c6; one cell decides that,
-    # asked with the digits; Enter stops there
-    assert r.stdout.rstrip().endswith(
-        f"{LOOK} r2c6 .\n\n"
-        "Type the digit your paper shows there, 0 or . for a blank; Enter alone stops.\n"
-        "What does your paper show in r3c6? [blank / 5] \n"
-        "Stopped before a fix was settled; the likeliest so far: remove the 5 in r2c6.")
+    # a blank in r2c6, the others as typed: the 5 was typed into an empty cell
+    assert r.stdout.rstrip().endswith(f"{LOOK} r2c6 .\nYour paper settles it: remove the 5 in r2c6.")
     r = _check(["--ask", "--json", TYPED], "")
     assert r.returncode == 2 and "--ask and --json" in r.stderr
 
@@ -278,7 +276,7 @@ def test_check_ask_all_the_same_goes_on_to_the_next_question():
     assert f"{LOOK} =\n" in r.stdout
     # both cells as typed: the fixes left change two cells, elsewhere; the next look is at them
     assert r.stdout.split(LOOK)[1].startswith(
-        " =\nWhich of r1c2, r2c4, r3c3, r3c8 and r4c9 shows something else on your paper? \n")
+        " =\nWhich of r1c1, r1c2, r2c4, r3c3, r3c8 and r4c9 shows something else on your paper? \n")
 
 
 def test_the_spread_of_fixes_is_measured_per_set_and_kind():
