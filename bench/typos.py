@@ -497,13 +497,14 @@ def _paper_after(case: dict) -> dict:
     g = Grid(int(ch) for ch in case["typed"])
     original = Grid(int(ch) for ch in case["original"])
     paper.forget()  # the first question pays for the search, as after a fresh check
-    answers, times, asked = {}, [], 0
+    answers, times, asked, compared = {}, [], 0, []
     while True:
         t0 = time.process_time()
         q = paper_question(g, answers)
         times.append((time.process_time() - t0) * 1000)
         if q is None or asked >= MAX_QUESTIONS:
             break
+        compared.append(len(q.cells))
         if q.region:  # the user compares every cell of the look with the paper
             answers.update({c: original[c] for c in q.cells})
         else:
@@ -517,7 +518,7 @@ def _paper_after(case: dict) -> dict:
     wrong = state.settled and _wrong(state.best, original)
     d = diagnose(g)
     best = d.best_fix
-    return {"asked": asked, "restored": restored, "wrong": wrong, "ms_first": times[0], "ms_next": times[1:],
+    return {"asked": asked, "compared": compared, "restored": restored, "wrong": wrong, "ms_first": times[0], "ms_next": times[1:],
             "settled0": d.settled, "wrong_settled0": d.settled and _wrong(best, original),
             "partial0": d.settled and not _wrong(best, original) and best.fixed != original,
             # called the likeliest, and its puzzle's solution is not the published one's
@@ -552,8 +553,8 @@ def run_paper_bench(per_kind: int = 25, seed: int = DEFAULT_SEED, before: Option
     print("| set | slip | cases | before: first fix restores | before: wrong likeliest | "
           "after: restored ≤ 2 q (≤ 4 for two) | median q | wrong settled, no q | "
           "wrong likeliest, no q | right but a slip left, no q | wrong settled after q | "
-          "q p95 ms (first / next) |", file=out)
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|", file=out)
+          "q p95 ms (first / next) | cells a question (mean / max) |", file=out)
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|", file=out)
     misses = []
     firsts, nexts = [], []
     for name, _files in PAPER_SETS:
@@ -580,8 +581,11 @@ def run_paper_bench(per_kind: int = 25, seed: int = DEFAULT_SEED, before: Option
             before_cols = (f"{100 * sum(r['restored'] for r in b) / n:.0f} % | "
                            f"{100 * sum(r['wrong_likeliest'] for r in b) / n:.1f} %") if b else "– | –"
             label = "**all**" if kind == "all" else kind
+            cells = [n for r in a for n in r["compared"]]
+            size = f"{statistics.mean(cells):.1f} / {max(cells)}" if cells else "– / –"
             print(f"| {name} | {label} | {n} | {before_cols} | {ok:.0f} % | {med:g} | {ws:.1f} % | "
-                  f"{wl:.1f} % | {pa:.1f} % | {wa:.1f} % | {_pct(fm, 95):.0f} / {_pct(nm, 95):.0f} |", file=out)
+                  f"{wl:.1f} % | {pa:.1f} % | {wa:.1f} % | {_pct(fm, 95):.0f} / {_pct(nm, 95):.0f} | {size} |",
+                  file=out)
             if kind == "all":
                 if ws > 1:
                     misses.append(f"{name}: wrong settled fix with no question {ws:.1f} % > 1 %")

@@ -26,6 +26,9 @@ def _answer(q, original: Grid) -> dict:
     return {c: original[c] for c in q.cells}
 
 
+HIDDEN = ((2, 7), (3, 4), (5, 4), (6, 6), (8, 7))  # r3c8 r4c5 r6c5 r7c7 r9c8
+
+
 def test_the_tutorial_slip_is_settled_by_the_paper():
     g = _grid(TYPED)
     d = diagnose(g)
@@ -33,11 +36,14 @@ def test_the_tutorial_slip_is_settled_by_the_paper():
     q = paper_question(g)
     # the fixes lie in r2c5, r2c6 and r3c6 (the 5 moved one cell down): one look at all three
     # finds the slip, where a question about r2c6 alone (its likeliest fix, 5 → 8) leaves two
-    # fixes of r2c5 when the paper shows 5
-    assert q.region and q.cells == ((1, 4), (1, 5), (2, 5))
-    assert q.same == (((1, 4), 3), ((1, 5), 5), ((2, 5), 0))
+    # fixes of r2c5 when the paper shows 5; with r2c6 5 → 8 made, a wrong digit in any of five
+    # more givens would leave one solution, so they are compared too
+    assert q.region and q.cells == tuple(sorted(((1, 4), (1, 5), (2, 5)) + HIDDEN))
+    assert q.hidden == HIDDEN
+    assert dict(q.same) == {(1, 4): 3, (1, 5): 5, (2, 5): 0, **{c: g[c] for c in HIDDEN}}
     assert q.cell == (1, 5) and q.options == (8, 5, 0) and q.typed == 5
-    assert solver.describe(q.text) == "Which of r2c5, r2c6 and r3c6 shows something else on your paper?"
+    assert solver.describe(q.text) == ("Which of r2c5, r2c6, r3c6, r3c8, r4c5, r6c5, r7c7 and r9c8 "
+                                       "shows something else on your paper?")
     assert abs(sum(q.shares) - 1) < 1e-9 and q.shares[0] > q.shares[1] > q.shares[2]
     assert q.options_at((1, 4)) == (9, 0) and q.options_at((1, 5)) == (8, 0)
     assert q.options_at((2, 5)) == (5,)
@@ -50,26 +56,46 @@ def test_the_tutorial_slip_is_settled_by_the_paper():
     assert d.summary == "No solution; your paper confirms the fix: r2c5 3 → 9"
 
 
-def test_one_cell_is_asked_when_it_settles_as_surely_as_a_look_at_several():
-    # with r2c6 answered as typed, the fixes left are all in r2c5: one cell decides
-    g = _grid(TYPED)
-    q = paper_question(g, {(1, 5): 5})
-    assert not q.region and q.cells == ((1, 4),) and q.cell == (1, 4)
-    assert q.options[0] == 9 and set(q.options) == {9, 0, 3}
-    assert solver.describe(q.text) == "What does your paper show in r2c5?"
-    assert paper_question(g, {(1, 5): 5, (1, 4): 9}) is None
+def test_hidden_cells_are_the_givens_a_slip_could_change_keeping_one_solution():
+    from solver.typos.paper import hidden_cells
+
+    fixed = _grid(TUTORIAL).with_digit((1, 4), 3).with_digit((1, 5), 8)  # the likeliest fix made
+    hidden = hidden_cells(fixed)
+    assert tuple(divmod(i, 9) for i in hidden) == HIDDEN
+    for i, d in enumerate(fixed.cells):
+        changes = [e for e in range(1, 10) if d and e != d
+                   and len(solver.find_solutions(fixed.with_digit(divmod(i, 9), e), 2)) == 1]
+        assert bool(changes) == (i in hidden), divmod(i, 9)
+    # a minimal puzzle has none: any other digit in a given breaks it or leaves several solutions
+    minimal = _grid(ONE_CELL_ORIGINAL)
+    assert hidden_cells(minimal) == ()
+
+
+# a 17-clue puzzle (isomorph of tests/data/17_clue_sample200.txt) with r1c3 4 typed 5
+ONE_CELL_TYPED = "005000090062000000000030100000000000095004008000000703000002010708000000030000000"
+ONE_CELL_ORIGINAL = "004000090062000000000030100000000000095004008000000703000002010708000000030000000"
+
+
+def test_one_cell_is_asked_when_the_fixes_lie_in_it_and_nothing_hides_elsewhere():
+    g = _grid(ONE_CELL_TYPED)
+    q = paper_question(g)
+    assert not q.region and q.cells == ((0, 2),) and q.cell == (0, 2) and q.hidden == ()
+    assert q.options == (4, 5, 3, 1, 7, 0) and q.typed == 5
+    assert solver.describe(q.text) == "What does your paper show in r1c3?"
+    assert paper_question(g, {(0, 2): 4}) is None
+    assert paper_state(g, {(0, 2): 4}).best.fixed == _grid(ONE_CELL_ORIGINAL)
 
 
 def test_all_the_same_answers_the_typed_digit_of_every_cell_looked_at():
-    # "all the same" for r2c5, r2c6 and r3c6 is the typed digit in each: no single fix is left
-    # and the search goes on with them kept as typed
+    # "all the same" for the look is the typed digit in each: no single fix is left, and the
+    # search goes on with them kept as typed
     g = _grid(TYPED)
     q = paper_question(g)
     answers = dict(q.same)
-    assert answers == {(1, 4): 3, (1, 5): 5, (2, 5): 0}
+    assert answers == {c: g[c] for c in q.cells} and (1, 4) in answers and (2, 5) in answers
     state = paper_state(g, answers)
     assert not state.settled
-    assert all(x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5 for x in state.explanations)
+    assert all(x.fixed[c] == d for x in state.explanations for c, d in answers.items())
 
 
 def test_one_answer_in_the_right_cell_settles_it_at_once():
@@ -237,7 +263,7 @@ def _check(args, stdin: str):
                           capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=60)
 
 
-LOOK = "Which of r2c5, r2c6 and r3c6 shows something else on your paper?"
+LOOK = "Which of r2c5, r2c6, r3c6, r3c8, r4c5, r6c5, r7c7 and r9c8 shows something else on your paper?"
 
 
 def test_check_ask_asks_in_the_terminal_and_says_the_settled_fix():
@@ -274,9 +300,10 @@ def test_check_ask_stops_at_eof_or_an_empty_line_and_asks_again_after_nonsense()
 def test_check_ask_all_the_same_goes_on_to_the_next_question():
     r = _check(["--ask", TYPED], "=\n\n")
     assert f"{LOOK} =\n" in r.stdout
-    # both cells as typed: the fixes left change two cells, elsewhere; the next look is at them
-    assert r.stdout.split(LOOK)[1].startswith(
-        " =\nWhich of r1c1, r1c2, r2c4, r3c3, r3c8 and r4c9 shows something else on your paper? \n")
+    # all as typed: the fixes left change two cells elsewhere; the next look is at them
+    after = r.stdout.split(LOOK)[1]
+    assert after.startswith(" =\nWhich of r1c1, r1c2, r2c4, r3c2, r3c3, r4c9, r5c4 and r7c8 shows") and after.count("Which of") == 1
+    assert after.rstrip().endswith("Stopped before a fix was settled; the likeliest so far: r3c3 8 → 7, r4c9 3 → 2.")
 
 
 def test_the_spread_of_fixes_is_measured_per_set_and_kind():
