@@ -8,7 +8,7 @@ Plain data in, structured results out::
     solver.count_solutions(g, limit=2)  # -> 0..limit
     solver.validate(g)                  # -> [Conflict, ...]
     solver.diagnose(g)                  # -> Diagnosis
-    solver.paper_question(g, answers)   # -> PaperQuestion (cell, options) or None when settled
+    solver.paper_question(g, answers)   # -> PaperQuestion (cells to compare) or None when settled
     solver.diagnose(g, answers=answers) # -> Diagnosis ranked by the paper's answers
     solver.backtrack_steps(g)           # -> iterator of search events
 
