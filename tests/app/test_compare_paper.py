@@ -231,7 +231,30 @@ def press(win, widget, keysym, state: int = 0):
     return wait_question(win)
 
 
-def test_the_tutorial_slip_is_found_by_two_answers_one_clicked_one_typed_and_undo_restores(whole_window):
+def marked(win, mark: str) -> set:
+    return {divmod(i, 9) for i in range(81) if mark in win.form.cell_grid.cell_marks(divmod(i, 9))}
+
+
+def click_cell(win, cell):
+    """A real click on a cell of the big grid (where its digit is drawn)."""
+    e = win.form.cells[cell[0] * 9 + cell[1]]
+    e.event_generate("<Button-1>", x=e.winfo_width() // 2, y=e.winfo_height() // 2)
+    win.root.update()
+
+
+LOOK = [(1, 4), (1, 5)]  # the tutorial slip's look: r2c5 and r2c6
+
+
+def assert_look(win, ask):
+    assert ask.question.region and list(ask.question.cells) == LOOK and ask.chosen is None
+    assert ask.question_label.cget("text") == ("Compare the 2 tinted cells with your paper. Click the one that "
+                                               "shows something else.")
+    assert marked(win, "paper_look") == set(LOOK) and not marked(win, "paper_cell") | marked(win, "paper_row")
+    assert [b.cget("text") for b in ask.cell_buttons.values()] == ["r2c5", "r2c6"]
+    assert ask.same_button.winfo_ismapped() and not ask.pad.winfo_ismapped()
+
+
+def test_the_tutorial_slip_is_found_by_a_look_a_click_and_a_digit_and_undo_restores(whole_window):
     win = whole_window
     paste(win, SLIP)
     win.form.action_map.fire("check")
@@ -239,33 +262,121 @@ def test_the_tutorial_slip_is_found_by_two_answers_one_clicked_one_typed_and_und
     assert "Compare with your paper asks what your paper shows" in win.form.findings_panel.shown_text()
     ask = start_compare(win)
     assert win.form.findings_panel.panel is ask.frame
-    assert ask.question.cell == (1, 5) and set(ask.question.options) == {8, 5, 0}
-    assert ask.question_label.cget("text") == "What does your paper show in r2c6?"
-    assert "The grid has 5 there" in ask.typed_label.cget("text")
-    listed = ask.list_label.cget("text")
-    assert "r2c6 5 → 8 (then r2c6 is 8)" in listed and "r2c5 3 → 9 (then r2c6 is 5)" in listed
-    cg = win.form.cell_grid
-    assert "paper_cell" in cg.cell_marks((1, 5)) and "paper_row" in cg.cell_marks((1, 0))
-    assert "paper_row" in cg.cell_marks((8, 5)) and "paper_row" in cg.cell_marks((0, 3))  # column, box
-    assert "paper_row" not in cg.cell_marks((4, 4))
-    assert str(ask.digit_buttons[8].cget("style")) == "PaperOption.TButton"
-    ask.digit_buttons[5].invoke()  # the paper shows 5 there: clicked
+    assert_look(win, ask)
+    assert "r2c6 5 → 8" in ask.list_label.cget("text") and "r2c5 3 → 9" in ask.list_label.cget("text")
+    click_cell(win, (1, 4))  # r2c5 shows something else on this paper: clicked on the grid
+    assert ask.chosen == (1, 4) and not ask.waiting and ask.answers == {}
+    assert win.root.focus_get() not in win.form.cells  # the click chose; it did not go into the cell
+    assert ask.question_label.cget("text") == "What does your paper show in r2c5?"
+    assert "The grid has 3 there" in ask.typed_label.cget("text")
+    assert marked(win, "paper_cell") == {(1, 4)} and marked(win, "paper_look") == {(1, 5)}
+    emphasised = {d for d, b in ask.digit_buttons.items() if str(b.cget("style")) == "PaperOption.TButton"}
+    assert emphasised == set(ask.question.options_at((1, 4))) == {9, 0}
+    assert "r2c5 3 → 9 (then r2c5 is 9)" in ask.list_label.cget("text")
+    ask.digit_buttons[9].invoke()  # and it holds a 9: clicked
     ask = wait_question(win)
-    assert ask.question.cell == (1, 4) and ask.answers == {(1, 5): 5}
-    listed = ask.list_label.cget("text")
-    assert "r2c6 5 → 8" not in listed and "r2c5 3 → 9" in listed  # the answer narrowed the list
-    ask = press(win, ask.canvas, "9")  # and r2c5 holds a 9: typed
-    assert ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    assert ask.answers == {(1, 4): 9} and ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
     assert ask.result_label.cget("text") == "On your paper r2c5 is 9: that is the slip."
     assert ask.apply_button.cget("text") == "Apply fix: r2c5 3 → 9"
+    assert not marked(win, "paper_look")
     ask.apply_button.invoke()
     idle(win)
     assert puzzle_line(win) == TUTORIAL and win.form.findings_panel.panel is None
     status = win.form.status_text()
     assert "Applied the fix r2c5 3 → 9: the puzzle now has exactly one solution ✓" in status, status
     assert "if it matches" not in status
-    win.form.action_map.fire("undo")
+    win.form.action_map.fire("undo")  # the fix was one step
     win.root.update()
+    assert puzzle_line(win) == SLIP
+    win.form.action_map.fire("redo")
+    win.root.update()
+    assert puzzle_line(win) == TUTORIAL
+
+
+def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    assert win.root.focus_get() is ask.same_button  # Enter: All the same
+    ask = press(win, ask.same_button, "Left")  # the arrows go round the look's buttons
+    assert win.root.focus_get() is ask.cell_buttons[(1, 5)]
+    ask = press(win, ask.cell_buttons[(1, 5)], "Left")
+    assert win.root.focus_get() is ask.cell_buttons[(1, 4)]
+    ask = press(win, ask.cell_buttons[(1, 4)], "Return")  # Enter on a cell's button chooses that cell
+    assert ask.chosen == (1, 4) and ask.answers == {} and win.root.focus_get() is ask.canvas
+    ask = press(win, ask.canvas, "KP_9", NUM_LOCK)
+    assert ask.answers == {(1, 4): 9} and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    ask = press(win, ask.apply_button, "Return")
+    idle(win)
+    assert puzzle_line(win) == TUTORIAL
+
+
+def test_all_the_same_by_button_and_by_enter_is_one_answer_taken_back_at_once(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    same = dict(ask.question.same)
+    assert same == {(1, 4): 3, (1, 5): 5}
+    ask.same_button.invoke()
+    ask = wait_question(win)
+    assert ask.answers == same and ask.question is not None and not ask.question.region
+    assert (1, 4) not in ask.question.cells and (1, 5) not in ask.question.cells
+    assert all(x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5 for x in ask.diagnosis.explanations)
+    assert not marked(win, "paper_look")
+    ask = press(win, ask.canvas, "BackSpace")  # both cells taken back in one step
+    assert ask.answers == {} and not ask.history
+    assert_look(win, ask)
+    ask = press(win, ask.same_button, "Return")  # Enter: All the same
+    assert ask.answers == same
+    ask.back_button.invoke()  # Change my last answer
+    ask = wait_question(win)
+    assert ask.answers == {}
+    assert_look(win, ask)
+
+
+def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    win.controller.features["teach"].var_candidates.set(True)  # blank cells are covered by their candidates
+    win.form.action_map.fire("candidates")
+    win.root.update()
+    pencil = win.form.pencil.canvases[4 * 9 + 4]
+    assert pencil.winfo_ismapped()
+    ask = start_compare(win)
+    pencil.event_generate("<Button-1>", x=5, y=5)  # r5c5, blank: the click lands on its candidates
+    win.root.update()
+    assert win.form.status_text() == ("⚠ r5c5 is not one of the tinted cells: compare r2c5 and r2c6 with "
+                                      "your paper."), win.form.status_text()
+    assert ask.chosen is None and ask.answers == {} and not ask.waiting
+    assert win.form.cell_grid.focused_cell() is None  # the click did not go into the cell
+    assert_look(win, ask)
+    click_cell(win, (1, 4))
+    click_cell(win, (1, 4))  # a double click on a tinted cell chooses it, and selects nothing in it
+    assert ask.chosen == (1, 4) and win.form.cell_grid.focused_cell() is None
+    assert puzzle_line(win) == SLIP
+    press(win, ask.same_button, "Escape")
+    assert not ask.active and not marked(win, "paper_look")
+    click_cell(win, (4, 4))  # closed: a click focuses the cell again
+    assert win.form.cell_grid.focused_cell() == (4, 4)
+
+
+def test_change_my_last_answer_takes_back_a_chosen_cell_then_the_answer_of_a_look(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    ask.cell_buttons[(1, 5)].invoke()  # r2c6 chosen by its button
+    assert ask.chosen == (1, 5) and ask.back_button.instate(["!disabled"])
+    ask = press(win, ask.canvas, "BackSpace")  # not answered yet: the look again, nothing to compute
+    assert_look(win, ask)
+    assert not ask.history and ask.back_button.instate(["disabled"])
+    click_cell(win, (1, 5))
+    click_cell(win, (1, 4))  # another cell of the look, while the digit is asked: that one instead
+    assert ask.chosen == (1, 4) and marked(win, "paper_cell") == {(1, 4)}
+    ask = press(win, ask.canvas, "9")
+    assert ask.settled is not None and ask.answers == {(1, 4): 9}
+    ask = press(win, ask.apply_button, "BackSpace")  # the answer of the look taken back: the look again
+    assert ask.answers == {} and ask.settled is None
+    assert_look(win, ask)
     assert puzzle_line(win) == SLIP
 
 
@@ -279,8 +390,10 @@ def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window
     guessed = puzzle_line(win)
     assert guessed != TUTORIAL and win.controller.checking.guessed_fix() is not None
     ask = start_compare(win)
-    assert ask.base == solver.parse(SLIP) and ask.question.cell == (1, 5)  # asked about the grid before the guess
-    ask = press(win, ask.canvas, "KP_5", NUM_LOCK)
+    assert ask.base == solver.parse(SLIP) and list(ask.question.cells) == LOOK  # asked about the grid before the guess
+    click_cell(win, (1, 5))
+    ask = press(win, ask.canvas, "KP_5", NUM_LOCK)  # r2c6 is 5 on paper after all
+    assert ask.answers == {(1, 5): 5} and ask.question.cell == (1, 4)
     ask = press(win, ask.canvas, "9")
     ask = press(win, ask.apply_button, "Return")
     idle(win)
@@ -300,6 +413,7 @@ def test_the_paper_can_confirm_a_guessed_fix(whole_window):
     idle(win)
     guessed = puzzle_line(win)
     ask = start_compare(win)
+    ask.cell_buttons[(1, 5)].invoke()
     ask.digit_buttons[8].invoke()  # this paper does show 8 in r2c6
     ask = wait_question(win)
     assert ask.result_label.cget("text") == "Your paper confirms the fix r2c6 5 → 8 ✓"
@@ -315,15 +429,17 @@ def test_an_answer_no_explanation_expects_is_a_second_slip_and_the_questions_go_
     win = whole_window
     paste(win, SLIP)
     ask = start_compare(win)  # without a check first: the comparison diagnoses itself
-    assert ask.question.cell == (1, 5) and 1 not in ask.question.options
+    ask.cell_buttons[(1, 5)].invoke()
+    assert 1 not in ask.question.options_at((1, 5))
     ask = press(win, ask.canvas, "1")
-    assert ask.question is not None and ask.question.cell != (1, 5)
+    assert ask.question is not None and (1, 5) not in ask.question.cells
     assert all((1, 5) in x.cells for x in ask.diagnosis.explanations)  # r2c6 → 1 is part of every fix now
     ask = press(win, ask.canvas, "BackSpace")  # change my last answer
-    assert ask.answers == {} and ask.question.cell == (1, 5)
-    ask = press(win, ask.canvas, "Escape")
+    assert ask.answers == {}
+    assert_look(win, ask)
+    ask = press(win, ask.same_button, "Escape")
     assert not ask.active and win.form.findings_panel.panel is None
-    assert not any("paper_cell" in win.form.cell_grid.cell_marks(divmod(i, 9)) for i in range(81))
+    assert not marked(win, "paper_cell") | marked(win, "paper_look")
     assert puzzle_line(win) == SLIP
 
 
@@ -359,7 +475,7 @@ def test_the_questions_are_computed_off_the_tk_thread(whole_window, monkeypatch)
     monkeypatch.setattr(solver, "diagnose", diagnose)
     paste(win, SLIP)
     ask = start_compare(win)
-    ask.digit_buttons[5].invoke()
+    ask.same_button.invoke()
     wait_question(win)
     assert len(threads) == 4 and threading.main_thread() not in threads
 
