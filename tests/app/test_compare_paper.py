@@ -380,6 +380,31 @@ def test_change_my_last_answer_takes_back_a_chosen_cell_then_the_answer_of_a_loo
     assert puzzle_line(win) == SLIP
 
 
+def test_space_presses_the_focused_button_and_0_or_period_answer_blank(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    ask = press(win, ask.cell_buttons[(1, 5)], "space")  # Space on r2c6's button: chosen, not "blank"
+    assert ask.chosen == (1, 5) and ask.answers == {}
+    ask = press(win, ask.digit_buttons[8], "space")  # Space on the 8: the paper shows 8
+    assert ask.answers == {(1, 5): 8}
+    ask = press(win, ask.apply_button, "BackSpace")
+    ask = press(win, ask.same_button, "space")  # Space on All the same presses it
+    assert ask.answers == {(1, 4): 3, (1, 5): 5}
+    ask = press(win, ask.canvas, "BackSpace")
+    ask.cell_buttons[(1, 4)].invoke()
+    ask = press(win, ask.digit_buttons[7], "period")  # . answers blank, whatever button has the focus
+    assert ask.answers == {(1, 4): 0}
+    ask = press(win, ask.canvas, "BackSpace")
+    ask.cell_buttons[(1, 4)].invoke()
+    ask = press(win, ask.canvas, "0")
+    assert ask.answers == {(1, 4): 0}
+    ask = press(win, ask.canvas, "BackSpace")
+    ask.cell_buttons[(1, 4)].invoke()
+    ask = press(win, ask.canvas, "space")  # on the small grid (no button), space is blank as before
+    assert ask.answers == {(1, 4): 0}
+
+
 def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window):
     win = whole_window
     paste(win, SLIP)

@@ -7,7 +7,7 @@ list) asks one of two things:
 
 * **One cell**: the cell large in a small grid with its row, column and box tinted (and marked
   on the grid), "What does your paper show in r2c6?", answered with the digit buttons, *blank*,
-  or the keys 0-9 (0, space or . for blank).
+  or the keys 0-9 (0 or . for blank; space presses the focused button, else blank).
 * **A look at several cells** (``q.region``): those cells tinted and outlined on the grid,
   "Compare the 2 tinted cells with your paper. Click the one that shows something else", a
   button per cell and *All the same* (Enter).  A click on a tinted cell (on the grid, in the
@@ -177,10 +177,14 @@ class AskPanel:
             label.configure(wraplength=max(100, event.width - 8))
 
     def _on_key(self, event):
-        """0-9 (the keypad's too, with Num Lock), space or . for blank: the answer; Backspace takes the last answer back; Enter: the focused
+        """0-9 (the keypad's too, with Num Lock) or . for blank: the answer; space presses the focused
+        button (on the small grid: blank); Backspace takes the last answer back; Enter: the focused
         cell button, else All the same in a look, else the settled fix; arrows move between a look's
         buttons; Esc closes."""
         ks = event.keysym
+        on_button = isinstance(event.widget, ttk.Button)
+        if ks == "space" and on_button:
+            return None  # the button's own binding presses it
         if ks in _ANSWER_KEYS:
             if self.asked_cell is not None:
                 self.answer(_ANSWER_KEYS[ks])
