@@ -146,7 +146,8 @@ class AskPanel:
         look.grid(row=4, column=0, sticky="w", pady=(6, 0))
         self.cells_frame = ttk.Frame(look)
         self.cells_frame.grid(row=0, column=0, sticky="w")
-        self.same_button = ttk.Button(look, text=_("All the same"), command=self.all_same)
+        self.same_button = ttk.Button(look, text=_("All the same"), style="PaperOption.TButton",
+                                      command=self.all_same)
         self.same_button.grid(row=1, column=0, sticky="w", pady=(6, 0))
         look.grid_remove()
         self.result_label = ttk.Label(f, text="", font=self.question_font, foreground="#006B4F", justify="left",
