@@ -527,3 +527,31 @@ def test_esc_while_a_question_is_computed_ends_the_comparison(whole_window, monk
     assert wait_until(win.root, lambda: not win.controller.worker.busy and not ask.active, 10)
     release.set()
     assert win.form.findings_panel.panel is None and puzzle_line(win) == SLIP
+
+
+def test_a_language_switch_during_a_look_lets_the_old_window_go(tk_root, sudoku_home):
+    """The comparison's bind tags (keys on the panel, clicks on the grid) are unbound by a switch,
+    so the old window's objects can be collected."""
+    import gc
+    import weakref
+
+    from app.__main__ import build_window
+    from app.features.language import switch_language
+
+    form, controller = build_window(tk_root, sudoku_home / "state.json")
+    controller.start()
+    tk_root.clipboard_clear()
+    tk_root.clipboard_append(SLIP)
+    form.action_map.fire("paste")
+    ask = controller.features["compare"].ask
+    form.action_map.fire("compare_paper")
+    assert wait_until(tk_root, lambda: not ask.waiting and not controller.worker.busy, 30)
+    assert ask.looking
+    first = weakref.ref(controller)
+    del ask
+    for lang in ("de", "en", "de"):  # (the first switch may still hold the first start's idle work)
+        form, controller = switch_language(controller, lang, build_window)
+        tk_root.update()
+    gc.collect()
+    assert first() is None, "the first window's controller is still referenced"
+    controller.close()

@@ -46,8 +46,9 @@ __all__ = ["AskPanel"]
 
 _TINT = MARKS["paper_row"].bg    # the asked cell's row, column and box, as on the grid
 _ASKED = MARKS["paper_cell"].bg  # the asked cell
-_BINDTAG = "PaperAskKeys"
-_CLICKTAG = "PaperLookClicks"  # on the grid's cells while a look is open: a click chooses, never types
+# the app's bind tags are named Sudoku...: a language switch unbinds them (app/features/language.py)
+_BINDTAG = "SudokuPaperAsk"
+_CLICKTAG = "SudokuPaperLook"  # on the grid's cells: while a look is open a click chooses, never types
 _SHOWN = 4           # explanations listed at most (more would push the buttons off a 768-pixel screen)
 _PER_ROW = 5         # cell buttons of a look per row (at most 15 cells: three rows)
 _ANSWER_KEYS = {**{str(d): d for d in range(10)}, **{f"KP_{d}": d for d in range(10)},
@@ -267,13 +268,18 @@ class AskPanel:
             out += [(cv, form.cells[i].cell) for i, cv in form.pencil.canvases.items()]
         return out
 
-    def _take_clicks(self, on: bool) -> None:
-        """While a look is open, clicks on the grid reach _on_grid_click first, and stop there."""
+    def _take_clicks(self) -> None:
+        """Clicks on the grid reach _on_grid_click first (the candidates drawn since the last look too)."""
         for w, _cell in self._grid_widgets():
-            tags = tuple(t for t in w.bindtags() if t != _CLICKTAG)
-            w.bindtags(((_CLICKTAG,) + tags) if on else tags)
+            tags = w.bindtags()
+            if _CLICKTAG not in tags:
+                w.bindtags((_CLICKTAG,) + tags)
 
     def _on_grid_click(self, event):
+        """While a look is open (or its answer is computed), a click on the grid chooses and stops there."""
+        q = self.question
+        if not self.active or q is None or not q.region:
+            return None  # the cell takes the click as always
         cell = getattr(event.widget, "cell", None)
         if cell is None:
             cell = next((c for w, c in self._grid_widgets() if w is event.widget), None)
@@ -345,7 +351,6 @@ class AskPanel:
                 w.grid_remove()
             self.canvas.grid()
             self.result_label.grid()
-            self._take_clicks(False)
             self.form.cell_grid.clear_marks("paper_cell", "paper_row", "paper_look")
             self._show_outcome(d, explanations)
             self._draw()
@@ -365,7 +370,8 @@ class AskPanel:
         self.apply_button.grid_remove()
         for w in (self.question_label, self.typed_label):
             w.grid()
-        self._take_clicks(q.region)
+        if q.region:
+            self._take_clicks()
         if self.looking:
             # the big grid beside shows the tinted cells: the small one would only push the buttons down
             self.canvas.grid_remove()
@@ -562,8 +568,6 @@ class AskPanel:
             self.aside.end()
         self.base = None
         self.question = self.settled = self.chosen = None
-        if self.frame is not None:
-            self._take_clicks(False)
         self.form.cell_grid.clear_marks("paper_cell", "paper_row", "paper_look")
 
     def puzzle_changed(self) -> None:
