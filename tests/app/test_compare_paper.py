@@ -300,6 +300,7 @@ def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_
     assert win.root.focus_get() is ask.same_button  # Enter: All the same
     ask = press(win, ask.same_button, "Left")  # the arrows go round the look's buttons
     assert win.root.focus_get() is ask.cell_buttons[(1, 5)]
+    assert marked(win, "paper_cell") == {(1, 5)}  # the focused button's cell is marked on the grid
     ask = press(win, ask.cell_buttons[(1, 5)], "Left")
     assert win.root.focus_get() is ask.cell_buttons[(1, 4)]
     ask = press(win, ask.cell_buttons[(1, 4)], "Return")  # Enter on a cell's button chooses that cell

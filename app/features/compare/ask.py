@@ -426,8 +426,15 @@ class AskPanel:
                            command=lambda cell=cell: self.choose(cell))
             b.grid(row=k // _PER_ROW, column=k % _PER_ROW, padx=1, pady=1)
             b.bindtags((_BINDTAG,) + b.bindtags())
+            # the button with the focus marks its cell on the grid: the keyboard shows where it is
+            b.bind("<FocusIn>", lambda e, cell=cell: self._point(cell))
+            b.bind("<FocusOut>", lambda e: self._point(None))
             self.cell_buttons[cell] = b
         self.same_button.state(["!disabled"])
+
+    def _point(self, cell) -> None:
+        if self.looking:
+            self.form.cell_grid.set_marks("paper_cell", [cell] if cell is not None else ())
 
     def _show_outcome(self, d, explanations) -> None:
         self.back_button.state(["!disabled"] if self.history else ["disabled"])
