@@ -298,6 +298,8 @@ def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_
     paste(win, SLIP)
     ask = start_compare(win)
     assert win.root.focus_get() is ask.same_button  # Enter: All the same
+    order = [ask.cell_buttons[(1, 4)], ask.cell_buttons[(1, 5)], ask.same_button]  # Tab goes the reading way
+    assert [w.tk_focusNext() for w in order[:2]] == order[1:]
     ask = press(win, ask.same_button, "Left")  # the arrows go round the look's buttons
     assert win.root.focus_get() is ask.cell_buttons[(1, 5)]
     assert marked(win, "paper_cell") == {(1, 5)}  # the focused button's cell is marked on the grid
