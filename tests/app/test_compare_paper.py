@@ -558,3 +558,20 @@ def test_a_language_switch_during_a_look_lets_the_old_window_go(tk_root, sudoku_
     gc.collect()
     assert first() is None, "the first window's controller is still referenced"
     controller.close()
+
+
+def test_a_look_at_fifteen_cells_shows_every_button_whole_on_a_narrow_panel(whole_window):
+    """A given left out of an easy puzzle: the fixes lie in 15 cells, each with its button, in rows
+    as wide as the panel (five did not fit beside the grid at 800x600)."""
+    win = whole_window
+    paste(win, "003020600900305001001806400008102900700000008006708200002609500800203000005010300")
+    ask = start_compare(win)
+    assert ask.looking and len(ask.question.cells) == 15 and len(ask.cell_buttons) == 15
+    assert marked(win, "paper_look") == set(ask.question.cells)
+    for size in ("800x600", "1366x768"):
+        win.root.geometry(size)
+        win.root.update()
+        frame = ask.frame
+        right = frame.winfo_rootx() + frame.winfo_width()
+        for b in ask.cell_buttons.values():
+            assert b.winfo_ismapped() and b.winfo_rootx() + b.winfo_width() <= right, (size, b.cget("text"))

@@ -50,7 +50,7 @@ _ASKED = MARKS["paper_cell"].bg  # the asked cell
 _BINDTAG = "SudokuPaperAsk"
 _CLICKTAG = "SudokuPaperLook"  # on the grid's cells: while a look is open a click chooses, never types
 _SHOWN = 4           # explanations listed at most (more would push the buttons off a 768-pixel screen)
-_PER_ROW = 5         # cell buttons of a look per row (at most 15 cells: three rows)
+_PER_ROW = 5         # cell buttons of a look per row at most (15 cells: three rows; fewer on a narrow panel)
 _ANSWER_KEYS = {**{str(d): d for d in range(10)}, **{f"KP_{d}": d for d in range(10)},
                 "space": 0, "period": 0, "KP_Decimal": 0}
 _MOVE_KEYS = {"Left": -1, "Up": -1, "KP_Left": -1, "KP_Up": -1,
@@ -177,6 +177,17 @@ class AskPanel:
     def _wrap(self, event) -> None:
         for label in (self.question_label, self.typed_label, self.result_label, self.list_label):
             label.configure(wraplength=max(100, event.width - 8))
+        self._flow(event.width)
+
+    def _flow(self, width: int) -> None:
+        """The look's cell buttons in rows as wide as the panel (at most _PER_ROW a row)."""
+        buttons = list(self.cell_buttons.values())
+        if not buttons:
+            return
+        each = buttons[0].winfo_reqwidth() + 2
+        per_row = max(1, min(_PER_ROW, (width - 8) // each)) if width > 1 else _PER_ROW
+        for k, b in enumerate(buttons):
+            b.grid_configure(row=k // per_row, column=k % per_row)
 
     def _on_key(self, event):
         """0-9 (the keypad's too, with Num Lock) or . for blank: the answer; space presses the focused
@@ -430,6 +441,7 @@ class AskPanel:
             b.bind("<FocusIn>", lambda e, cell=cell: self._point(cell))
             b.bind("<FocusOut>", lambda e: self._point(None))
             self.cell_buttons[cell] = b
+        self._flow(self.frame.winfo_width())
         self.same_button.state(["!disabled"])
 
     def _point(self, cell) -> None:
