@@ -242,19 +242,26 @@ def click_cell(win, cell):
     win.root.update()
 
 
-LOOK = [(1, 4), (1, 5)]  # the tutorial slip's look: r2c5 and r2c6
+LOOK = [(1, 4), (1, 5), (2, 5)]  # the tutorial slip's look: r2c5, r2c6 and r3c6
+SAME = {(1, 4): 3, (1, 5): 5, (2, 5): 0}  # the look as typed
 
 
-def assert_look(win, ask):
+def assert_look(win, ask, differs=None):
+    """The look at LOOK is shown, with the digits in ``differs`` noted."""
+    differs = differs or {}
     assert ask.question.region and list(ask.question.cells) == LOOK and ask.chosen is None
-    assert ask.question_label.cget("text") == ("Compare the 2 tinted cells with your paper. Click the one that "
+    assert ask.differs == differs
+    assert ask.question_label.cget("text") == ("Compare the 3 tinted cells with your paper. Click each one that "
                                                "shows something else.")
-    assert marked(win, "paper_look") == set(LOOK) and not marked(win, "paper_cell") | marked(win, "paper_row")
-    assert [b.cget("text") for b in ask.cell_buttons.values()] == ["r2c5", "r2c6"]
+    assert marked(win, "paper_look") == set(LOOK) - set(differs) and not marked(win, "paper_row")
+    assert marked(win, "paper_cell") == set(differs)
+    assert [b.cget("text") for c, b in ask.cell_buttons.items() if c not in differs] == [
+        solver.cell_text(c) for c in LOOK if c not in differs]
+    assert ask.same_button.cget("text") == ("The others are the same" if differs else "All the same")
     assert ask.same_button.winfo_ismapped() and not ask.pad.winfo_ismapped()
 
 
-def test_the_tutorial_slip_is_found_by_a_look_a_click_and_a_digit_and_undo_restores(whole_window):
+def test_the_tutorial_slip_is_found_by_a_look_a_click_a_digit_and_enter_and_undo_restores(whole_window):
     win = whole_window
     paste(win, SLIP)
     win.form.action_map.fire("check")
@@ -269,13 +276,20 @@ def test_the_tutorial_slip_is_found_by_a_look_a_click_and_a_digit_and_undo_resto
     assert win.root.focus_get() not in win.form.cells  # the click chose; it did not go into the cell
     assert ask.question_label.cget("text") == "What does your paper show in r2c5?"
     assert "The grid has 3 there" in ask.typed_label.cget("text")
-    assert marked(win, "paper_cell") == {(1, 4)} and marked(win, "paper_look") == {(1, 5)}
+    assert marked(win, "paper_cell") == {(1, 4)} and marked(win, "paper_look") == {(1, 5), (2, 5)}
     emphasised = {d for d, b in ask.digit_buttons.items() if str(b.cget("style")) == "PaperOption.TButton"}
     assert emphasised == set(ask.question.options_at((1, 4))) == {9, 0}
     assert "r2c5 3 → 9 (then r2c5 is 9)" in ask.list_label.cget("text")
-    ask.digit_buttons[9].invoke()  # and it holds a 9: clicked
-    ask = wait_question(win)
-    assert ask.answers == {(1, 4): 9} and ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    ask.digit_buttons[9].invoke()  # and it holds a 9: clicked, noted, and the look again
+    win.root.update()
+    assert not ask.waiting and ask.answers == {}
+    assert_look(win, ask, {(1, 4): 9})
+    assert ask.cell_buttons[(1, 4)].cget("text") == "r2c5 → 9"
+    assert ask.typed_label.cget("text") == ("Differs on your paper: r2c5 → 9. Click another tinted cell that "
+                                            "differs, or press Enter if the others are the same.")
+    ask = press(win, ask.same_button, "Return")  # the others are the same
+    assert ask.answers == {**SAME, (1, 4): 9}
+    assert ask.question is None and solver.short_fix(ask.settled) == "r2c5 3 → 9"
     assert ask.result_label.cget("text") == "On your paper r2c5 is 9: that is the slip."
     assert ask.apply_button.cget("text") == "Apply fix: r2c5 3 → 9"
     assert not marked(win, "paper_look")
@@ -298,39 +312,61 @@ def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_
     paste(win, SLIP)
     ask = start_compare(win)
     assert win.root.focus_get() is ask.same_button  # Enter: All the same
-    order = [ask.cell_buttons[(1, 4)], ask.cell_buttons[(1, 5)], ask.same_button]  # Tab goes the reading way
-    assert [w.tk_focusNext() for w in order[:2]] == order[1:]
+    order = [*(ask.cell_buttons[c] for c in LOOK), ask.same_button]  # Tab goes the reading way
+    assert [w.tk_focusNext() for w in order[:-1]] == order[1:]
     ask = press(win, ask.same_button, "Left")  # the arrows go round the look's buttons
-    assert win.root.focus_get() is ask.cell_buttons[(1, 5)]
-    assert marked(win, "paper_cell") == {(1, 5)}  # the focused button's cell is marked on the grid
+    assert win.root.focus_get() is ask.cell_buttons[(2, 5)]
+    assert marked(win, "paper_cell") == {(2, 5)}  # the focused button's cell is marked on the grid
+    ask = press(win, ask.cell_buttons[(2, 5)], "Left")
     ask = press(win, ask.cell_buttons[(1, 5)], "Left")
     assert win.root.focus_get() is ask.cell_buttons[(1, 4)]
     ask = press(win, ask.cell_buttons[(1, 4)], "Return")  # Enter on a cell's button chooses that cell
     assert ask.chosen == (1, 4) and ask.answers == {} and win.root.focus_get() is ask.canvas
     ask = press(win, ask.canvas, "KP_9", NUM_LOCK)
-    assert ask.answers == {(1, 4): 9} and solver.short_fix(ask.settled) == "r2c5 3 → 9"
+    assert ask.differs == {(1, 4): 9} and win.root.focus_get() is ask.same_button
+    ask = press(win, ask.same_button, "KP_Enter")
+    assert ask.answers == {**SAME, (1, 4): 9} and solver.short_fix(ask.settled) == "r2c5 3 → 9"
     ask = press(win, ask.apply_button, "Return")
     idle(win)
     assert puzzle_line(win) == TUTORIAL
+
+
+def test_two_cells_of_a_look_that_differ_are_one_answer(whole_window):
+    """Cells that differ are noted one after another and go in as one answer with Enter; a noted cell
+    answered again with its typed digit is no longer noted."""
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    click_cell(win, (1, 4))
+    ask = press(win, ask.canvas, "period")  # r2c5 is blank on this paper
+    click_cell(win, (1, 5))
+    ask = press(win, ask.canvas, "8")
+    assert_look(win, ask, {(1, 4): 0, (1, 5): 8})
+    assert ask.cell_buttons[(1, 4)].cget("text") == "r2c5 → blank"
+    assert "r2c5 → blank and r2c6 → 8" in ask.typed_label.cget("text")
+    click_cell(win, (1, 4))  # a noted cell again: the same as typed after all
+    ask = press(win, ask.canvas, "3")
+    assert_look(win, ask, {(1, 5): 8})
+    ask = press(win, ask.same_button, "Return")
+    assert ask.answers == {**SAME, (1, 5): 8}
+    assert solver.short_fix(ask.settled) == "r2c6 5 → 8"
 
 
 def test_all_the_same_by_button_and_by_enter_is_one_answer_taken_back_at_once(whole_window):
     win = whole_window
     paste(win, SLIP)
     ask = start_compare(win)
-    same = dict(ask.question.same)
-    assert same == {(1, 4): 3, (1, 5): 5}
+    assert dict(ask.question.same) == SAME
     ask.same_button.invoke()
     ask = wait_question(win)
-    assert ask.answers == same and ask.question is not None and not ask.question.region
-    assert (1, 4) not in ask.question.cells and (1, 5) not in ask.question.cells
+    assert ask.answers == SAME and ask.question is not None
+    assert not set(LOOK) & set(ask.question.cells)
     assert all(x.fixed[(1, 4)] == 3 and x.fixed[(1, 5)] == 5 for x in ask.diagnosis.explanations)
-    assert not marked(win, "paper_look")
-    ask = press(win, ask.canvas, "BackSpace")  # both cells taken back in one step
+    ask = press(win, ask.same_button if ask.looking else ask.canvas, "BackSpace")  # all three taken back
     assert ask.answers == {} and not ask.history
     assert_look(win, ask)
     ask = press(win, ask.same_button, "Return")  # Enter: All the same
-    assert ask.answers == same
+    assert ask.answers == SAME
     ask.back_button.invoke()  # Change my last answer
     ask = wait_question(win)
     assert ask.answers == {}
@@ -348,36 +384,45 @@ def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_w
     ask = start_compare(win)
     pencil.event_generate("<Button-1>", x=5, y=5)  # r5c5, blank: the click lands on its candidates
     win.root.update()
-    assert win.form.status_text() == ("⚠ r5c5 is not one of the tinted cells: compare r2c5 and r2c6 with "
-                                      "your paper."), win.form.status_text()
+    assert win.form.status_text() == ("⚠ r5c5 is not one of the tinted cells: compare r2c5, r2c6 and r3c6 "
+                                      "with your paper."), win.form.status_text()
     assert ask.chosen is None and ask.answers == {} and not ask.waiting
     assert win.form.cell_grid.focused_cell() is None  # the click did not go into the cell
     assert_look(win, ask)
+    win.form.pencil.canvases[2 * 9 + 5].event_generate("<Button-1>", x=5, y=5)  # r3c6, blank and tinted
+    win.root.update()
+    assert ask.chosen == (2, 5) and win.form.cell_grid.focused_cell() is None
     click_cell(win, (1, 4))
     click_cell(win, (1, 4))  # a double click on a tinted cell chooses it, and selects nothing in it
     assert ask.chosen == (1, 4) and win.form.cell_grid.focused_cell() is None
     assert puzzle_line(win) == SLIP
-    press(win, ask.same_button, "Escape")
+    press(win, ask.canvas, "Escape")
     assert not ask.active and not marked(win, "paper_look")
     click_cell(win, (4, 4))  # closed: a click focuses the cell again
     assert win.form.cell_grid.focused_cell() == (4, 4)
 
 
-def test_change_my_last_answer_takes_back_a_chosen_cell_then_the_answer_of_a_look(whole_window):
+def test_change_my_last_answer_takes_back_a_chosen_cell_a_noted_digit_then_a_look(whole_window):
     win = whole_window
     paste(win, SLIP)
     ask = start_compare(win)
     ask.cell_buttons[(1, 5)].invoke()  # r2c6 chosen by its button
     assert ask.chosen == (1, 5) and ask.back_button.instate(["!disabled"])
-    ask = press(win, ask.canvas, "BackSpace")  # not answered yet: the look again, nothing to compute
+    ask = press(win, ask.canvas, "BackSpace")  # its digit not given yet: the look again, nothing to compute
     assert_look(win, ask)
     assert not ask.history and ask.back_button.instate(["disabled"])
     click_cell(win, (1, 5))
     click_cell(win, (1, 4))  # another cell of the look, while the digit is asked: that one instead
     assert ask.chosen == (1, 4) and marked(win, "paper_cell") == {(1, 4)}
     ask = press(win, ask.canvas, "9")
-    assert ask.settled is not None and ask.answers == {(1, 4): 9}
-    ask = press(win, ask.apply_button, "BackSpace")  # the answer of the look taken back: the look again
+    assert_look(win, ask, {(1, 4): 9})
+    ask = press(win, ask.same_button, "BackSpace")  # the digit noted taken back
+    assert_look(win, ask)
+    click_cell(win, (1, 4))
+    ask = press(win, ask.canvas, "9")
+    ask = press(win, ask.same_button, "Return")
+    assert ask.settled is not None and ask.answers == {**SAME, (1, 4): 9}
+    ask = press(win, ask.apply_button, "BackSpace")  # the look's answer taken back: the look again
     assert ask.answers == {} and ask.settled is None
     assert_look(win, ask)
     assert puzzle_line(win) == SLIP
@@ -388,24 +433,18 @@ def test_space_presses_the_focused_button_and_0_or_period_answer_blank(whole_win
     paste(win, SLIP)
     ask = start_compare(win)
     ask = press(win, ask.cell_buttons[(1, 5)], "space")  # Space on r2c6's button: chosen, not "blank"
-    assert ask.chosen == (1, 5) and ask.answers == {}
+    assert ask.chosen == (1, 5) and ask.differs == {}
     ask = press(win, ask.digit_buttons[8], "space")  # Space on the 8: the paper shows 8
-    assert ask.answers == {(1, 5): 8}
+    assert ask.differs == {(1, 5): 8}
+    ask = press(win, ask.same_button, "space")  # Space on The others are the same presses it
+    assert ask.answers == {**SAME, (1, 5): 8}
     ask = press(win, ask.apply_button, "BackSpace")
-    ask = press(win, ask.same_button, "space")  # Space on All the same presses it
-    assert ask.answers == {(1, 4): 3, (1, 5): 5}
-    ask = press(win, ask.canvas, "BackSpace")
-    ask.cell_buttons[(1, 4)].invoke()
-    ask = press(win, ask.digit_buttons[7], "period")  # . answers blank, whatever button has the focus
-    assert ask.answers == {(1, 4): 0}
-    ask = press(win, ask.canvas, "BackSpace")
-    ask.cell_buttons[(1, 4)].invoke()
-    ask = press(win, ask.canvas, "0")
-    assert ask.answers == {(1, 4): 0}
-    ask = press(win, ask.canvas, "BackSpace")
-    ask.cell_buttons[(1, 4)].invoke()
-    ask = press(win, ask.canvas, "space")  # on the small grid (no button), space is blank as before
-    assert ask.answers == {(1, 4): 0}
+    for key in ("period", "0", "space"):  # . and 0 answer blank on any button; space on the small grid
+        ask.cell_buttons[(1, 4)].invoke()
+        ask = press(win, ask.digit_buttons[7] if key != "space" else ask.canvas, key)
+        assert ask.differs == {(1, 4): 0}, key
+        ask = press(win, ask.same_button, "BackSpace")
+        assert ask.differs == {}
 
 
 def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window):
@@ -419,10 +458,9 @@ def test_after_a_guessed_fix_the_paper_replaces_it_in_one_undo_step(whole_window
     assert guessed != TUTORIAL and win.controller.checking.guessed_fix() is not None
     ask = start_compare(win)
     assert ask.base == solver.parse(SLIP) and list(ask.question.cells) == LOOK  # asked about the grid before the guess
-    click_cell(win, (1, 5))
-    ask = press(win, ask.canvas, "KP_5", NUM_LOCK)  # r2c6 is 5 on paper after all
-    assert ask.answers == {(1, 5): 5} and ask.question.cell == (1, 4)
-    ask = press(win, ask.canvas, "9")
+    click_cell(win, (1, 4))
+    ask = press(win, ask.canvas, "KP_9", NUM_LOCK)
+    ask = press(win, ask.same_button, "Return")  # r2c6 is 5 on paper after all, as typed
     ask = press(win, ask.apply_button, "Return")
     idle(win)
     assert puzzle_line(win) == TUTORIAL
@@ -443,6 +481,7 @@ def test_the_paper_can_confirm_a_guessed_fix(whole_window):
     ask = start_compare(win)
     ask.cell_buttons[(1, 5)].invoke()
     ask.digit_buttons[8].invoke()  # this paper does show 8 in r2c6
+    ask.same_button.invoke()
     ask = wait_question(win)
     assert ask.result_label.cget("text") == "Your paper confirms the fix r2c6 5 → 8 ✓"
     ask.apply_button.invoke()
@@ -460,9 +499,11 @@ def test_an_answer_no_explanation_expects_is_a_second_slip_and_the_questions_go_
     ask.cell_buttons[(1, 5)].invoke()
     assert 1 not in ask.question.options_at((1, 5))
     ask = press(win, ask.canvas, "1")
-    assert ask.question is not None and (1, 5) not in ask.question.cells
+    ask = press(win, ask.same_button, "Return")
+    assert ask.answers == {**SAME, (1, 5): 1}
+    assert ask.question is not None and not set(LOOK) & set(ask.question.cells)
     assert all((1, 5) in x.cells for x in ask.diagnosis.explanations)  # r2c6 → 1 is part of every fix now
-    ask = press(win, ask.canvas, "BackSpace")  # change my last answer
+    ask = press(win, ask.same_button if ask.looking else ask.canvas, "BackSpace")  # change my last answer
     assert ask.answers == {}
     assert_look(win, ask)
     ask = press(win, ask.same_button, "Escape")

@@ -9,15 +9,17 @@ list) asks one of two things:
   on the grid), "What does your paper show in r2c6?", answered with the digit buttons, *blank*,
   or the keys 0-9 (0 or . for blank; space presses the focused button, else blank).
 * **A look at several cells** (``q.region``): those cells tinted and outlined on the grid,
-  "Compare the 2 tinted cells with your paper. Click the one that shows something else", a
-  button per cell and *All the same* (Enter).  A click on a tinted cell (on the grid, in the
-  small grid, or its button) turns the panel into the one-cell question for it, with the digits
-  the fixes put there emphasised; its answer is that cell and the paper's digit.  *All the same*
-  answers the typed digit of every cell at once.  While a look is open a click on the grid only
-  chooses: it never focuses or types in a cell.
+  "Compare the 3 tinted cells with your paper. Click each one that shows something else", a
+  button per cell and *All the same* (Enter).  A click on a tinted cell (on the grid or its
+  button) turns the panel into the one-cell question for it, with the digits the fixes put
+  there emphasised; its digit is noted (the cell's button shows it) and the look comes back, to
+  click another cell that differs.  *The others are the same* (Enter; *All the same* while no
+  cell differs) answers the look: the paper's digit in every cell of it, the typed one where it
+  is the same.  While a look is open a click on the grid only chooses: it never focuses or
+  types in a cell.
 
 Each answer narrows the list on screen; *Change my last answer* (Backspace) takes back a whole
-answer (an *All the same* is one), or a cell chosen but not answered yet.  When one explanation
+answer (a look's is one), or, in a look not answered yet, the last cell noted or chosen.  When one explanation
 is left it says "On your paper r2c5 is 9: that is the slip" and offers *Apply fix* (one undo
 step).
 
@@ -72,9 +74,10 @@ class AskPanel:
         self.shown_grid = None    # the grid on the board when the comparison started
         self.guess = None         # (before, after, fix): the guessed fix under comparison, or None
         self.answers: dict = {}   # cell -> digit on paper (0 blank), in the order given
-        self.history: list = []   # the answers before each answer given (an All the same is one)
+        self.history: list = []   # the answers before each answer given (a look's is one)
         self.question = None
-        self.chosen = None        # the cell of a look the user pointed at, not answered yet
+        self.chosen = None        # the cell of a look the user pointed at, its digit not given yet
+        self.differs: dict = {}   # cell -> digit on paper, where it differs in the look shown, in order
         self.diagnosis = None
         self.settled = None       # the explanation the paper settled, or None
         self.waiting = False      # a question is being computed
@@ -148,7 +151,7 @@ class AskPanel:
         self.cells_frame = ttk.Frame(look)
         self.cells_frame.grid(row=0, column=0, sticky="w")
         self.same_button = ttk.Button(look, text=_("All the same"), style="PaperOption.TButton",
-                                      command=self.all_same)
+                                      command=self.answer_look)
         self.same_button.grid(row=1, column=0, sticky="w", pady=(6, 0))
         look.grid_remove()
         self.result_label = ttk.Label(f, text="", font=self.question_font, foreground="#006B4F", justify="left",
@@ -184,7 +187,7 @@ class AskPanel:
         buttons = list(self.cell_buttons.values())
         if not buttons:
             return
-        each = buttons[0].winfo_reqwidth() + 2
+        each = max(b.winfo_reqwidth() for b in buttons) + 2
         per_row = max(1, min(_PER_ROW, (width - 8) // each)) if width > 1 else _PER_ROW
         for k, b in enumerate(buttons):
             b.grid_configure(row=k // per_row, column=k % per_row)
@@ -216,7 +219,7 @@ class AskPanel:
                 if chosen is not None:
                     self.choose(chosen)
                 else:
-                    self.all_same()
+                    self.answer_look()
                 return "break"
             if self.settled is not None:
                 self.apply()
@@ -314,6 +317,7 @@ class AskPanel:
         self.answers = {}
         self.history = []
         self.question = self.diagnosis = self.settled = self.chosen = None
+        self.differs = {}
         if self.form.findings_panel.panel is not self.frame:
             self.aside.begin()
         self.form.findings_panel.show_panel(self.frame)
@@ -323,6 +327,7 @@ class AskPanel:
         base, answers = self.base, dict(self.answers)
         self.waiting = True
         self.chosen = None
+        self.differs = {}
         self._show_waiting()
 
         def work(cancel):
@@ -369,14 +374,15 @@ class AskPanel:
 
     def _look_text(self) -> str:
         n = len(self.question.cells)
-        return say_n("Compare the {n:n} tinted cell with your paper. Click the one that shows something else.",
-                     "Compare the {n:n} tinted cells with your paper. Click the one that shows something else.", n)
+        return say_n("Compare the {n:n} tinted cell with your paper. Click each one that shows something else.",
+                     "Compare the {n:n} tinted cells with your paper. Click each one that shows something else.", n)
 
     def _show_question(self) -> None:
         """The question on screen: a look at several cells, or one cell (asked, or chosen from a look)."""
         q = self.question
         cg = self.form.cell_grid
-        self.back_button.state(["!disabled"] if self.history or self.chosen is not None else ["disabled"])
+        can_back = self.history or self.differs or self.chosen is not None
+        self.back_button.state(["!disabled"] if can_back else ["disabled"])
         self.result_label.grid_remove()
         self.apply_button.grid_remove()
         for w in (self.question_label, self.typed_label):
@@ -391,10 +397,19 @@ class AskPanel:
             self._fill_look()
             text = self._look_text()
             self.question_label.configure(text=text)
-            self.typed_label.configure(text=_("Click a tinted cell on the grid or its button here. All the same: "
-                                              "press Enter."))
-            cg.clear_marks("paper_cell", "paper_row")
-            cg.set_marks("paper_look", q.cells)
+            if self.differs:
+                noted = solver.fill("{x:and}", x=[self._noted(c) for c in self.differs])
+                text = say("Differs on your paper: {noted}. Click another tinted cell that differs, or press Enter "
+                           "if the others are the same.", noted=noted)
+                self.typed_label.configure(text=text)
+                self.same_button.configure(text=_("The others are the same"))
+            else:
+                self.typed_label.configure(text=_("Click a tinted cell on the grid or its button here. All the "
+                                                  "same: press Enter."))
+                self.same_button.configure(text=_("All the same"))
+            cg.clear_marks("paper_row")
+            cg.set_marks("paper_cell", self.differs)
+            cg.set_marks("paper_look", [c for c in q.cells if tuple(c) not in self.differs])
             self.form.set_status(text)
             self.same_button.focus_set()
         else:
@@ -415,12 +430,13 @@ class AskPanel:
                                                "(0 for blank).")))
             if q.region:  # chosen from a look: the other cells of the look stay, to choose another
                 cg.set_marks("paper_row", ())
-                cg.set_marks("paper_look", [c for c in q.cells if tuple(c) != cell])
+                cg.set_marks("paper_look", [c for c in q.cells if tuple(c) != cell and tuple(c) not in self.differs])
+                cg.set_marks("paper_cell", [*self.differs, cell])
             else:
                 cg.set_marks("paper_look", ())
                 cg.set_marks("paper_row", [(cell[0], c) for c in range(9)] + [(r, cell[1]) for r in range(9)]
                              + [divmod(i, 9) for i in BOXES[_cell_of_box(cell)]])
-            cg.set_marks("paper_cell", [cell])
+                cg.set_marks("paper_cell", [cell])
             self.form.set_status(text)
             self.canvas.focus_set()
         self._draw()
@@ -433,8 +449,9 @@ class AskPanel:
         self.cell_buttons = {}
         for k, cell in enumerate(self.question.cells):
             cell = tuple(cell)
-            b = ttk.Button(self.cells_frame, text=solver.cell_text(cell), width=6, style="PaperOption.TButton",
-                           command=lambda cell=cell: self.choose(cell))
+            text = self._noted(cell) if cell in self.differs else solver.cell_text(cell)
+            b = ttk.Button(self.cells_frame, text=text, width=6 if cell not in self.differs else 0,
+                           style="PaperOption.TButton", command=lambda cell=cell: self.choose(cell))
             b.grid(row=k // _PER_ROW, column=k % _PER_ROW, padx=1, pady=1)
             b.bindtags((_BINDTAG,) + b.bindtags())
             # the button with the focus marks its cell on the grid: the keyboard shows where it is
@@ -444,9 +461,14 @@ class AskPanel:
         self._flow(self.frame.winfo_width())
         self.same_button.state(["!disabled"])
 
+    def _noted(self, cell) -> str:
+        """"r2c5 → 9" (or "r2c5 → blank"): a cell of the look and the paper's digit noted there."""
+        d = self.differs[cell]
+        return f"{solver.cell_text(cell)} → {d if d else _('blank')}"
+
     def _point(self, cell) -> None:
         if self.looking:
-            self.form.cell_grid.set_marks("paper_cell", [cell] if cell is not None else ())
+            self.form.cell_grid.set_marks("paper_cell", [*self.differs, *([cell] if cell is not None else [])])
 
     def _show_outcome(self, d, explanations) -> None:
         self.back_button.state(["!disabled"] if self.history else ["disabled"])
@@ -527,29 +549,44 @@ class AskPanel:
         self._show_question()
 
     def answer(self, digit: int) -> None:
-        """The paper shows ``digit`` (0: blank) in the asked cell: narrow the explanations and ask again."""
+        """The paper shows ``digit`` (0: blank) in the asked cell: narrow the explanations and ask again
+        (a cell of a look: the digit is noted, and the look comes back)."""
         cell = self.asked_cell
         if cell is None:
+            return
+        q = self.question
+        if q.region:
+            if digit == dict(q.same)[cell]:  # the same as typed after all
+                self.differs.pop(cell, None)
+            else:
+                self.differs[cell] = digit
+            self.chosen = None
+            self._show_question()
             return
         self.history.append(dict(self.answers))
         self.answers[cell] = digit
         self._ask()
 
-    def all_same(self) -> None:
-        """Every cell of the look shows on paper what the grid has: one answer, for all of them."""
+    def answer_look(self) -> None:
+        """The look answered (All the same, or The others are the same): the paper's digit in every cell
+        of it, the typed one but where a digit was noted.  One answer, taken back at once."""
         if not self.looking or self.waiting:
             return
         self.history.append(dict(self.answers))
         self.answers.update(self.question.same)
+        self.answers.update(self.differs)
         self._ask()
 
     def back(self) -> None:
-        """Take back the last answer (all of an All the same) and ask again; a cell chosen from a look
-        and not answered yet: the look again."""
+        """Take back the last answer (all of a look's) and ask again; in a look not answered yet, the
+        cell chosen, else the last digit noted."""
         if self.waiting:
             return
         if self.chosen is not None:
             self.chosen = None
+            self._show_question()
+        elif self.differs:
+            self.differs.popitem()
             self._show_question()
         elif self.history:
             self.answers = self.history.pop()
