@@ -3,12 +3,13 @@
 Starts a private Xvfb of 1024x768 with openbox (when installed, so the window has its frame
 as on a desktop), opens the real window (``build_window``) fitted to the screen with a temporary
 state folder, pastes the tutorial puzzle with r2c5 typed 3 instead of 9, runs Check puzzle,
-then *Compare with your paper*, points at r2c5 in its first question and answers 9, and saves:
+then *Compare with your paper*, points at r2c5 in its first question, answers 9 and Enter (the
+others are the same), and saves:
 
-* ``docs/paper-look.png`` -- the first question, a look at r2c5 and r2c6: "Compare the 2 tinted
-  cells with your paper. Click the one that shows something else";
+* ``docs/paper-look.png`` -- the first question, a look at r2c5, r2c6 and r3c6: "Compare the 3
+  tinted cells with your paper. Click each one that shows something else";
 * ``docs/paper-compare.png`` -- r2c5 clicked: "What does your paper show in r2c5?";
-* ``docs/paper-settled.png`` -- after answering 9: "On your paper r2c5 is 9: that is the slip";
+* ``docs/paper-settled.png`` -- after 9 and Enter: "On your paper r2c5 is 9: that is the slip";
 * ``docs/paper-readback.png`` -- Read back the givens at row 2.
 
 Needs: Xvfb, ImageMagick's ``import``; openbox is optional.
@@ -62,6 +63,7 @@ def shoot(out_dir: Path) -> None:
     print(f"window {root.winfo_width()}x{root.winfo_height()}, layout {form.layout}; "
           f"status: {form.status_text()[:80]}")
     ask.answer(9)
+    ask.answer_look()
     pump(root, 20, until=lambda: not ask.waiting and not controller.worker.busy)
     pump(root, 0.8)
     grab(out_dir / "paper-settled.png")
