@@ -614,3 +614,20 @@ def test_a_look_at_fifteen_cells_shows_every_button_whole_on_a_narrow_panel(whol
         right = frame.winfo_rootx() + frame.winfo_width()
         for b in ask.cell_buttons.values():
             assert b.winfo_ismapped() and b.winfo_rootx() + b.winfo_width() <= right, (size, b.cget("text"))
+
+
+def test_a_look_ends_when_the_grid_changes_under_it(whole_window):
+    """Every panel shows the puzzle on the grid: Ctrl+Z during a look (the paste taken back) closes it,
+    its marks and the digits noted go, and the grid's cells take clicks again."""
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    click_cell(win, (1, 4))
+    ask = press(win, ask.canvas, "9")
+    assert ask.differs == {(1, 4): 9}
+    win.form.action_map.fire("undo")
+    win.root.update()
+    assert not ask.active and win.form.findings_panel.panel is None and not ask.differs
+    assert not marked(win, "paper_look") | marked(win, "paper_cell")
+    click_cell(win, (1, 4))
+    assert win.form.cell_grid.focused_cell() == (1, 4)

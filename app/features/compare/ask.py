@@ -624,6 +624,7 @@ class AskPanel:
             self.aside.end()
         self.base = None
         self.question = self.settled = self.chosen = None
+        self.differs = {}
         self.form.cell_grid.clear_marks("paper_cell", "paper_row", "paper_look")
 
     def puzzle_changed(self) -> None:
