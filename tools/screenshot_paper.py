@@ -6,8 +6,8 @@ state folder, pastes the tutorial puzzle with r2c5 typed 3 instead of 9, runs Ch
 then *Compare with your paper*, points at r2c5 in its first question, answers 9 and Enter (the
 others are the same), and saves:
 
-* ``docs/paper-look.png`` -- the first question, a look at r2c5, r2c6 and r3c6: "Compare the 3
-  tinted cells with your paper. Click each one that shows something else";
+* ``docs/paper-look.png`` -- the first question, a look at r2c5, r2c6, r3c6 and five givens:
+  "Compare the 8 tinted cells with your paper. Click each one that shows something else";
 * ``docs/paper-compare.png`` -- r2c5 clicked: "What does your paper show in r2c5?";
 * ``docs/paper-settled.png`` -- after 9 and Enter: "On your paper r2c5 is 9: that is the slip";
 * ``docs/paper-readback.png`` -- Read back the givens at row 2.

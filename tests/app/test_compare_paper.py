@@ -242,8 +242,10 @@ def click_cell(win, cell):
     win.root.update()
 
 
-LOOK = [(1, 4), (1, 5), (2, 5)]  # the tutorial slip's look: r2c5, r2c6 and r3c6
-SAME = {(1, 4): 3, (1, 5): 5, (2, 5): 0}  # the look as typed
+# the tutorial slip's look: r2c5, r2c6 and r3c6, where the fixes lie, and five givens where a
+# second slip would leave one solution
+LOOK = [(1, 4), (1, 5), (2, 5), (2, 7), (3, 4), (5, 4), (6, 6), (8, 7)]
+SAME = {(1, 4): 3, (1, 5): 5, (2, 5): 0, (2, 7): 6, (3, 4): 6, (5, 4): 2, (6, 6): 2, (8, 7): 7}  # as typed
 
 
 def assert_look(win, ask, differs=None):
@@ -251,7 +253,7 @@ def assert_look(win, ask, differs=None):
     differs = differs or {}
     assert ask.question.region and list(ask.question.cells) == LOOK and ask.chosen is None
     assert ask.differs == differs
-    assert ask.question_label.cget("text") == ("Compare the 3 tinted cells with your paper. Click each one that "
+    assert ask.question_label.cget("text") == ("Compare the 8 tinted cells with your paper. Click each one that "
                                                "shows something else.")
     assert marked(win, "paper_look") == set(LOOK) - set(differs) and not marked(win, "paper_row")
     assert marked(win, "paper_cell") == set(differs)
@@ -276,7 +278,7 @@ def test_the_tutorial_slip_is_found_by_a_look_a_click_a_digit_and_enter_and_undo
     assert win.root.focus_get() not in win.form.cells  # the click chose; it did not go into the cell
     assert ask.question_label.cget("text") == "What does your paper show in r2c5?"
     assert "The grid has 3 there" in ask.typed_label.cget("text")
-    assert marked(win, "paper_cell") == {(1, 4)} and marked(win, "paper_look") == {(1, 5), (2, 5)}
+    assert marked(win, "paper_cell") == {(1, 4)} and marked(win, "paper_look") == set(LOOK) - {(1, 4)}
     emphasised = {d for d, b in ask.digit_buttons.items() if str(b.cget("style")) == "PaperOption.TButton"}
     assert emphasised == set(ask.question.options_at((1, 4))) == {9, 0}
     assert "r2c5 3 → 9 (then r2c5 is 9)" in ask.list_label.cget("text")
@@ -315,10 +317,10 @@ def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_
     order = [*(ask.cell_buttons[c] for c in LOOK), ask.same_button]  # Tab goes the reading way
     assert [w.tk_focusNext() for w in order[:-1]] == order[1:]
     ask = press(win, ask.same_button, "Left")  # the arrows go round the look's buttons
-    assert win.root.focus_get() is ask.cell_buttons[(2, 5)]
-    assert marked(win, "paper_cell") == {(2, 5)}  # the focused button's cell is marked on the grid
-    ask = press(win, ask.cell_buttons[(2, 5)], "Left")
-    ask = press(win, ask.cell_buttons[(1, 5)], "Left")
+    assert win.root.focus_get() is ask.cell_buttons[(8, 7)]
+    assert marked(win, "paper_cell") == {(8, 7)}  # the focused button's cell is marked on the grid
+    ask = press(win, ask.cell_buttons[(8, 7)], "Right")
+    ask = press(win, ask.same_button, "Down")
     assert win.root.focus_get() is ask.cell_buttons[(1, 4)]
     ask = press(win, ask.cell_buttons[(1, 4)], "Return")  # Enter on a cell's button chooses that cell
     assert ask.chosen == (1, 4) and ask.answers == {} and win.root.focus_get() is ask.canvas
@@ -384,8 +386,8 @@ def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_w
     ask = start_compare(win)
     pencil.event_generate("<Button-1>", x=5, y=5)  # r5c5, blank: the click lands on its candidates
     win.root.update()
-    assert win.form.status_text() == ("⚠ r5c5 is not one of the tinted cells: compare r2c5, r2c6 and r3c6 "
-                                      "with your paper."), win.form.status_text()
+    assert win.form.status_text() == ("⚠ r5c5 is not one of the tinted cells: compare r2c5, r2c6, r3c6, r3c8, "
+                                      "r4c5, r6c5, r7c7 and r9c8 with your paper."), win.form.status_text()
     assert ask.chosen is None and ask.answers == {} and not ask.waiting
     assert win.form.cell_grid.focused_cell() is None  # the click did not go into the cell
     assert_look(win, ask)

@@ -9,7 +9,7 @@ list) asks one of two things:
   on the grid), "What does your paper show in r2c6?", answered with the digit buttons, *blank*,
   or the keys 0-9 (0 or . for blank; space presses the focused button, else blank).
 * **A look at several cells** (``q.region``): those cells tinted and outlined on the grid,
-  "Compare the 3 tinted cells with your paper. Click each one that shows something else", a
+  "Compare the 8 tinted cells with your paper. Click each one that shows something else", a
   button per cell and *All the same* (Enter).  A click on a tinted cell (on the grid or its
   button) turns the panel into the one-cell question for it, with the digits the fixes put
   there emphasised; its digit is noted (the cell's button shows it) and the look comes back, to
