@@ -375,7 +375,7 @@ def test_all_the_same_by_button_and_by_enter_is_one_answer_taken_back_at_once(wh
     assert_look(win, ask)
 
 
-def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_window):
+def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_window, monkeypatch):
     win = whole_window
     paste(win, SLIP)
     win.controller.features["teach"].var_candidates.set(True)  # blank cells are covered by their candidates
@@ -398,10 +398,18 @@ def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_w
     click_cell(win, (1, 4))  # a double click on a tinted cell chooses it, and selects nothing in it
     assert ask.chosen == (1, 4) and win.form.cell_grid.focused_cell() is None
     assert puzzle_line(win) == SLIP
+    menus = []  # the notes menu a right-click opens (recorded, not shown)
+    monkeypatch.setattr(win.controller.features["notes"], "context_menu", lambda *args: menus.append(args))
+    win.form.cells[4 * 9 + 4].event_generate("<Button-3>", x=5, y=5)  # none while the look is open
+    win.root.update()
+    assert not menus and win.form.cell_grid.focused_cell() is None
     press(win, ask.canvas, "Escape")
     assert not ask.active and not marked(win, "paper_look")
-    click_cell(win, (4, 4))  # closed: a click focuses the cell again
+    click_cell(win, (4, 4))  # closed: a click focuses the cell again, a right-click opens the menu
     assert win.form.cell_grid.focused_cell() == (4, 4)
+    win.form.cells[4 * 9 + 4].event_generate("<Button-3>", x=5, y=5)
+    win.root.update()
+    assert len(menus) == 1
 
 
 def test_change_my_last_answer_takes_back_a_chosen_cell_a_noted_digit_then_a_look(whole_window):

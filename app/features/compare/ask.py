@@ -173,6 +173,8 @@ class AskPanel:
         f.bind("<Configure>", self._wrap, add="+")
         root.bind_class(_BINDTAG, "<Key>", self._on_key)
         root.bind_class(_CLICKTAG, "<Button-1>", self._on_grid_click)
+        for seq in ("<Button-2>", "<Button-3>"):  # the notes menu (a right-click) waits for the look's end
+            root.bind_class(_CLICKTAG, seq, lambda e: "break" if self._look_open() else None)
         for w in [self.canvas, *self.digit_buttons.values(), self.same_button, self.apply_button,
                   self.back_button, self.close_button]:
             w.bindtags((_BINDTAG,) + w.bindtags())
@@ -289,10 +291,13 @@ class AskPanel:
             if _CLICKTAG not in tags:
                 w.bindtags((_CLICKTAG,) + tags)
 
+    def _look_open(self) -> bool:
+        """A look is on the grid (its cells being compared, one being asked, or its answer computed)."""
+        return self.active and self.question is not None and self.question.region
+
     def _on_grid_click(self, event):
-        """While a look is open (or its answer is computed), a click on the grid chooses and stops there."""
-        q = self.question
-        if not self.active or q is None or not q.region:
+        """While a look is open, a click on the grid chooses and stops there."""
+        if not self._look_open():
             return None  # the cell takes the click as always
         cell = getattr(event.widget, "cell", None)
         if cell is None:
