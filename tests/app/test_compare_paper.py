@@ -326,6 +326,11 @@ def test_a_look_answered_from_the_keyboard_arrows_enter_and_a_typed_digit(whole_
     assert ask.chosen == (1, 4) and ask.answers == {} and win.root.focus_get() is ask.canvas
     ask = press(win, ask.canvas, "KP_9", NUM_LOCK)
     assert ask.differs == {(1, 4): 9} and win.root.focus_get() is ask.same_button
+    ask = press(win, ask.same_button, "Left")
+    ask = press(win, ask.cell_buttons[(8, 7)], "period")  # a digit typed on a cell's button: that cell's
+    assert ask.differs == {(1, 4): 9, (8, 7): 0} and win.root.focus_get() is ask.same_button
+    ask = press(win, ask.same_button, "BackSpace")
+    assert ask.differs == {(1, 4): 9}
     ask = press(win, ask.same_button, "KP_Enter")
     assert ask.answers == {**SAME, (1, 4): 9} and solver.short_fix(ask.settled) == "r2c5 3 → 9"
     ask = press(win, ask.apply_button, "Return")

@@ -195,8 +195,8 @@ class AskPanel:
             b.grid_configure(row=k // per_row, column=k % per_row)
 
     def _on_key(self, event):
-        """0-9 (the keypad's too, with Num Lock) or . for blank: the answer; space presses the focused
-        button (on the small grid: blank); Backspace takes the last answer back; Enter: the focused
+        """0-9 (the keypad's too, with Num Lock) or . for blank: the answer (on a look's cell button: that
+        cell's digit); space presses the focused button (on the small grid: blank); Backspace takes the last answer back; Enter: the focused
         cell button, else All the same in a look, else the settled fix; arrows move between a look's
         buttons; Esc closes."""
         ks = event.keysym
@@ -204,6 +204,9 @@ class AskPanel:
         if ks == "space" and on_button:
             return None  # the button's own binding presses it
         if ks in _ANSWER_KEYS:
+            pointed = next((c for c, b in self.cell_buttons.items() if b is event.widget), None)
+            if self.looking and pointed is not None and not self.waiting:  # a digit on a cell's button: its digit
+                self.choose(pointed)
             if self.asked_cell is not None:
                 self.answer(_ANSWER_KEYS[ks])
             elif self.looking:
