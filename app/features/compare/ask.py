@@ -192,7 +192,9 @@ class AskPanel:
         each = max(b.winfo_reqwidth() for b in buttons) + 2
         per_row = max(1, min(_PER_ROW, (width - 8) // each)) if width > 1 else _PER_ROW
         for k, b in enumerate(buttons):
-            b.grid_configure(row=k // per_row, column=k % per_row)
+            b.grid_configure(row=k // per_row, column=k % per_row, sticky="ew")
+        for column in range(_PER_ROW):  # as wide as the widest ("r2c5 → blank"), so the rows line up
+            self.cells_frame.columnconfigure(column, uniform="cell")
 
     def _on_key(self, event):
         """0-9 (the keypad's too, with Num Lock) or . for blank: the answer (on a look's cell button: that
