@@ -105,8 +105,8 @@ class Checking:
             hint = _("The likeliest slip comes first. Ctrl+K applies its fix; click another "
                      "explanation to apply that one instead.")
             if not d.settled and sum(x.unique for x in d.explanations) > 1:  # only the paper can tell
-                hint += " " + _("Compare with your paper asks what your paper shows in the one cell that "
-                                "decides it.")
+                hint += " " + _("Compare with your paper asks what your paper shows in the cells that "
+                                "decide it.")
         elif d.suggested_given:
             (cell, digit) = d.suggested_given
             self.form.set_suggestion(say("Add clue {cell:cell} = {digit}", cell=cell, digit=digit))
@@ -131,7 +131,7 @@ class Checking:
                        "Compare with your paper to be sure.", fix=solver.short_fix(guess[2]))
             self.form.findings_panel.show([m for m, _cells in self.findings] + [said],
                                           hint=_("Compare with your paper asks what your paper shows in the "
-                                                 "one cell that decides it."))
+                                                 "cells that decide it."))
             if status is None:
                 text = said
         self.form.set_status(status or text, "ok" if d.status == "unique" and guess is None else "warn")

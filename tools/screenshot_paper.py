@@ -3,10 +3,13 @@
 Starts a private Xvfb of 1024x768 with openbox (when installed, so the window has its frame
 as on a desktop), opens the real window (``build_window``) fitted to the screen with a temporary
 state folder, pastes the tutorial puzzle with r2c5 typed 3 instead of 9, runs Check puzzle,
-then *Compare with your paper* and answers the first question (r2c6: 5), and saves:
+then *Compare with your paper*, points at r2c5 in its first question, answers 9 and Enter (the
+others are the same), and saves:
 
-* ``docs/paper-compare.png`` -- the second question, "What does your paper show in r2c5?";
-* ``docs/paper-settled.png`` -- after answering 9: "On your paper r2c5 is 9: that is the slip";
+* ``docs/paper-look.png`` -- the first question, a look at r2c5, r2c6, r3c6 and five givens:
+  "Compare the 8 tinted cells with your paper. Click each one that shows something else";
+* ``docs/paper-compare.png`` -- r2c5 clicked: "What does your paper show in r2c5?";
+* ``docs/paper-settled.png`` -- after 9 and Enter: "On your paper r2c5 is 9: that is the slip";
 * ``docs/paper-readback.png`` -- Read back the givens at row 2.
 
 Needs: Xvfb, ImageMagick's ``import``; openbox is optional.
@@ -52,13 +55,15 @@ def shoot(out_dir: Path) -> None:
     ask = controller.features["compare"].ask
     form.action_map.fire("compare_paper")
     pump(root, 20, until=lambda: not ask.waiting and not controller.worker.busy)
-    ask.answer(5)
-    pump(root, 20, until=lambda: not ask.waiting and not controller.worker.busy)
+    pump(root, 0.8)
+    grab(out_dir / "paper-look.png")
+    ask.choose((1, 4))
     pump(root, 0.8)
     grab(out_dir / "paper-compare.png")
     print(f"window {root.winfo_width()}x{root.winfo_height()}, layout {form.layout}; "
           f"status: {form.status_text()[:80]}")
     ask.answer(9)
+    ask.answer_look()
     pump(root, 20, until=lambda: not ask.waiting and not controller.worker.busy)
     pump(root, 0.8)
     grab(out_dir / "paper-settled.png")

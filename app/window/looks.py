@@ -126,6 +126,7 @@ _ALL = (
     # comparing the grid with the paper (app/features/compare/)
     Mark("paper_cell", "#FFE08A", ORANGE, 88, underline=True, description=N_("the cell to compare with your paper")),
     Mark("paper_row", "#E4F0E0", "#7FB27F", 35, description=N_("the row, column and box being compared with your paper")),
+    Mark("paper_look", "#F2C6DE", BLACK, 87, description=N_("the cells to compare with your paper at once")),
     # the search demo
     Mark("demo_reject", "#F9D3BC", VERMILLION, 86, overstrike=True, description=N_("a digit the rules reject here")),
     Mark("demo_cell", "#CFE6F7", BLUE, 85, description=N_("the cell the search is working on")),
@@ -148,7 +149,7 @@ FORM_MARKS = ("selected", "conflict", "wrong", "replaced", "suspect", "finding",
 DEMO_MARKS = ("demo_cell", "demo_reject", "demo_peer", "demo_undo")
 HINT_MARKS = ("hint_unit", "hint_cells", "hint_target")
 HIGHLIGHT_MARKS = ("same_digit", "house")
-PAPER_MARKS = ("paper_cell", "paper_row")
+PAPER_MARKS = ("paper_cell", "paper_look", "paper_row")
 
 #: the search demo's legend: (label, digit style, mark or None); labels in English, shown as _(label)
 DEMO_LEGEND = ((N_("given"), "given", None), (N_("guess"), "tentative", None), (N_("deduced"), "deduced", None),

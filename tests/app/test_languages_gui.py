@@ -211,10 +211,16 @@ def test_the_paper_comparisons_leave_no_english_in_the_window(window):
     ask = w.controller.features["compare"].ask
     w.form.action_map.fire("compare_paper")
     assert w.wait(lambda: not ask.waiting and ask.question is not None)
-    assert_no_english(w, "compare: the first question")
-    ask.answer(5)
-    assert w.wait(lambda: not ask.waiting and ask.question is not None)
+    assert ask.looking  # r2c5 and r2c6 at once
+    assert_no_english(w, "compare: the first question, a look at two cells")
+    ask.choose((4, 4))  # not a cell of the look: said in the language
+    assert_no_english(w, "compare: a click outside the look")
+    ask.choose((1, 4))
+    assert_no_english(w, "compare: a cell of the look chosen")
     ask.answer(9)
+    assert ask.differs == {(1, 4): 9}
+    assert_no_english(w, "compare: a digit noted in the look")
+    ask.answer_look()
     assert w.wait(lambda: not ask.waiting and ask.settled is not None)
     assert_no_english(w, "compare: settled")
     ask.close()

@@ -11,9 +11,10 @@ and the Check menu:
 * **Read back the givens** (readback.py): the grid one row at a time, large; Enter when the
   row matches the paper, or type the paper's row: a difference becomes a fix at once (one
   undo step).  It finds slips that leave one solution, which nothing else can.
-* **Compare with your paper** (ask.py): the engine asks what the paper shows in the one
-  cell that best separates the explanations left (``solver.paper_question``), until one is
-  settled; *Apply fix* makes it (one undo step), confirmed by the paper.
+* **Compare with your paper** (ask.py): the engine asks which of a few tinted cells differ
+  on the paper and what it shows there, or what it shows in the one cell that decides
+  (``solver.paper_question``), until one explanation is settled; *Apply fix* makes it (one
+  undo step), confirmed by the paper.
 
 Wiring: ``install_compare(form, controller)`` (called once from ``app.__main__``).
 """
