@@ -346,7 +346,7 @@ class AskPanel:
             return q, d
 
         self.controller.run_job("paper", work, self._show, on_error=self._failed,
-                                status=_("Finding the cell that decides it…"))
+                                status=_("Finding the cells that decide it…"))
 
     def _failed(self, exc) -> None:
         self.waiting = False
