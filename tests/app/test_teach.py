@@ -120,6 +120,28 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert app.form.cell_grid.cell_text(cell) == "" and app.controller.board.grid() == g
 
 
+def test_locking_the_givens_keeps_the_hint_climbed_on_the_same_grid(app):
+    # Ctrl+L (Lock givens) changes only the mode: the hint shown still answers the grid on screen, so
+    # the ladder stays where it was and H goes on from there; a digit typed then resets it.
+    g = solver.parse(TUTORIAL)
+    app.controller.apply(Board(givens=g), "typed in givens mode")  # not locked yet
+    app.root.update()
+    assert app.form.var_givens_mode.get()
+    press_h(app, 1)
+    press_h(app, 2)
+    shown = app.teach.hints.text.cget("text")
+    unit = marked(app, "hint_unit")
+    key(app, (8, 8), "l", state=0x4)  # Ctrl+L, as a user presses it
+    assert not app.form.var_givens_mode.get() and "Locked" in app.form.status_text()
+    assert app.teach.hints.level == 2 and app.teach.hints.text.cget("text") == shown
+    assert marked(app, "hint_unit") == unit
+    press_h(app, 3)  # one rung deeper, not a new hint from rung 1
+    cell = next(c for c in g.blanks() if c not in app.teach.hints.hint.step.highlight)
+    key(app, cell, "5")  # the grid changes: the hint about the old one goes
+    assert app.teach.hints.level == 0 and "The grid changed" in app.teach.hints.text.cget("text")
+    assert not marked(app, "hint_unit")
+
+
 def test_no_rung_of_a_naked_single_gives_its_digit_before_the_conclusion(app):
     # issue 29: rung 3 said "The highlighted cells: r5c6 (digit 4)" and drew the lone candidate
     import re
