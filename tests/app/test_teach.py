@@ -408,6 +408,36 @@ def test_home_and_end_in_the_list_of_steps_go_to_the_first_and_last_step(app):
     assert explain.explaining == 1
 
 
+def test_page_keys_in_the_list_of_steps_or_the_findings_scroll_them_and_keep_the_puzzle(app):
+    # PgUp/PgDn are Previous/Next puzzle in the grid; a list or text with the keyboard keeps them for
+    # itself, so paging through the steps never also opens another puzzle of the collection
+    app.root.clipboard_clear()
+    app.root.clipboard_append(TUTORIAL + "\n" + EXPERT)
+    app.form.action_map.fire("paste")
+    app.root.update()
+    assert app.form.collection_label.cget("text") == "puzzle 1 of 2"
+    explain = app.teach.explanation
+    app.form.action_map.fire("explain")
+    assert app.wait(lambda: explain.steps_list.size() > 0)
+    assert len(explain.path) > int(explain.steps_list.cget("height"))  # the list has pages to turn
+    explain.steps_list.focus_force()
+    app.root.update()
+    for keysym, scrolled in (("Next", True), ("Prior", False)):
+        explain.steps_list.event_generate("<KeyPress>", keysym=keysym)
+        app.root.update()
+        assert app.controller.collection_index == 0 and app.controller.board.givens == solver.parse(TUTORIAL), keysym
+        assert (explain.steps_list.nearest(0) > 0) == scrolled and explain.path is not None, keysym
+    app.form.side_panel.select(app.form.findings_tab)
+    app.form.findings.focus_force()
+    app.root.update()
+    for keysym in ("Next", "Prior", "KP_Next"):
+        app.form.findings.event_generate("<KeyPress>", keysym=keysym)
+        app.root.update()
+        assert app.controller.collection_index == 0, keysym
+    key(app, (0, 0), "Next")  # in the grid PgDn is still the next puzzle
+    assert app.controller.collection_index == 1 and app.controller.board.givens == solver.parse(EXPERT)
+
+
 def test_switching_tabs_leaves_the_explanation(app):
     load(app, TUTORIAL)
     before = pictures(app)
