@@ -31,7 +31,6 @@ import logging
 import time
 import tkinter as tk
 import tkinter.font as tkfont
-from dataclasses import replace
 
 import solver
 from solver import Grid, cell_of
@@ -214,7 +213,7 @@ class Teach:
             self.explanation.end()
         hints = self.hints
         if hints.board is not None and hints.board is not b:
-            if self.removed == removed_before and replace(hints.board, mode=b.mode) == b:
+            if self.removed == removed_before and hints.board.same_grid(b):
                 # Lock givens (Ctrl+L) or Ctrl+G changed only the mode: the hint still answers the grid shown
                 hints.board = b
             else:
