@@ -31,7 +31,6 @@ from __future__ import annotations
 import gc
 
 import logging
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -154,7 +153,7 @@ class Controller:
         return True
 
     def _set_board(self, board: Board) -> None:
-        same_grid = replace(board, mode=self.board.mode) == self.board  # Lock givens, Ctrl+G: the mode only
+        same_grid = board.same_grid(self.board)  # Lock givens, Ctrl+G: the mode only
         if not same_grid:
             self._stop_job(GRID_JOBS)  # the running job answers a grid that no longer exists
         self.board = board

@@ -191,6 +191,11 @@ class Board:
                 notes[p] &= bit
         return tuple(notes)
 
+    def same_grid(self, other: "Board") -> bool:
+        """True when ``other`` differs from this Board in its mode at most (Lock givens, Ctrl+G): the same
+        digits in the same layers and the same notes, so whatever was found about the one holds for the other."""
+        return replace(other, mode=self.mode) == self
+
     def locked(self) -> "Board":
         """Givens locked: from now on typing sets entries."""
         return replace(self, mode=SOLVING)

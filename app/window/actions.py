@@ -18,10 +18,15 @@ from tkinter import ttk
 from typing import Callable, Iterable
 
 from ..wording import _
+from .layout import scrolls_itself
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ActionMap"]
+__all__ = ["ActionMap", "PAGE_KEYS"]
+
+#: Keys that a list or a text with the keyboard uses itself (PgUp/PgDn turn its pages): a shortcut on one
+#: of them is left to such a widget, so paging through the Explain list never also opens another puzzle.
+PAGE_KEYS = frozenset({"<Prior>", "<Next>", "<KP_Prior>", "<KP_Next>"})
 
 
 class ActionMap:
@@ -87,7 +92,7 @@ class ActionMap:
                     self.items[name] = (m, i + 1)
             self.items[action] = (m, before)
         for seq in sequences:
-            self.root.bind(seq, lambda e, a=action: self._on_shortcut(a))
+            self.root.bind(seq, lambda e, a=action, page=seq in PAGE_KEYS: self._on_shortcut(a, e.widget if page else None))
 
     def add_check(self, menu: str, label: str, action: str, variable: tk.BooleanVar,
                   accelerator: str | None = None, sequences: Iterable[str] = ()) -> None:
@@ -141,7 +146,9 @@ class ActionMap:
                         "Alt+underlined letter or F10 opens the menus.")]
         return "\n".join(lines)
 
-    def _on_shortcut(self, action: str):
+    def _on_shortcut(self, action: str, focus=None):
+        if isinstance(focus, tk.Misc) and scrolls_itself(focus):
+            return None  # the list's own (class) binding has turned its page
         if action in self.items and not self.is_enabled(action):
             return "break"  # a disabled command's key does nothing, like its menu item
         self.fire(action)

@@ -116,6 +116,56 @@ def test_every_builtin_lesson_fits_and_steps_back_exactly(xvfb_screens, size, la
         solver.set_language("en")
 
 
+def _caption_px(form, presentation) -> int:
+    """The size in pixels of the text in the caption area (the status line, or show_caption's text)."""
+    import tkinter.font as tkfont
+
+    label = presentation._caption_label if presentation._caption is not None else form.status
+    return abs(int(tkfont.nametofont(str(label.cget("font")), root=label).cget("size")))
+
+
+#: how each language says that the fix applied was a guess (app/checking.py)
+GUESSED = {"de": "nur eine von mehreren", "fr": "un choix parmi plusieurs"}
+
+
+@pytest.mark.parametrize("lang", sorted(GUESSED))
+@pytest.mark.parametrize("size", [(1024, 768), (800, 600)], ids=["1024x768", "800x600"])
+def test_the_typo_lessons_long_messages_keep_the_projector_size(xvfb_screens, size, lang, tmp_path, monkeypatch):
+    # The fix applied with a guess says so in the caption area beside the grid; its German was set at
+    # 22 px for 24 at 1024x768 and 16-17 px for 18 at 800x600, its French at 17 px for 18 at 800x600
+    # (fit_font sets a text that does not fit smaller), so both are shorter now.  Every page keeps 3 %
+    # of the screen's height.
+    from app.features.lessons.format import builtin_lessons
+
+    monkeypatch.setenv("SUDOKU_SOLVER_HOME", str(tmp_path))
+    sw, sh = size
+    solver.set_language(lang)
+    try:
+        with window_on_screen(f":{xvfb_screens}.{SCREEN_OF[size]}", tmp_path) as (root, form, controller, errors):
+            controller.files.load_example("easy")
+            lessons = controller.features["lessons"]
+            lessons.start(next(x for x in builtin_lessons() if x.name == "typo"))
+            root.update()
+            small, guessed = [], 0
+            for k in range(len(lessons.pages)):
+                if k:
+                    lessons.forward()
+                    if lessons.animating:
+                        lessons.forward()
+                _settle(root, lessons)
+                root.update_idletasks()
+                guessed += GUESSED[lang] in form.status_text()
+                px = _caption_px(form, lessons.presentation)
+                if px < 0.03 * sh:
+                    small.append((k, px, form.status_text()))
+            assert guessed >= 2  # both fixes of the lesson were guesses: the long message was shown
+            assert not small, small
+            lessons.leave()
+            assert not errors, errors
+    finally:
+        solver.set_language("en")
+
+
 def test_back_in_the_middle_of_an_animation_restores_the_page_before(whole_window):
     w = whole_window
     lessons = w.controller.features["lessons"]

@@ -446,6 +446,27 @@ def test_the_explained_solution_starts_from_the_notes(whole_window):
     assert explanation.path is None and explanation.steps_list.size() == 0
 
 
+def test_locking_the_givens_keeps_the_solution_explained_from_the_notes(whole_window):
+    # Lock givens (Ctrl+L) changes only the mode: the path from this grid and these notes still holds
+    from app.model import Board
+
+    win = whole_window
+    win.controller.apply(Board(givens=TUTORIAL), "typed in givens mode")  # not locked yet
+    win.root.update()
+    cell = blank_cells()[0]
+    key(win, cell, str(SOLUTION[cell]), CONTROL)  # a note
+    assert win.controller.board.has_notes and win.form.var_givens_mode.get()
+    explanation = win.controller.features["teach"].explanation
+    win.form.action_map.fire("explain")
+    assert wait_until(win.root, lambda: explanation.path is not None, timeout=60)
+    path, rows = explanation.path, explanation.steps_list.size()
+    key(win, cell, "l", CONTROL)  # Ctrl+L
+    assert not win.form.var_givens_mode.get()
+    assert explanation.path is path and explanation.steps_list.size() == rows
+    key(win, blank_cells()[5], "1", CONTROL)  # a note changed: now the path goes
+    assert explanation.path is None and explanation.steps_list.size() == 0
+
+
 def test_applying_a_hint_works_on_the_notes(whole_window):
     win = whole_window
     load(win)

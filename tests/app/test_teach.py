@@ -120,6 +120,28 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     assert app.form.cell_grid.cell_text(cell) == "" and app.controller.board.grid() == g
 
 
+def test_locking_the_givens_keeps_the_hint_climbed_on_the_same_grid(app):
+    # Ctrl+L (Lock givens) changes only the mode: the hint shown still answers the grid on screen, so
+    # the ladder stays where it was and H goes on from there; a digit typed then resets it.
+    g = solver.parse(TUTORIAL)
+    app.controller.apply(Board(givens=g), "typed in givens mode")  # not locked yet
+    app.root.update()
+    assert app.form.var_givens_mode.get()
+    press_h(app, 1)
+    press_h(app, 2)
+    shown = app.teach.hints.text.cget("text")
+    unit = marked(app, "hint_unit")
+    key(app, (8, 8), "l", state=0x4)  # Ctrl+L, as a user presses it
+    assert not app.form.var_givens_mode.get() and "Locked" in app.form.status_text()
+    assert app.teach.hints.level == 2 and app.teach.hints.text.cget("text") == shown
+    assert marked(app, "hint_unit") == unit
+    press_h(app, 3)  # one rung deeper, not a new hint from rung 1
+    cell = next(c for c in g.blanks() if c not in app.teach.hints.hint.step.highlight)
+    key(app, cell, "5")  # the grid changes: the hint about the old one goes
+    assert app.teach.hints.level == 0 and "The grid changed" in app.teach.hints.text.cget("text")
+    assert not marked(app, "hint_unit")
+
+
 def test_no_rung_of_a_naked_single_gives_its_digit_before_the_conclusion(app):
     # issue 29: rung 3 said "The highlighted cells: r5c6 (digit 4)" and drew the lone candidate
     import re
@@ -384,6 +406,36 @@ def test_home_and_end_in_the_list_of_steps_go_to_the_first_and_last_step(app):
     explain.steps_list.event_generate("<KeyPress>", keysym="Down")  # ↓ goes on from there
     app.root.update()
     assert explain.explaining == 1
+
+
+def test_page_keys_in_the_list_of_steps_or_the_findings_scroll_them_and_keep_the_puzzle(app):
+    # PgUp/PgDn are Previous/Next puzzle in the grid; a list or text with the keyboard keeps them for
+    # itself, so paging through the steps never also opens another puzzle of the collection
+    app.root.clipboard_clear()
+    app.root.clipboard_append(TUTORIAL + "\n" + EXPERT)
+    app.form.action_map.fire("paste")
+    app.root.update()
+    assert app.form.collection_label.cget("text") == "puzzle 1 of 2"
+    explain = app.teach.explanation
+    app.form.action_map.fire("explain")
+    assert app.wait(lambda: explain.steps_list.size() > 0)
+    assert len(explain.path) > int(explain.steps_list.cget("height"))  # the list has pages to turn
+    explain.steps_list.focus_force()
+    app.root.update()
+    for keysym, scrolled in (("Next", True), ("Prior", False)):
+        explain.steps_list.event_generate("<KeyPress>", keysym=keysym)
+        app.root.update()
+        assert app.controller.collection_index == 0 and app.controller.board.givens == solver.parse(TUTORIAL), keysym
+        assert (explain.steps_list.nearest(0) > 0) == scrolled and explain.path is not None, keysym
+    app.form.side_panel.select(app.form.findings_tab)
+    app.form.findings.focus_force()
+    app.root.update()
+    for keysym in ("Next", "Prior", "KP_Next"):
+        app.form.findings.event_generate("<KeyPress>", keysym=keysym)
+        app.root.update()
+        assert app.controller.collection_index == 0, keysym
+    key(app, (0, 0), "Next")  # in the grid PgDn is still the next puzzle
+    assert app.controller.collection_index == 1 and app.controller.board.givens == solver.parse(EXPERT)
 
 
 def test_switching_tabs_leaves_the_explanation(app):

@@ -199,6 +199,7 @@ class Teach:
     def _on_render(self) -> None:
         """The controller showed its Board: track the candidate state, drop stale hints, redraw."""
         b = self.controller.board
+        removed_before = self.removed
         if b.givens != self._givens:  # another puzzle: its candidates start afresh
             self._givens = b.givens
             self.removed = frozenset()
@@ -210,9 +211,14 @@ class Teach:
             self.remember(b, self.removed)
         if self.explanation.explaining is not None:  # the grid changed under the explanation (Undo, Open...)
             self.explanation.end()
-        if self.hints.board is not None and self.hints.board is not b:
-            self.hints.reset()
-            self.hints.show_idle(_("The grid changed. Press H for a hint about this position."))
+        hints = self.hints
+        if hints.board is not None and hints.board is not b:
+            if self.removed == removed_before and hints.board.same_grid(b):
+                # Lock givens (Ctrl+L) or Ctrl+G changed only the mode: the hint still answers the grid shown
+                hints.board = b
+            else:
+                hints.reset()
+                hints.show_idle(_("The grid changed. Press H for a hint about this position."))
         self.refresh_candidates()
 
     def remember(self, board, removed) -> None:

@@ -123,14 +123,23 @@ class ExplainPanel:
         g = b.grid()
         givens = b.givens if b.givens.filled_count else None
         cands = self.teach.candidates()
+        removed = self.teach.removed
         notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}
+
+        def follows() -> bool:
+            """True while the Board shown is the one explained, or differs from it in its mode only (Lock givens)."""
+            nonlocal b
+            now = self.controller.board
+            if now is not b and b.same_grid(now) and self.teach.removed == removed:
+                b = now
+            return now is b
 
         def work(cancel):
             h = solver.hint(g, cands, givens=givens, notes=notes, cancel=cancel)
             return h, (solver.logical_path(g, cands, cancel=cancel) if h.status in ("step", "stuck") else None)
 
         def done(result, seconds):
-            if self.controller.board is not b:
+            if not follows():
                 return  # the grid changed meanwhile; F7 asks again
             h, path = result
             if path is None:
@@ -142,11 +151,13 @@ class ExplainPanel:
             self._show_path(_FromNotes(path))
 
             def drop() -> None:  # a path from one position is not shown for another
-                if self.controller.board is not b and self.explaining is None and self.path is path:
+                if follows():
+                    return
+                if self.explaining is None and self.path is path:
                     self.path = None
                     self.fill_steps([])
                     self.step_text.configure(text=_("The grid changed. Press F7 to explain from here."))
-                if self.controller.board is not b and drop in self.controller.render_listeners:
+                if drop in self.controller.render_listeners:
                     self.controller.render_listeners.remove(drop)
 
             self.controller.render_listeners.append(drop)

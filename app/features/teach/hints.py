@@ -154,9 +154,9 @@ class Hints:
         notes = {cell: b.notes_of(cell) for cell in g.blanks() if b.notes_of(cell)}  # the person's own
 
         def done(h, seconds):
-            if self.controller.board is not b:
-                return  # the grid changed meanwhile; a new H asks again
-            self.hint, self.board = h, b
+            if self.board is not self.controller.board:
+                return  # the grid changed meanwhile (a lock of the givens follows it); a new H asks again
+            self.hint = h
             if h.ok:
                 self.level = 1
                 self._show()
