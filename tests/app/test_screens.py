@@ -274,9 +274,12 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     _, sw, sh, _ = screen
     demo, presentation = controller.features["demo"], controller.features["presentation"]
     teach = controller.features["teach"]
+    normal = root.geometry()
     presentation.enter()
     assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=30), (
         f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
+    # the whole screen, no strip left where the menu bar was (one that filled the screen with its bar did)
+    assert (root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()) == (0, 0, sw, sh)
     digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
     assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
     assert form.cell_grid.digit_font_px() >= sh / 12  # a digit's font at least 1/12 of the screen's height
@@ -308,6 +311,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     presentation.leave()
     root.update()
     assert not form.is_presentation
+    assert root.geometry() == normal and str(root.cget("menu")) == str(form.menubar)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
