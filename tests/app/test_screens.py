@@ -221,7 +221,7 @@ def _in_view(w, form) -> bool:
     return w.winfo_ismapped() and vy <= y and y + hh <= vy + vh and vx <= x and x + ww <= vx + vw
 
 
-def _show(root, form, tab):
+def show_tab(root, form, tab):
     """Select ``tab`` and let the scrolling area follow its content, which it does at its polls (every
     250 ms): two polls after the tab was laid out (the first may lay it out again, the second follows
     that), run here at once instead of waited for (the pending one is cancelled: one timer stays)."""
@@ -242,7 +242,7 @@ def test_the_normal_window_fits_the_screen_and_cuts_nothing(window, screen):
     demo, teach = controller.features["demo"], controller.features["teach"]
     assert root.winfo_width() <= sw and root.winfo_height() + form.menubar_height() <= sh
     for tab in (demo.tab, teach.card.tab, form.findings_tab, teach.hints.tab, teach.explanation.tab):
-        _show(root, form, tab)
+        show_tab(root, form, tab)
         found = problems(root, form, sw, sh)
         assert not found, f"{sw}x{sh}: {form.side_panel.tab(form.side_panel.select(), 'text')} tab: " + "\n".join(found)
     # the row of tabs fits the side panel (no title cut at its edge)
@@ -255,7 +255,7 @@ def test_the_normal_window_fits_the_screen_and_cuts_nothing(window, screen):
     x, y, w, h = _rect(form.prev_button)
     assert form.prev_button.winfo_ismapped() and x >= 0 and x + w <= sw
     # the comparison can be reached: scrolled into view, it is inside the visible panel
-    _show(root, form, demo.tab)
+    show_tab(root, form, demo.tab)
     form.side_area.see(demo.panel.compare_box)
     root.update()
     assert demo.panel.table.winfo_ismapped()
