@@ -344,6 +344,10 @@ class Presentation:
         f.side_panel.select(keep_tab)
         f.side_area.sync_tabs()  # one tab left: no row of tabs
         root.configure(menu="")
+        # Laid out without the menu bar before the full-screen size is asked for: a window that already
+        # filled the screen with its menu bar would otherwise ask for its outer size unchanged, which no
+        # window manager answers, and Tk waits 2 s for the answer, then keeps its old place under the bar.
+        root.update_idletasks()
         ttk.Style(root).configure("Presentation.TFrame", background=WHITE)
         f.main.configure(style="Presentation.TFrame", padding=4)
         f.body.configure(style="Presentation.TFrame")
@@ -382,7 +386,6 @@ class Presentation:
             root.attributes("-fullscreen", False)
         except tk.TclError:
             pass
-        root.configure(menu=f.menubar)
         f.status.place_forget()
         for kept in (self._caption, self.hosted[0] if self.hosted else None):
             if kept is not None:
@@ -405,6 +408,8 @@ class Presentation:
         f.status.configure(**saved["status"])
         f.cell_grid.set_digit_share(saved["digit_share"])
         root.geometry(saved["geometry"])
+        root.update_idletasks()
+        root.configure(menu=f.menubar)  # after the window's own size is set: see _full_screen
         root.update_idletasks()
         f.relayout()
 

@@ -18,6 +18,7 @@ import pytest
 import solver
 from conftest import RecordingDialogs, wait_until
 from solver.words.i18n import TRANSLATED
+from test_screens import show_tab
 
 pytestmark = pytest.mark.gui
 
@@ -171,9 +172,7 @@ def test_the_demo_tab_fits_a_1024x768_window_title_and_both_rows_of_buttons(wind
     # frame's border, and the second row of buttons was cut until one scrolled
     w = window
     w.root.geometry("1024x740+0+0")  # a 1024x768 screen, less the title bar
-    w.form.side_panel.select(w.demo.tab)
-    w.root.update()
-    wait_until(w.root, lambda: False, timeout=0.4)  # the scrolling area follows its content within 250 ms
+    show_tab(w.root, w.form, w.demo.tab)  # and the scrolling area follows its content (its polls, run at once)
     w.form.side_area.canvas.yview_moveto(0)
     w.root.update()
     p = w.demo.panel

@@ -46,6 +46,16 @@ def _boxes(form, lessons):
     return _geometry(lessons.box.frame), _geometry(form.holder), _geometry(form.side_area.frame), caption
 
 
+def _take_in_now(worker):
+    """A job whose thread has ended: its outcome taken in now by the worker's own poll, not at the
+    poll's next turn (every 25-50 ms; a walk waits for about sixty of them)."""
+    job = worker.job
+    if job is not None and job.thread is not None and not job.thread.is_alive() and worker._after_id is not None:
+        worker._widget.after_cancel(worker._after_id)
+        worker._after_id = None
+        worker._poll()
+
+
 def _settle(root, lessons):
     """Pump Tk until the page's run is done (a hint or a check from the worker, a count): the page then
     shows what it will go on showing.  Bounded by a count of rounds, not by time."""
@@ -54,6 +64,8 @@ def _settle(root, lessons):
         if not lessons.busy():
             break
         worker.wait_idle(0.02)
+        for w in (worker, lessons.demo.counts.worker):
+            _take_in_now(w)
         root.update()
         time.sleep(0.002)
     assert not lessons.busy(), "the page's run never ended"

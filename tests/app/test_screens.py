@@ -221,21 +221,18 @@ def _in_view(w, form) -> bool:
     return w.winfo_ismapped() and vy <= y and y + hh <= vy + vh and vx <= x and x + ww <= vx + vw
 
 
-def _show(root, form, tab):
-    """Select ``tab`` and let the scrolling area follow its content, which it does at its next poll
-    (every 250 ms): two polls of its own after the tab was laid out (the first may lay it out again,
-    the second follows that), counted: a fixed 0.4 s of waiting held fewer on a busy machine."""
+def show_tab(root, form, tab):
+    """Select ``tab`` and let the scrolling area follow its content, which it does at its polls (every
+    250 ms): two polls after the tab was laid out (the first may lay it out again, the second follows
+    that), run here at once instead of waited for (the pending one is cancelled: one timer stays)."""
     form.side_panel.select(tab)
     root.update()
     area = form.side_area
-    polls = []
-    poll = type(area)._poll
-    area._poll = lambda: (polls.append(1), poll(area))  # its next poll is scheduled by this name
-    try:  # the poll due now calls the old name; the one after it this one
-        assert wait_until(root, lambda: len(polls) >= 1), "the scrolling area stopped polling"
-    finally:
-        del area._poll
-    root.update()
+    for _ in range(2):
+        assert area._poll_after is not None, "the scrolling area stopped polling"
+        root.after_cancel(area._poll_after)
+        area._poll()
+        root.update()
 
 
 # -- the tests -----------------------------------------------------------------------------
@@ -245,7 +242,7 @@ def test_the_normal_window_fits_the_screen_and_cuts_nothing(window, screen):
     demo, teach = controller.features["demo"], controller.features["teach"]
     assert root.winfo_width() <= sw and root.winfo_height() + form.menubar_height() <= sh
     for tab in (demo.tab, teach.card.tab, form.findings_tab, teach.hints.tab, teach.explanation.tab):
-        _show(root, form, tab)
+        show_tab(root, form, tab)
         found = problems(root, form, sw, sh)
         assert not found, f"{sw}x{sh}: {form.side_panel.tab(form.side_panel.select(), 'text')} tab: " + "\n".join(found)
     # the row of tabs fits the side panel (no title cut at its edge)
@@ -258,7 +255,7 @@ def test_the_normal_window_fits_the_screen_and_cuts_nothing(window, screen):
     x, y, w, h = _rect(form.prev_button)
     assert form.prev_button.winfo_ismapped() and x >= 0 and x + w <= sw
     # the comparison can be reached: scrolled into view, it is inside the visible panel
-    _show(root, form, demo.tab)
+    show_tab(root, form, demo.tab)
     form.side_area.see(demo.panel.compare_box)
     root.update()
     assert demo.panel.table.winfo_ismapped()
@@ -274,9 +271,12 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     _, sw, sh, _ = screen
     demo, presentation = controller.features["demo"], controller.features["presentation"]
     teach = controller.features["teach"]
+    normal = root.geometry()
     presentation.enter()
     assert wait_until(root, lambda: form.board.winfo_height() >= 0.9 * sh, timeout=30), (
         f"the grid is {form.board.winfo_height()} px on a {sh} px screen")
+    # the whole screen, no strip left where the menu bar was (one that filled the screen with its bar did)
+    assert (root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()) == (0, 0, sw, sh)
     digit_font = tkfont.nametofont(str(form.cells[0].cget("font")), root=root)
     assert -int(digit_font.cget("size")) >= sh / 12  # the font the cell really uses, in pixels
     assert form.cell_grid.digit_font_px() >= sh / 12  # a digit's font at least 1/12 of the screen's height
@@ -308,6 +308,7 @@ def test_the_presentation_view_fills_the_screen_with_large_text(window, screen):
     presentation.leave()
     root.update()
     assert not form.is_presentation
+    assert root.geometry() == normal and str(root.cget("menu")) == str(form.menubar)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])

@@ -33,6 +33,14 @@ def load(app, key):
     app.root.update()
 
 
+def let_it_end(app, worker, job) -> None:
+    """Wait until nothing of the dropped ``job`` can arrive: its thread has ended and ``worker`` polls
+    no more (a late result only comes in through a poll).  Waited for, not a fixed time."""
+    assert job is not None and job.thread is not None
+    assert app.wait(lambda: not job.thread.is_alive() and worker._after_id is None), "the job never ended"
+    app.root.update()
+
+
 def card_filled(app) -> bool:
     return bool(app.teach.card.fields["score"].cget("text"))
 
@@ -195,11 +203,12 @@ def test_a_rating_under_way_for_the_old_puzzle_is_stopped_and_never_shown(app):
     load(app, "hard")
     app.form.action_map.fire("difficulty")  # about a second of work on the worker
     assert app.controller.worker.busy and app.form.action_map.is_enabled("cancel")
+    job = app.controller.worker.job
     load(app, "tutorial")  # before the rating can arrive
     # nothing runs for a puzzle no longer shown: Cancel (Esc) has nothing to stop
     assert not app.controller.worker.busy and not app.form.action_map.is_enabled("cancel")
     assert "Example:" in app.form.status_text()
-    wait_until(app.root, lambda: False, 1.5)  # time enough for a late result
+    let_it_end(app, app.controller.worker, job)
     assert not card_filled(app) and "Extreme" not in app.teach.card.text()
 
 
@@ -207,12 +216,13 @@ def test_typing_while_a_hint_is_looked_for_stops_it_and_says_so(app):
     load(app, "tutorial")
     app.form.action_map.fire("hint")  # its answer can only arrive through the main loop, which is not pumped yet
     assert "Looking" in app.form.status_text() and "Looking" in app.teach.hints.text.cget("text")
+    job = app.controller.worker.job
     blank = next(c for c in ((r, k) for r in range(9) for k in range(9)) if not app.controller.board.givens[c])
     app.controller.cell_input(blank, solver.solve(solver.parse(TUTORIAL))[blank])
     app.root.update()
     assert "Looking" not in app.form.status_text(), app.form.status_text()
     assert not app.form.action_map.is_enabled("cancel")
-    wait_until(app.root, lambda: False, 0.5)
+    let_it_end(app, app.controller.worker, job)
     assert app.teach.hints.level == 0 and "Looking" not in app.teach.hints.text.cget("text")
     assert "H" in app.teach.hints.text.cget("text")
 
@@ -221,8 +231,9 @@ def test_a_hint_asked_for_the_old_puzzle_leaves_no_waiting_text(app):
     load(app, "hard")
     app.form.action_map.fire("hint")
     assert "Looking" in app.teach.hints.text.cget("text")
+    job = app.controller.worker.job
     load(app, "tutorial")
-    wait_until(app.root, lambda: False, 1.0)
+    let_it_end(app, app.controller.worker, job)
     assert app.teach.hints.level == 0
     text = app.teach.hints.text.cget("text")
     assert "Looking" not in text and "H" in text, text
@@ -299,10 +310,11 @@ def test_a_count_for_the_old_puzzle_is_dropped(app):
     d = app.demo
     d.counts.compare()
     assert d.counts.job is not None
+    job = d.counts.worker.job
     load(app, "easy")
     status = app.form.status_text()
     assert d.counts.job is None  # stopped: it was counting a puzzle no longer shown
-    wait_until(app.root, lambda: False, 1.0)
+    let_it_end(app, d.counts.worker, job)
     assert app.form.status_text() == status
     assert not any(v[0] for v in table_values(app).values())
     assert d.panel.job_label.cget("text") == ""
