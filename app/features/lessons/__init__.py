@@ -445,9 +445,9 @@ class Lessons:
             if not values or not str(values[0]).strip():
                 continue
             if name.startswith(" ") and rows:  # an estimate's row ("   estimated") goes with the count above it
-                rows[-1] += f" ({name.strip()}: {values[0]})"
+                rows[-1] = say("{row} ({estimate}: {count})", row=rows[-1], estimate=name.strip(), count=values[0])
             else:
-                rows.append(f"{name.strip()}: {values[0]}")
+                rows.append(say("{strategy}: {count}", strategy=name.strip(), count=values[0]))
         rows = [table.heading("placements", "text")] + rows if rows else rows
         if not rows:
             return
