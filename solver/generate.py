@@ -57,7 +57,14 @@ LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
 
 
 WALK_MOVES = 3  # kept moves of the walk before its puzzle may be the answer
-WALK_TRIES = 60  # moves tried per walk before starting again from another seed
+#: A walk starts again from another seed after WALK_TRIES moves in a row that were not kept
+#: (a dead end), or after WALK_LENGTH moves in all (so MAX_ATTEMPTS walks end).  Counting the
+#: tries since the last kept move, not since the seed, keeps a walk that is getting somewhere:
+#: with quarter-turn symmetry about 1 move in 30 is kept, so 60 moves from the seed seldom made
+#: the 3 kept moves an answer needs, and the walk was thrown away (median 17.5 s, p95 44 s
+#: before; 4.7 s and 15 s after, docs/benchmarks.md).
+WALK_TRIES = 60
+WALK_LENGTH = 2000
 #: Public puzzles that need forcing chains (forum "hardest" lists, magictour top1465; the
 #: public-domain Sudoku Exchange bank's SE 7.9-9.3 puzzles), by the symmetry of their givens
 #: (quarter-turn ones are rotational too; the anti-diagonal ones are the diagonal ones turned a
@@ -434,7 +441,7 @@ def _walked(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[i
     found = walk(start, _ORBITS[sym], rng,
                  keep=lambda c: _fits(c, floor, cancel, exact=False),
                  done=lambda c: _fits(c, level, cancel) and canonical(c) not in _stored(),
-                 moves=WALK_MOVES, tries=WALK_TRIES, cancel=cancel)
+                 moves=WALK_MOVES, tries=WALK_TRIES, length=WALK_LENGTH, cancel=cancel)
     return None if found is None else _dress(found, sym, rng)
 
 

@@ -94,17 +94,21 @@ def _move(cells: list[int], orbits, rng: random.Random, cancel) -> Optional[list
 
 
 def walk(start: list[int], orbits, rng: random.Random, keep: Callable[[list[int]], bool],
-         done: Callable[[list[int]], bool], *, moves: int, tries: int,
+         done: Callable[[list[int]], bool], *, moves: int, tries: int, length: int,
          cancel=None) -> Optional[list[int]]:
     """Walk from ``start`` (unique, minimal) through puzzles ``keep`` accepts; after ``moves``
-    kept moves, return the first that ``done`` accepts.  None after ``tries`` moves tried."""
-    cur, made = list(start), 0
-    for _ in range(tries):
+    kept moves, return the first that ``done`` accepts.  None after ``tries`` moves in a row
+    that were not kept (a dead end), or after ``length`` moves in all."""
+    cur, made, stalled = list(start), 0, 0
+    for _ in range(length):
         check(cancel, _CANCELLED)
         nxt = _move(cur, orbits, rng, cancel)
         if nxt is None or nxt == cur or not keep(nxt):
+            stalled += 1
+            if stalled >= tries:
+                return None
             continue
-        cur, made = nxt, made + 1
+        cur, made, stalled = nxt, made + 1, 0
         if made >= moves and done(cur):
             return cur
     return None
