@@ -37,7 +37,7 @@ from .words.i18n import msg
 from .isomorph import canonical, isomorph
 from .path import solve_logically
 from .rating import LEVELS, level_of, rate_cells
-from .search import count_solutions
+from .search import count_solutions, open_candidates
 from .techniques.registry import SE_FINDERS, finders
 from .walk import walk
 from .words.levels import OLD_LEVELS
@@ -409,6 +409,8 @@ def _fits(cells: list[int], level: str, cancel=None, exact: bool = True) -> bool
     the level below then solve it, and the rater never runs.  (A puzzle they solve may still
     rate at the level through SE's length increments: then the search passes it by, no more.)"""
     k = LEVELS.index(level)
+    if k and open_candidates(cells) == 0:
+        return False  # singles alone solve it (most of the walk's moves): no need for the techniques
     if k and _solves(cells, _LEVEL_FINDERS[LEVELS[k - 1]], cancel):
         return False
     return not exact or rate_cells(cells, cancel)[0] == level
