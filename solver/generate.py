@@ -57,12 +57,11 @@ LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
 
 
 WALK_MOVES = 3  # kept moves of the walk before its puzzle may be the answer
-#: A walk starts again from another seed after WALK_TRIES moves in a row that were not kept
-#: (a dead end), or after WALK_LENGTH moves in all (so MAX_ATTEMPTS walks end).  Counting the
-#: tries since the last kept move, not since the seed, keeps a walk that is getting somewhere:
-#: with quarter-turn symmetry about 1 move in 30 is kept, so 60 moves from the seed seldom made
-#: the 3 kept moves an answer needs, and the walk was thrown away (median 17.5 s, p95 44 s
-#: before; 4.7 s and 15 s after, docs/benchmarks.md).
+#: A walk steps back to the puzzle before after WALK_TRIES moves in a row that were not kept
+#: (a dead end), and starts again from another seed when it steps back past its seed or has made
+#: WALK_LENGTH moves (so MAX_ATTEMPTS walks end).  With quarter-turn symmetry about 1 move in 30
+#: is kept: 60 moves from the seed seldom made the 3 kept moves an answer needs, and the walk
+#: was thrown away with what it had found (docs/benchmarks.md, "Other symmetries at extreme").
 WALK_TRIES = 60
 WALK_LENGTH = 2000
 #: Public puzzles that need forcing chains (forum "hardest" lists, magictour top1465; the
