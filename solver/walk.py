@@ -15,8 +15,9 @@ too.  So, from a start puzzle (one solution, minimal), each move:
 The result is kept (and the walk goes on from it) when ``keep`` says it is still hard
 enough (the generator lets it be one level easier than asked); once the walk is ``moves`` kept
 moves from its start, the first kept puzzle that ``done`` accepts is the answer.  At a dead end
-(``tries`` moves in a row not kept) the walk steps back to the puzzle before.  After a few moves the givens and the solution have changed enough that the puzzle
-is essentially new (:func:`solver.isomorph.canonical` tells; the generator checks it).
+(``tries`` moves in a row not kept) the walk steps back to the puzzle before.  After a few
+moves the givens and the solution have changed enough that the puzzle is essentially new
+(:func:`solver.isomorph.canonical` tells; the generator checks it).
 """
 from __future__ import annotations
 
