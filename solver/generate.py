@@ -46,10 +46,11 @@ __all__ = ["generate", "SYMMETRIES", "SLOW_SYMMETRIES", "GenerationFailed"]
 
 #: Symmetries of the clue pattern.  None means "none".
 SYMMETRIES = ("none", "rotational", "quarter-turn", "mirror", "diagonal", "anti-diagonal")
-#: (level, symmetry) pairs the generator cannot promise within seconds (issue 28: median 5 s, p95
+#: (level, symmetry) pairs the generator cannot promise within issue 28's times (median 5 s, p95
 #: 20 s), each with the nearest symmetry it can: quarter-turn moves change four cells at once and
-#: seldom keep the hardest level (docs/benchmarks.md, "The generator").  generate() still makes
-#: them when asked; the New puzzle dialog offers the nearest instead of searching for minutes.
+#: seldom keep the hardest level (30 puzzles: median 7 s, p95 25 s, at most 58 s;
+#: docs/benchmarks.md, "A walk that keeps what it found").  generate() still makes them when
+#: asked; the New puzzle dialog offers the nearest instead.
 SLOW_SYMMETRIES = {("extreme", "quarter-turn"): "rotational"}
 MAX_ATTEMPTS = 400
 GIVE_BACK_TRIES = 3  # shuffles of the removed clues tried per bare puzzle
