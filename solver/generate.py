@@ -37,7 +37,7 @@ from .words.i18n import msg
 from .isomorph import canonical, isomorph
 from .path import solve_logically
 from .rating import LEVELS, level_of, rate_cells
-from .search import count_solutions
+from .search import count_solutions, open_candidates
 from .techniques.registry import SE_FINDERS, finders
 from .walk import walk
 from .words.levels import OLD_LEVELS
@@ -46,10 +46,11 @@ __all__ = ["generate", "SYMMETRIES", "SLOW_SYMMETRIES", "GenerationFailed"]
 
 #: Symmetries of the clue pattern.  None means "none".
 SYMMETRIES = ("none", "rotational", "quarter-turn", "mirror", "diagonal", "anti-diagonal")
-#: (level, symmetry) pairs the generator cannot promise within seconds (issue 28: median 5 s, p95
+#: (level, symmetry) pairs the generator cannot promise within issue 28's times (median 5 s, p95
 #: 20 s), each with the nearest symmetry it can: quarter-turn moves change four cells at once and
-#: seldom keep the hardest level (docs/benchmarks.md, "The generator").  generate() still makes
-#: them when asked; the New puzzle dialog offers the nearest instead of searching for minutes.
+#: seldom keep the hardest level (30 puzzles: median 7 s, p95 25 s, at most 58 s;
+#: docs/benchmarks.md, "A walk that keeps what it found").  generate() still makes them when
+#: asked; the New puzzle dialog offers the nearest instead.
 SLOW_SYMMETRIES = {("extreme", "quarter-turn"): "rotational"}
 MAX_ATTEMPTS = 400
 GIVE_BACK_TRIES = 3  # shuffles of the removed clues tried per bare puzzle
@@ -57,7 +58,13 @@ LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy
 
 
 WALK_MOVES = 3  # kept moves of the walk before its puzzle may be the answer
-WALK_TRIES = 60  # moves tried per walk before starting again from another seed
+#: A walk steps back to the puzzle before after WALK_TRIES moves in a row that were not kept
+#: (a dead end), and starts again from another seed when it steps back past its seed or has made
+#: WALK_LENGTH moves (so MAX_ATTEMPTS walks end).  With quarter-turn symmetry about 1 move in 30
+#: is kept: 60 moves from the seed seldom made the 3 kept moves an answer needs, and the walk
+#: was thrown away with what it had found (docs/benchmarks.md, "Other symmetries at extreme").
+WALK_TRIES = 60
+WALK_LENGTH = 2000
 #: Public puzzles that need forcing chains (forum "hardest" lists, magictour top1465; the
 #: public-domain Sudoku Exchange bank's SE 7.9-9.3 puzzles), by the symmetry of their givens
 #: (quarter-turn ones are rotational too; the anti-diagonal ones are the diagonal ones turned a
@@ -402,6 +409,8 @@ def _fits(cells: list[int], level: str, cancel=None, exact: bool = True) -> bool
     the level below then solve it, and the rater never runs.  (A puzzle they solve may still
     rate at the level through SE's length increments: then the search passes it by, no more.)"""
     k = LEVELS.index(level)
+    if k and open_candidates(cells) == 0:
+        return False  # singles alone solve it (most of the walk's moves): no need for the techniques
     if k and _solves(cells, _LEVEL_FINDERS[LEVELS[k - 1]], cancel):
         return False
     return not exact or rate_cells(cells, cancel)[0] == level
@@ -434,7 +443,7 @@ def _walked(level: str, sym: str, rng: random.Random, cancel) -> Optional[list[i
     found = walk(start, _ORBITS[sym], rng,
                  keep=lambda c: _fits(c, floor, cancel, exact=False),
                  done=lambda c: _fits(c, level, cancel) and canonical(c) not in _stored(),
-                 moves=WALK_MOVES, tries=WALK_TRIES, cancel=cancel)
+                 moves=WALK_MOVES, tries=WALK_TRIES, length=WALK_LENGTH, cancel=cancel)
     return None if found is None else _dress(found, sym, rng)
 
 

@@ -13,9 +13,11 @@ too.  So, from a start puzzle (one solution, minimal), each move:
    puzzle is minimal again.
 
 The result is kept (and the walk goes on from it) when ``keep`` says it is still hard
-enough (the generator lets it be one level easier than asked); after ``moves`` kept moves,
-the first kept puzzle that ``done`` accepts is the answer.  After a few moves the givens and the solution have changed enough that the puzzle
-is essentially new (:func:`solver.isomorph.canonical` tells; the generator checks it).
+enough (the generator lets it be one level easier than asked); once the walk is ``moves`` kept
+moves from its start, the first kept puzzle that ``done`` accepts is the answer.  At a dead end
+(``tries`` moves in a row not kept) the walk steps back to the puzzle before.  After a few
+moves the givens and the solution have changed enough that the puzzle is essentially new
+(:func:`solver.isomorph.canonical` tells; the generator checks it).
 """
 from __future__ import annotations
 
@@ -94,17 +96,29 @@ def _move(cells: list[int], orbits, rng: random.Random, cancel) -> Optional[list
 
 
 def walk(start: list[int], orbits, rng: random.Random, keep: Callable[[list[int]], bool],
-         done: Callable[[list[int]], bool], *, moves: int, tries: int,
+         done: Callable[[list[int]], bool], *, moves: int, tries: int, length: int,
          cancel=None) -> Optional[list[int]]:
-    """Walk from ``start`` (unique, minimal) through puzzles ``keep`` accepts; after ``moves``
-    kept moves, return the first that ``done`` accepts.  None after ``tries`` moves tried."""
-    cur, made = list(start), 0
-    for _ in range(tries):
+    """Walk from ``start`` (unique, minimal) through puzzles ``keep`` accepts; once a puzzle is
+    ``moves`` kept moves from ``start``, return the first that ``done`` accepts.  After ``tries``
+    moves in a row that were not kept (a dead end) the walk steps back to the puzzle before;
+    None when it steps back past ``start``, or after ``length`` moves in all."""
+    trail, stalled = [list(start)], 0
+    for _ in range(length):
         check(cancel, _CANCELLED)
+        cur = trail[-1]
         nxt = _move(cur, orbits, rng, cancel)
         if nxt is None or nxt == cur or not keep(nxt):
+            stalled += 1
+            if stalled >= tries:
+                # a dead end: go on from the puzzle before, so the moves made so far still
+                # count (starting again from a seed made most kept puzzles too near it to answer)
+                trail.pop()
+                if not trail:
+                    return None
+                stalled = 0
             continue
-        cur, made = nxt, made + 1
-        if made >= moves and done(cur):
-            return cur
+        trail.append(nxt)
+        stalled = 0
+        if len(trail) > moves and done(nxt):
+            return nxt
     return None

@@ -131,3 +131,31 @@ def test_every_pair_out_of_reach_names_a_symmetry_the_generator_offers():
     for (level, symmetry), nearest in solver.SLOW_SYMMETRIES.items():
         assert level in LEVELS and symmetry in solver.SYMMETRIES and nearest in solver.SYMMETRIES
         assert (level, nearest) not in solver.SLOW_SYMMETRIES
+
+
+def test_a_walk_steps_back_from_a_dead_end_and_ends_past_its_start(monkeypatch):
+    """Keep the first move only: 3 moves from it fail, the walk steps back to its start, 3 more
+    fail there, and it ends (None); ``length`` ends it sooner.  Real moves, recorded."""
+    import solver.walk as walk_module
+    from solver.generate import _ORBITS, WALK_SEEDS
+    start = _cells(WALK_SEEDS["rotational"][0])
+    moved_from, kept = [], []
+    real_move = walk_module._move
+
+    def move(cells, *args):
+        moved_from.append(list(cells))
+        return real_move(cells, *args)
+
+    def keep(cells):
+        kept.append(list(cells))
+        return len(kept) == 1
+
+    monkeypatch.setattr(walk_module, "_move", move)
+    got = walk_module.walk(start, _ORBITS["rotational"], random.Random(2), keep, lambda c: True,
+                           moves=3, tries=3, length=100)
+    assert got is None and len(moved_from) == 7
+    assert moved_from[0] == start and all(c == kept[0] for c in moved_from[1:4])
+    assert all(c == start for c in moved_from[4:])  # stepped back to the start
+    moved_from.clear()
+    assert walk_module.walk(start, _ORBITS["rotational"], random.Random(2), keep, lambda c: True,
+                            moves=3, tries=3, length=2) is None and len(moved_from) == 2
