@@ -47,11 +47,11 @@ __all__ = ["generate", "SYMMETRIES", "SLOW_SYMMETRIES", "GenerationFailed"]
 #: Symmetries of the clue pattern.  None means "none".
 SYMMETRIES = ("none", "rotational", "quarter-turn", "mirror", "diagonal", "anti-diagonal")
 #: (level, symmetry) pairs the generator cannot promise within issue 28's times (median 5 s, p95
-#: 20 s), each with the nearest symmetry it can: quarter-turn moves change four cells at once and
-#: seldom keep the hardest level (30 puzzles: median 7 s, p95 25 s, at most 58 s;
-#: docs/benchmarks.md, "A walk that keeps what it found").  generate() still makes them when
-#: asked; the New puzzle dialog offers the nearest instead.
-SLOW_SYMMETRIES = {("extreme", "quarter-turn"): "rotational"}
+#: 20 s), each with the nearest symmetry it can: quarter-turn and mirror moves change four or two
+#: cells at once and seldom keep the hardest level (30 puzzles each: median 7 and 6 s, p95 25 and
+#: 29 s, at most 58 s; docs/benchmarks.md, "A walk that keeps what it found").  generate() makes
+#: them; the New puzzle dialog says they can take up to a minute and names the quicker one.
+SLOW_SYMMETRIES = {("extreme", "quarter-turn"): "rotational", ("extreme", "mirror"): "rotational"}
 MAX_ATTEMPTS = 400
 GIVE_BACK_TRIES = 3  # shuffles of the removed clues tried per bare puzzle
 LOOKAHEAD = 8  # alternative clues tried when one clue made a puzzle too easy

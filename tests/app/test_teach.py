@@ -511,18 +511,24 @@ def test_cancel_stops_generating_and_keeps_the_grid(app):
     assert app.controller.board.givens == old and dialog.alive
 
 
-def test_a_pair_out_of_reach_is_greyed_out_with_the_reason_and_the_nearest(app):
+def test_a_slow_pair_says_so_names_the_quicker_one_and_still_generates(app):
     old = load(app, TUTORIAL)
     dialog = app.teach.new_puzzle_dialog()
     dialog.var_level.set("extreme")
-    dialog.var_symmetry.set(solver.SYMMETRIES[2])  # quarter-turn: minutes at the hardest level
-    assert dialog.go_button.instate(["disabled"])
-    text = dialog.message.cget("text")
-    assert "Extreme puzzles with quarter-turn symmetry take minutes" in text and "rotational" in text, text
-    dialog.generate()  # Return does nothing either: no search starts
-    assert not dialog.running and app.controller.board.givens == old
+    for symmetry in ("quarter-turn", "mirror"):  # up to a minute at the hardest level
+        dialog.var_symmetry.set(symmetry)
+        text = dialog.message.cget("text")
+        assert (f"Extreme puzzles with {symmetry} symmetry can take up to a minute to find (Cancel stops "
+                "it); rotational symmetry is quicker.") == text, text
+        assert not dialog.go_button.instate(["disabled"])
     dialog.var_symmetry.set("rotational")
-    assert not dialog.go_button.instate(["disabled"]) and dialog.message.cget("text") == ""
+    assert dialog.message.cget("text") == ""
+    dialog.var_symmetry.set("mirror")
+    dialog.go_button.invoke()  # it still generates, on the worker, and Cancel stops it
+    assert dialog.running
+    dialog.cancel_button.invoke()
+    assert not dialog.running and "Cancelled" in app.form.status_text()
+    assert app.controller.board.givens == old and dialog.alive
 
 
 def test_an_unknown_level_names_the_valid_ones(app):

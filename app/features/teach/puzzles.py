@@ -44,8 +44,8 @@ class NewPuzzleDialog(SmallDialog):
         self._status_row(3)
         self.message.configure(text=_("Each puzzle has one solution and is rated by the difficulty card's "
                                       "own rater, so its level is honest."))
-        self.var_level.trace_add("write", self._check_reach)
-        self.var_symmetry.trace_add("write", self._check_reach)
+        self.var_level.trace_add("write", self._note_reach)
+        self.var_symmetry.trace_add("write", self._note_reach)
         self.win.bind("<Return>", lambda e: self.generate())
         self.go_button.focus_set()
 
@@ -53,25 +53,21 @@ class NewPuzzleDialog(SmallDialog):
         shown = self.var_symmetry.get()
         return next((x for x in solver.SYMMETRIES if shown in (x, symmetry_name(x))), shown)
 
-    def _nearest(self):
-        """The symmetry to choose instead when the chosen pair would take minutes, else None."""
-        return solver.SLOW_SYMMETRIES.get((self.var_level.get(), self._symmetry()))
-
-    def _check_reach(self, *_args) -> None:
-        """Grey out Generate, with the reason and the nearest choice, for a pair out of reach."""
+    def _note_reach(self, *_args) -> None:
+        """Say before Generate when the chosen pair can take up to a minute, naming the quicker
+        symmetry (solver.SLOW_SYMMETRIES); it still generates, with progress and Cancel."""
         if self.running:
             return
-        nearest = self._nearest()
-        self.go_button.state(["disabled"] if nearest else ["!disabled"])
+        nearest = solver.SLOW_SYMMETRIES.get((self.var_level.get(), self._symmetry()))
         self.message.configure(text=say(
-            "{level:level} puzzles with {symmetry} symmetry take minutes to find. "
-            "Choose {nearest} symmetry or an easier level.",
+            "{level:level} puzzles with {symmetry} symmetry can take up to a minute to find "
+            "(Cancel stops it); {nearest} symmetry is quicker.",
             level=self.var_level.get(), symmetry=symmetry_name(self._symmetry()),
             nearest=symmetry_name(nearest)) if nearest else "")
 
     def generate(self) -> None:
         """Make a puzzle of the chosen level on the worker; the dialog closes when it is loaded."""
-        if self.running or self._nearest():
+        if self.running:
             return
         level, symmetry = self.var_level.get(), self._symmetry()
         self._busy(True, say("Making a {level:level} puzzle… (Cancel stops it)", level=level))
