@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 
 from solver import cell_of, index
 
-from .looks import BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, MARKS
+from .looks import BLACK, BLUE, BOX_LINE, CELL_BG, CELL_LINE, DIGIT_STYLES, FOCUS_BG, GRID_TAG, MARKS
 from ..model import Cell
 
 logger = logging.getLogger(__name__)
@@ -105,7 +105,7 @@ class CellGrid:
             )
             e.cell = (r, c)
             # No "Entry" class bindings: every edit goes through the controller.
-            e.bindtags((str(e), "SudokuCell", str(self.root), "all"))
+            e.bindtags((GRID_TAG, str(e), "SudokuCell", str(self.root), "all"))
             e.grid(in_=self.boxes[3 * (r // 3) + c // 3], row=r % 3, column=c % 3, sticky="nsew",
                    padx=(0 if c % 3 == 0 else 1, 0), pady=(0 if r % 3 == 0 else 1, 0))
             self.cells.append(e)

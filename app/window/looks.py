@@ -155,3 +155,8 @@ PAPER_MARKS = ("paper_cell", "paper_look", "paper_row")
 DEMO_LEGEND = ((N_("given"), "given", None), (N_("guess"), "tentative", None), (N_("deduced"), "deduced", None),
                (N_("solution"), "solver", None), (N_("rejected"), "tentative", "demo_reject"),
                (N_("holds it"), "given", "demo_peer"))
+
+
+# First bind tag of every widget of the big grid (the cells and the candidates drawn over them),
+# so a feature can take a click on the grid before the cell does (Compare with your paper's look)
+GRID_TAG = "SudokuGrid"

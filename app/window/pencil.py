@@ -19,7 +19,7 @@ from typing import Iterable
 
 from solver import index
 
-from .looks import PENCIL_LOOKS, PENCIL_ORDER
+from .looks import GRID_TAG, PENCIL_LOOKS, PENCIL_ORDER
 from ..model import Cell
 
 logger = logging.getLogger(__name__)
@@ -136,6 +136,7 @@ class PencilLayer:
                                           else ()):
                 canvas.bind(seq, lambda e, w=entry: self.on_context and self.on_context(w.cell, e.x_root, e.y_root))
             canvas.bind("<Configure>", lambda e, i=i: self._draw(i))
+            canvas.bindtags((GRID_TAG,) + canvas.bindtags())
             self.canvases[i] = canvas
         return canvas
 

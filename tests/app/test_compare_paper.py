@@ -417,6 +417,25 @@ def test_a_click_outside_the_look_says_where_to_look_and_changes_nothing(whole_w
     assert len(menus) == 1
 
 
+def test_candidates_drawn_while_a_look_is_open_take_no_click_either(whole_window):
+    win = whole_window
+    paste(win, SLIP)
+    ask = start_compare(win)
+    win.controller.features["teach"].var_candidates.set(True)  # candidates switched on during the look
+    win.form.action_map.fire("candidates")
+    win.root.update()
+    pencil = win.form.pencil.canvases[4 * 9 + 4]
+    assert pencil.winfo_ismapped()
+    pencil.event_generate("<Button-1>", x=5, y=5)  # r5c5: not tinted, drawn since the look opened
+    win.root.update()
+    assert win.form.status_text().startswith("⚠ r5c5 is not one of the tinted cells"), win.form.status_text()
+    assert win.form.cell_grid.focused_cell() is None and ask.chosen is None
+    win.form.pencil.canvases[2 * 9 + 5].event_generate("<Button-1>", x=5, y=5)  # r3c6, tinted
+    win.root.update()
+    assert ask.chosen == (2, 5) and win.form.cell_grid.focused_cell() is None
+    assert puzzle_line(win) == SLIP
+
+
 def test_change_my_last_answer_takes_back_a_chosen_cell_a_noted_digit_then_a_look(whole_window):
     win = whole_window
     paste(win, SLIP)

@@ -37,7 +37,7 @@ from tkinter import ttk
 import solver
 from solver import BOXES, index
 
-from app.window.looks import BOX_LINE, CELL_LINE, MARKS, NOTE_TEXT, WHITE
+from app.window.looks import BOX_LINE, CELL_LINE, GRID_TAG, MARKS, NOTE_TEXT, WHITE
 from app.wording import _, say, say_n
 
 from .panel import PutAside
@@ -50,7 +50,6 @@ _TINT = MARKS["paper_row"].bg    # the asked cell's row, column and box, as on t
 _ASKED = MARKS["paper_cell"].bg  # the asked cell
 # the app's bind tags are named Sudoku...: a language switch unbinds them (app/features/language.py)
 _BINDTAG = "SudokuPaperAsk"
-_CLICKTAG = "SudokuPaperLook"  # on the grid's cells: while a look is open a click chooses, never types
 _SHOWN = 4           # explanations listed at most (more would push the buttons off a 768-pixel screen)
 _PER_ROW = 5         # cell buttons of a look per row at most (15 cells: three rows; fewer on a narrow panel)
 _ANSWER_KEYS = {**{str(d): d for d in range(10)}, **{f"KP_{d}": d for d in range(10)},
@@ -172,9 +171,10 @@ class AskPanel:
         self.close_button.pack(side="left")
         f.bind("<Configure>", self._wrap, add="+")
         root.bind_class(_BINDTAG, "<Key>", self._on_key)
-        root.bind_class(_CLICKTAG, "<Button-1>", self._on_grid_click)
+        # the grid's widgets all carry GRID_TAG first: while a look is open a click chooses, never types
+        root.bind_class(GRID_TAG, "<Button-1>", self._on_grid_click)
         for seq in ("<Button-2>", "<Button-3>"):  # the notes menu (a right-click) waits for the look's end
-            root.bind_class(_CLICKTAG, seq, lambda e: "break" if self._look_open() else None)
+            root.bind_class(GRID_TAG, seq, lambda e: "break" if self._look_open() else None)
         for w in [self.canvas, *self.digit_buttons.values(), self.same_button, self.apply_button,
                   self.back_button, self.close_button]:
             w.bindtags((_BINDTAG,) + w.bindtags())
@@ -289,13 +289,6 @@ class AskPanel:
             out += [(cv, form.cells[i].cell) for i, cv in form.pencil.canvases.items()]
         return out
 
-    def _take_clicks(self) -> None:
-        """Clicks on the grid reach _on_grid_click first (the candidates drawn since the last look too)."""
-        for w, _cell in self._grid_widgets():
-            tags = w.bindtags()
-            if _CLICKTAG not in tags:
-                w.bindtags((_CLICKTAG,) + tags)
-
     def _look_open(self) -> bool:
         """A look is on the grid (its cells being compared, one being asked, or its answer computed)."""
         return self.active and self.question is not None and self.question.region
@@ -397,8 +390,6 @@ class AskPanel:
         self.apply_button.grid_remove()
         for w in (self.question_label, self.typed_label):
             w.grid()
-        if q.region:
-            self._take_clicks()
         if self.looking:
             # the big grid beside shows the tinted cells: the small one would only push the buttons down
             self.canvas.grid_remove()
