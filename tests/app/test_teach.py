@@ -93,6 +93,8 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     g = load(app, TUTORIAL)
     expected = solver.hint(g, givens=g).step
     press_h(app, 1)
+    # a rung's mark, number and name stay on one line where the panel wraps ("○" alone at a line's end)
+    assert app.teach.hints.rungs.cget("text").startswith("●\u00a01\u00a0technique  ○\u00a02\u00a0")
     assert expected.technique in app.form.status_text()
     assert app.teach.hints.title.cget("text").endswith(expected.technique)
     assert app.teach.hints.link.cget("text") == f"What is a {expected.technique}?"
