@@ -330,6 +330,21 @@ def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
 
 
 # -- explain the solution -------------------------------------------------------------
+def test_the_explained_steps_are_worded_in_the_language_with_its_colon(app):
+    # "Singleton nu: L5C5 = 5": the row's colon was written in the code, so French lacked its space
+    solver.set_language("fr")
+    try:
+        load(app, TUTORIAL)
+        app.form.action_map.fire("explain")
+        assert app.wait(lambda: app.teach.explanation.path is not None and app.teach.explanation.steps_list.size() > 0)
+        rows = app.teach.explanation.steps_list.get(0, "end")
+    finally:
+        solver.set_language("en")
+    first = app.teach.explanation.path[0]
+    assert rows[0].strip().startswith("1. " + solver.translate(first.technique, "technique", lang="fr") + "\u00a0: L"), rows[0]
+    assert not any(re.search(r"[^\u00a0]:", row) for row in rows), rows
+
+
 def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     g = load(app, TUTORIAL)
     solution = solver.solve(g)
