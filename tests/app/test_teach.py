@@ -487,6 +487,16 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
     assert "Difficulty: Fiendish" in app.form.status_text()
 
 
+def test_the_rating_status_names_the_cards_tab_as_titled_now(app):
+    # a narrow side panel titles the tab "Card" (app/window/view.py SHORT_TITLES): the status said "Difficulty tab"
+    load(app, EXPERT)
+    panel, tab = app.form.side_panel, app.teach.card.tab
+    panel.tab(tab, text="Card")
+    app.form.action_map.fire("difficulty")
+    assert app.wait(lambda: "Difficulty: Fiendish" in app.form.status_text(), timeout=60)
+    assert "the card is in the Card tab." in app.form.status_text(), app.form.status_text()
+
+
 def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):
     load(app, solver.example("two_solutions").line)
     app.form.action_map.fire("difficulty")
