@@ -432,8 +432,8 @@ def _lesson_caption(lang: str) -> str:
     """Two sentences as long as a lesson's caption, in the language (the lessons' own come from their files)."""
     return {"en": "The computer tries the digits 1 to 9 in the first empty cell. Which cell will it try next?",
             "de": "Der Computer probiert die Ziffern 1 bis 9 im ersten leeren Feld. Welches Feld probiert er als Nächstes?",
-            "fr": "L'ordinateur essaie les chiffres 1 à 9 dans la première case vide. Quelle case essaiera-t-il ensuite ?",
-            "es": "El ordenador prueba las cifras del 1 al 9 en la primera casilla vacía. ¿Qué casilla probará después?"}[lang]
+            "fr": "L'ordinateur essaie les chiffres 1 à 9 dans la première case vide. Quelle case essaiera-t-il ensuite\u00a0?",
+            "es": "El ordenador prueba los números del 1 al 9 en la primera casilla vacía. ¿Qué casilla probará después?"}[lang]
 
 
 def test_the_side_panel_keeps_its_row_of_tabs_when_it_scrolls(whole_window):

@@ -93,6 +93,8 @@ def test_hint_ladder_names_points_highlights_concludes_and_applies_as_one_undo_s
     g = load(app, TUTORIAL)
     expected = solver.hint(g, givens=g).step
     press_h(app, 1)
+    # a rung's mark, number and name stay on one line where the panel wraps ("○" alone at a line's end)
+    assert app.teach.hints.rungs.cget("text").startswith("●\u00a01\u00a0technique  ○\u00a02\u00a0")
     assert expected.technique in app.form.status_text()
     assert app.teach.hints.title.cget("text").endswith(expected.technique)
     assert app.teach.hints.link.cget("text") == f"What is a {expected.technique}?"
@@ -328,6 +330,21 @@ def test_ctrl_c_still_copies_and_letters_never_reach_a_cell(app):
 
 
 # -- explain the solution -------------------------------------------------------------
+def test_the_explained_steps_are_worded_in_the_language_with_its_colon(app):
+    # "Singleton nu: L5C5 = 5": the row's colon was written in the code, so French lacked its space
+    solver.set_language("fr")
+    try:
+        load(app, TUTORIAL)
+        app.form.action_map.fire("explain")
+        assert app.wait(lambda: app.teach.explanation.path is not None and app.teach.explanation.steps_list.size() > 0)
+        rows = app.teach.explanation.steps_list.get(0, "end")
+    finally:
+        solver.set_language("en")
+    first = app.teach.explanation.path[0]
+    assert rows[0].strip().startswith("1. " + solver.translate(first.technique, "technique", lang="fr") + "\u00a0: L"), rows[0]
+    assert not any(re.search(r"[^\u00a0]:", row) for row in rows), rows
+
+
 def test_explain_shows_the_grid_at_a_step_and_back_restores_the_users_grid(app):
     g = load(app, TUTORIAL)
     solution = solver.solve(g)
@@ -468,6 +485,16 @@ def test_difficulty_card_after_check_matches_solver_rate(app):
     assert f"Fast solver (nodes): {r.search.nodes:,} placements" in text
     assert str(app.form.side_panel.select()) == str(app.teach.card.tab)
     assert "Difficulty: Fiendish" in app.form.status_text()
+
+
+def test_the_rating_status_names_the_cards_tab_as_titled_now(app):
+    # a narrow side panel titles the tab "Card" (app/window/view.py SHORT_TITLES): the status said "Difficulty tab"
+    load(app, EXPERT)
+    panel, tab = app.form.side_panel, app.teach.card.tab
+    panel.tab(tab, text="Card")
+    app.form.action_map.fire("difficulty")
+    assert app.wait(lambda: "Difficulty: Fiendish" in app.form.status_text(), timeout=60)
+    assert "the card is in the Card tab." in app.form.status_text(), app.form.status_text()
 
 
 def test_difficulty_card_of_a_puzzle_without_one_solution_says_so(app):

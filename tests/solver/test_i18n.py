@@ -208,6 +208,30 @@ def test_no_message_writes_a_unit_where_a_line_may_break_before_it():
             assert "\u00a0" in text and not re.search(r"\d[ \t]", text), (lang, text)
 
 
+def test_french_keeps_a_no_break_space_before_its_high_punctuation():
+    # A plain space before : ; ? ! » lets a line start with the mark (the lessons' captions did at
+    # 1024x768); docs/translating.md asks for a no-break space, as most of fr.po already had.
+    import re
+
+    plain = re.compile(r" [:;?!\u00bb]|\u00ab ")
+    checked = 0
+    for folder in (ROOT / "solver" / "locale", ROOT / "app" / "locale"):
+        for e in read_po((folder / "fr.po").read_text(encoding="utf-8"), "fr.po"):
+            for text in e.strings:
+                checked += bool(re.search("[\u00a0\u202f][:;?!]", text))
+                assert not plain.search(text), (e.context, e.msgid, text)
+                assert not re.search(r"\w'\w", text), (e.msgid, text)  # the apostrophe is ’, as everywhere else
+    assert checked > 300
+
+
+def test_the_spanish_lessons_name_a_digit_as_the_glossary_does():
+    # docs/translating.md: a digit is "número" in Spanish, in the lessons as in the rest of the window.
+    entries = read_po((ROOT / "app" / "locale" / "es.po").read_text(encoding="utf-8"), "es.po")
+    lessons = [text for e in entries if e.context == "lesson" for text in e.strings]
+    assert len(lessons) > 40 and sum("número" in t for t in lessons) > 10
+    assert not [t for t in lessons if "dígito" in t.lower()]
+
+
 @pytest.mark.parametrize("env, lang", [
     ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANGUAGE": "fr:en", "LANG": "en_US.UTF-8"}, "fr"),
     ({"LC_ALL": "es_MX.UTF-8", "LANG": "de_DE.UTF-8"}, "es"), ({"LANG": "C.UTF-8"}, "en"),

@@ -101,8 +101,10 @@ class Card:
     def _rated(self, rating) -> None:
         self.show(rating, select=True)
         if rating.unique:
-            self.form.set_status(say("Difficulty: {label} (score {score:n}); the card is in the Difficulty tab.",
-                                     label=rating.label, score=rating.score), "ok")
+            # the tab as titled now: a narrow side panel shortens "Difficulty" to "Card"
+            self.form.set_status(say("Difficulty: {label} (score {score:n}); the card is in the {tab} tab.",
+                                     label=rating.label, score=rating.score,
+                                     tab=self.form.side_panel.tab(self.tab, "text")), "ok")
         else:
             reason = solver.fill("{reason:clause}", reason=getattr(rating.diagnosis, "summary", rating.status))
             self.form.set_status(say("Not rated: {reason}", reason=reason), "warn")

@@ -17,7 +17,7 @@ from solver import cell_of
 from .diagram import ChainDiagram
 from .hints import step_looks
 from app.window.looks import BLACK, HINT_MARKS, SELECTION, WHITE
-from app.wording import N_, _, say, say_n, technique_name, what_is
+from app.wording import N_, _, say, say_n, what_is
 
 logger = logging.getLogger(__name__)
 
@@ -175,7 +175,9 @@ class ExplainPanel:
             self.teach.select(self.tab)
             return
         path = self.path = rating.path
-        rows = [f"{k + 1:>3}. {technique_name(s.technique)}: {self._short(s)}" for k, s in enumerate(path)]
+        # the colon is the catalogue's: French sets it off with a no-break space
+        rows = [f"{k + 1:>3}. " + say("{name:technique}: {step}", name=s.technique, step=self._short(s))
+                for k, s in enumerate(path)]
         if path.stuck:
             rows.append("  " + say_n("— logic stops: {n:n} cell left, the rest needs guessing",
                                      "— logic stops: {n:n} cells left, the rest needs guessing", path.cells_left))

@@ -184,8 +184,9 @@ class Hints:
         self._show_rungs(0)
 
     def _show_rungs(self, level: int) -> None:
+        # no-break spaces keep a rung's mark, number and name together where the narrow panel wraps
         self.rungs.configure(text="  ".join(
-            f"{'●' if k < level else '○'} {k + 1} {_(n)}" for k, n in enumerate(RUNG_NAMES)))
+            f"{'●' if k < level else '○'}\u00a0{k + 1}\u00a0{_(n)}" for k, n in enumerate(RUNG_NAMES)))
 
     def _show_problem(self, title: str, text: str) -> None:
         self.title.configure(text=title)
